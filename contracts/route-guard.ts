@@ -1,0 +1,34 @@
+/**
+ * The spec's route guard (§2): a page request without the token cookie gets a temporary redirect to the
+ * login route. The local static host and the CloudFront Function both implement this one rule.
+ */
+export const TOKEN_COOKIE = 'token';
+export const LOGIN_PATH = '/authentication/login';
+
+/** Paths served by the API, not the app (same origin). */
+export const API_PATH_PREFIXES = ['/api/', '/cloud/', '/websites/', '/website-domains/'] as const;
+
+/** App paths a visitor may open without a token. */
+export const PUBLIC_APP_PREFIXES = ['/authentication/'] as const;
+
+/** Built files (hashed assets, fonts, icons) are public. */
+const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;
+
+export function isApiPath(path: string): boolean {
+  return API_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
+}
+
+export function hasTokenCookie(cookieHeader: string | undefined): boolean {
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((part) => {
+    const [name, ...value] = part.trim().split('=');
+    return name === TOKEN_COOKIE && value.join('=').length > 0;
+  });
+}
+
+/** The redirect target for a page request, or undefined when the request may go through. */
+export function guardRedirect(path: string, cookieHeader: string | undefined): string | undefined {
+  if (isApiPath(path) || STATIC_FILE.test(path)) return undefined;
+  if (PUBLIC_APP_PREFIXES.some((prefix) => path.startsWith(prefix))) return undefined;
+  return hasTokenCookie(cookieHeader) ? undefined : LOGIN_PATH;
+}

@@ -1,0 +1,65 @@
+import type { z } from 'zod';
+import type { FeatureName } from './plans.ts';
+
+/**
+ * One entry of the route manifest: everything the handler stack, the local API Gateway, the CDK stack,
+ * the OpenAPI writer and the cross-cutting tests need to know about an endpoint.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The buckets of the platform, by purpose. */
+export type BucketName =
+  /** cloud files, property media and website assets (presigned uploads) */
+  | 'files'
+  /** website content and backups that can outgrow a DynamoDB item */
+  | 'content'
+  /** generated pages of published websites, served by the sites distribution */
+  | 'sites';
+
+export type Access = 'read' | 'readwrite';
+
+export interface RouteResources {
+  table?: Access;
+  buckets?: Partial<Record<BucketName, Access>>;
+  /** puts events on the platform bus */
+  bus?: boolean;
+  /** calls the Cognito user pool admin API */
+  userPool?: boolean;
+}
+
+export interface RouteRequest {
+  path?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** how the body arrives; defaults to json when a body schema is given */
+  bodyType?: 'json' | 'multipart';
+}
+
+export interface RouteDefinition {
+  /** camelCase operation id, unique in the manifest (also the OpenAPI operationId) */
+  id: string;
+  method: HttpMethod;
+  /** API Gateway path syntax: `/api/agents/{id}` */
+  path: string;
+  /** handler file relative to the repository root, `functions/<domain>/<operation>.ts` */
+  handler: string;
+  /** planned routes answer 501 `{"error":"Not implemented yet"}` until their issue is done */
+  status: 'implemented' | 'planned';
+  /** `token`: a verified Cognito access token is required; `none`: public */
+  auth: 'token' | 'none';
+  summary: string;
+  request: RouteRequest;
+  response: z.ZodType;
+  /** the feature limit the endpoint consumes, if any */
+  limit?: FeatureName;
+  resources: RouteResources;
+}
+
+/** Keeps literal types of a domain's routes while checking their shape. */
+export function defineRoutes<const T extends Record<string, Omit<RouteDefinition, 'id'>>>(
+  routes: T,
+): { [K in keyof T]: T[K] & { id: K & string } } {
+  return Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { ...route, id }])) as {
+    [K in keyof T]: T[K] & { id: K & string };
+  };
+}

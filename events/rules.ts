@@ -1,0 +1,53 @@
+import { EVENT_SOURCE, type DetailType } from './catalog.ts';
+
+/** The subset of EventBridge's pattern language we use; matched by AWS and by the local bus alike. */
+export type PatternValue = string | number | boolean | { prefix: string } | { exists: boolean } | { 'anything-but': string[] };
+export interface EventPattern {
+  source?: string[];
+  'detail-type'?: string[];
+  detail?: Record<string, PatternValue[] | Record<string, PatternValue[]>>;
+}
+
+export interface EventRule {
+  /** rule name, also used for the consumer's Lambda id */
+  name: string;
+  description: string;
+  pattern: EventPattern;
+  /** consumer handler file, `events/consumers/<name>.ts`, exporting `handler` */
+  consumer: string;
+  status: 'implemented' | 'planned';
+  resources: { table?: 'read' | 'readwrite'; buckets?: Partial<Record<'files' | 'content' | 'sites', 'read' | 'readwrite'>>; bus?: boolean };
+}
+
+const fromPlatform = (...detailTypes: DetailType[]): EventPattern => ({
+  source: [EVENT_SOURCE],
+  'detail-type': detailTypes,
+});
+
+/** The platform's EventBridge rules, one consumer each. CDK and the local bus are built from this list. */
+export const eventRules: readonly EventRule[] = [
+  {
+    name: 'award-reputation',
+    description: 'Awards reputation points for listings, verifications and connections',
+    pattern: fromPlatform('PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'),
+    consumer: 'events/consumers/award-reputation.ts',
+    status: 'planned',
+    resources: { table: 'readwrite' },
+  },
+  {
+    name: 'regenerate-pages',
+    description: 'Regenerates the published pages of a website into the sites bucket',
+    pattern: fromPlatform('WebsitePublished', 'WebsiteUnpublished', 'WebsiteContentForced', 'GlobalComponentsChanged'),
+    consumer: 'events/consumers/regenerate-pages.ts',
+    status: 'planned',
+    resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },
+  },
+  {
+    name: 'account-storage',
+    description: 'Confirms uploaded objects and keeps storage usage exact',
+    pattern: fromPlatform('CloudObjectCreated', 'CloudObjectDeleted'),
+    consumer: 'events/consumers/account-storage.ts',
+    status: 'planned',
+    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+  },
+];

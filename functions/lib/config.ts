@@ -1,0 +1,39 @@
+/**
+ * Configuration read from the environment once per container. In AWS the CDK construct sets these; the
+ * local cloud sets the same names plus the emulator endpoints. Handlers never branch on where they run.
+ */
+const env = (name: string, fallback = ''): string => process.env[name] ?? fallback;
+
+export const config = {
+  region: env('AWS_REGION', 'us-east-1'),
+  tableName: env('TABLE_NAME', 'estatenet-local'),
+  buckets: {
+    files: env('FILES_BUCKET', 'estatenet-files'),
+    content: env('CONTENT_BUCKET', 'estatenet-content'),
+    sites: env('SITES_BUCKET', 'estatenet-sites'),
+  },
+  eventBusName: env('EVENT_BUS_NAME', 'estatenet-local'),
+  userPoolId: env('USER_POOL_ID'),
+  userPoolClientId: env('USER_POOL_CLIENT_ID'),
+  /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
+  endpoints: {
+    dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
+    s3: env('AWS_ENDPOINT_URL_S3') || undefined,
+    eventBridge: env('AWS_ENDPOINT_URL_EVENTBRIDGE') || undefined,
+    cognito: env('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER') || undefined,
+  },
+  /**
+   * Local issuer: aws-jwt-verify only fetches JWKS over https, so the local cloud hands the JWKS over as a
+   * file and the verifier caches it up front. Empty in AWS, where the Cognito verifier is used.
+   */
+  localIssuer: env('JWT_ISSUER') || undefined,
+  localJwksFile: env('JWT_JWKS_FILE') || undefined,
+} as const;
+
+export const ENV_NAMES = {
+  table: 'TABLE_NAME',
+  buckets: { files: 'FILES_BUCKET', content: 'CONTENT_BUCKET', sites: 'SITES_BUCKET' },
+  bus: 'EVENT_BUS_NAME',
+  userPool: 'USER_POOL_ID',
+  userPoolClient: 'USER_POOL_CLIENT_ID',
+} as const;
