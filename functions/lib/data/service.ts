@@ -1,0 +1,97 @@
+import { Entity, type EntityItem, Service } from 'electrodb';
+import { ROLES } from '#contracts/plans';
+import { documentClient } from '../clients.ts';
+import { config } from '../config.ts';
+
+/**
+ * The entity layer over the single table. Each entity names its indexes after its access patterns;
+ * the physical keys (pk/sk/gsiNpk/gsiNsk) come from functions/lib/data/table.ts.
+ */
+const ENTITY_SERVICE = 'estatenet';
+
+const counter = { type: 'number', required: true, default: 0 } as const;
+const createdAt = {
+  type: 'string',
+  readOnly: true,
+  required: true,
+  default: () => new Date().toISOString(),
+} as const;
+
+export const Agent = new Entity(
+  {
+    model: { entity: 'agent', version: '1', service: ENTITY_SERVICE },
+    attributes: {
+      agent_id: { type: 'string', required: true },
+      email: { type: 'string', required: true },
+      full_name: { type: 'string', required: true },
+      /** lower-cased name for prefix search in the directory */
+      name_key: {
+        type: 'string',
+        hidden: true,
+        watch: ['full_name'],
+        set: (_value, item) => String(item.full_name ?? '').toLowerCase(),
+      },
+      profile_picture: { type: 'string' },
+      role: { type: ROLES, required: true, default: 'Superagent' },
+      user_type: { type: ['admin', ''] as const },
+      agency_id: { type: 'string' },
+      city: { type: 'string' },
+      /** lower-cased city for the directory's city filter */
+      city_key: {
+        type: 'string',
+        hidden: true,
+        watch: ['city'],
+        set: (_value, item) => (item.city ? String(item.city).toLowerCase() : undefined),
+      },
+      phone: { type: 'string' },
+      bio: { type: 'string' },
+      reputation_points: counter,
+      property_count: counter,
+      verified_deals: counter,
+      connections: counter,
+      created_at: createdAt,
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['agent_id'] },
+        sk: { field: 'sk', composite: [] },
+      },
+      /** every agent, ordered by name: the agents directory */
+      directory: {
+        index: 'gsi1',
+        pk: { field: 'gsi1pk', composite: [] },
+        sk: { field: 'gsi1sk', composite: ['name_key', 'agent_id'] },
+      },
+    },
+  },
+  { client: documentClient, table: config.tableName },
+);
+
+export const Agency = new Entity(
+  {
+    model: { entity: 'agency', version: '1', service: ENTITY_SERVICE },
+    attributes: {
+      id: { type: 'string', required: true },
+      name: { type: 'string', required: true },
+      type: { type: ['Agency', 'AgencyPlus', 'other'] as const, required: true, default: 'Agency' },
+      agentCount: counter,
+      logo: { type: 'string' },
+      admin_agent_id: { type: 'string', required: true },
+      city: { type: 'string' },
+      website: { type: 'string' },
+      created_at: createdAt,
+    },
+    indexes: {
+      byId: {
+        pk: { field: 'pk', composite: ['id'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  { client: documentClient, table: config.tableName },
+);
+
+export const platform = new Service({ Agent, Agency }, { client: documentClient, table: config.tableName });
+
+export type AgentItem = EntityItem<typeof Agent>;
+export type AgencyItem = EntityItem<typeof Agency>;
