@@ -1,0 +1,173 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { isApiPath } from '#contracts/route-guard';
+import { eventRules } from '#events/rules';
+import { createApiGateway } from './api-gateway.ts';
+import { ensureTable, ensureUserPool } from './bootstrap.ts';
+import { startCognito } from './emulators/cognito.ts';
+import { startDynamoDb } from './emulators/dynamodb.ts';
+import { startS3 } from './emulators/s3.ts';
+import { createEventBus } from './event-bus.ts';
+import { invokeLambda } from './lambda-runtime.ts';
+import { assertPortFree, freePort } from './ports.ts';
+import { createStaticHost } from './static-host.ts';
+
+export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
+
+export interface CloudPorts {
+  app: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+  events: number;
+}
+
+/** `npm start`'s fixed ports; tests pass `undefined` to get free ones. */
+export const DEFAULT_PORTS: CloudPorts = { app: 3000, dynamodb: 4566, s3: 4567, cognito: 9229, events: 4568 };
+
+export interface LocalCloudOptions {
+  ports?: CloudPorts;
+  dataDirectory: string;
+  distDirectory?: string;
+  log?: (line: string) => void;
+}
+
+/** Everything a handler, the seed or a test needs to reach the local cloud, as environment variables. */
+export type CloudEnvironment = Record<string, string>;
+
+export interface LocalCloud {
+  appUrl: string;
+  env: CloudEnvironment;
+  userPool: { userPoolId: string; clientId: string; issuer: string; endpoint: string };
+  /** waits until every event delivery in flight has finished */
+  drainEvents: () => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+const NAMES = {
+  table: 'estatenet-local',
+  buckets: { files: 'estatenet-files', content: 'estatenet-content', sites: 'estatenet-sites' },
+  bus: 'estatenet-local',
+  userPool: 'estatenet-local',
+};
+
+async function resolvePorts(fixed: CloudPorts | undefined): Promise<CloudPorts> {
+  if (!fixed) {
+    return { app: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), events: await freePort() };
+  }
+  for (const [service, port] of Object.entries(fixed)) await assertPortFree(service, port);
+  return fixed;
+}
+
+/**
+ * Starts the local cloud: dynalite, s3rver and cognito-local on loopback, the local EventBridge bus and
+ * the local API Gateway + static host, then bootstraps table, buckets and user pool idempotently. The
+ * handlers run in this process with the real SDK clients pointed at the emulators by environment only.
+ */
+export async function startLocalCloud(options: LocalCloudOptions): Promise<LocalCloud> {
+  const log = options.log ?? (() => undefined);
+  const ports = await resolvePorts(options.ports);
+  const appUrl = `http://localhost:${ports.app}`;
+  const data = (name: string) => join(options.dataDirectory, name);
+  mkdirSync(options.dataDirectory, { recursive: true });
+
+  const stops: Array<() => Promise<void>> = [];
+  try {
+    const dynamodb = await startDynamoDb(ports.dynamodb, data('dynamodb'));
+    stops.push(dynamodb.stop);
+    const corsOrigins = [appUrl, `http://127.0.0.1:${ports.app}`];
+    const s3 = await startS3(
+      ports.s3,
+      data('s3'),
+      Object.values(NAMES.buckets).map((name) => ({ name, corsOrigins })),
+      (event) => log(`s3 ${event.eventName} ${event.bucket}/${event.key}`),
+    );
+    stops.push(s3.stop);
+    const cognito = await startCognito({ port: ports.cognito, directory: data('cognito') });
+    stops.push(cognito.stop);
+
+    await ensureTable(dynamodb.endpoint, NAMES.table);
+    const userPool = await ensureUserPool(cognito.endpoint, NAMES.userPool);
+    // aws-jwt-verify fetches JWKS over https only: hand it the emulator's keys as a file instead.
+    const jwksFile = data('cognito/jwks.json');
+    const jwks = await (await fetch(`${userPool.issuer}/.well-known/jwks.json`)).text();
+    writeFileSync(jwksFile, jwks);
+
+    const env: CloudEnvironment = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${ports.events}`,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      TABLE_NAME: NAMES.table,
+      FILES_BUCKET: NAMES.buckets.files,
+      CONTENT_BUCKET: NAMES.buckets.content,
+      SITES_BUCKET: NAMES.buckets.sites,
+      EVENT_BUS_NAME: NAMES.bus,
+      USER_POOL_ID: userPool.userPoolId,
+      USER_POOL_CLIENT_ID: userPool.clientId,
+      JWT_ISSUER: userPool.issuer,
+      JWT_JWKS_FILE: jwksFile,
+      APP_URL: appUrl,
+    };
+    // Handlers read configuration once at import, like a Lambda container; set it before any is loaded.
+    Object.assign(process.env, env);
+
+    const bus = createEventBus({
+      busName: NAMES.bus,
+      rules: eventRules,
+      deliver: (rule, event) => invokeLambda(REPO_ROOT, rule.consumer, event, { functionName: rule.name, timeoutMs: 60_000 }),
+      log,
+    });
+    await listen(bus.server, ports.events);
+    stops.push(() => close(bus.server));
+
+    const { manifest } = await import('#contracts/manifest');
+    const handleApi = createApiGateway({ root: REPO_ROOT, manifest, log });
+    const serveApp = createStaticHost(options.distDirectory ?? join(REPO_ROOT, 'frontend/dist'));
+    const app = createServer((request, response) => {
+      const url = new URL(request.url ?? '/', appUrl);
+      if (isApiPath(url.pathname)) return void handleApi(request, response, url);
+      serveApp(request, response, url);
+    });
+    await listen(app, ports.app);
+    stops.push(async () => {
+      await close(app);
+      await bus.drain();
+    });
+
+    return {
+      appUrl,
+      env,
+      userPool: { ...userPool, endpoint: cognito.endpoint },
+      drainEvents: bus.drain,
+      stop: () => stopAll(stops),
+    };
+  } catch (error) {
+    await stopAll(stops);
+    throw error;
+  }
+}
+
+/** Stops in reverse order of start: the app first, so no request reaches a stopped emulator. */
+async function stopAll(stops: Array<() => Promise<void>>) {
+  for (const stop of stops.reverse()) await stop().catch(() => undefined);
+}
+
+function listen(server: Server, port: number): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolvePromise());
+  });
+}
+
+function close(server: Server): Promise<void> {
+  return new Promise((resolvePromise) => {
+    server.close(() => resolvePromise());
+    server.closeAllConnections();
+  });
+}

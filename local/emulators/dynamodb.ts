@@ -1,0 +1,17 @@
+import type { Server } from 'node:http';
+import { mkdirSync } from 'node:fs';
+import dynalite from 'dynalite';
+
+/** dynalite: DynamoDB's wire protocol over LevelDB in `directory` (closing the server closes the store). */
+export async function startDynamoDb(port: number, directory: string): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  mkdirSync(directory, { recursive: true });
+  const server: Server = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => resolve());
+  });
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { matchesPattern } from '#events/pattern';
+import type { EventRule } from '#events/rules';
+
+export interface DeliveredEvent {
+  rule: string;
+  event: Record<string, unknown>;
+  outcome: 'delivered' | 'failed';
+  error?: string;
+}
+
+interface PutEventsEntry {
+  Source?: string;
+  DetailType?: string;
+  Detail?: string;
+  EventBusName?: string;
+  Resources?: string[];
+  Time?: string | number;
+}
+
+const MAX_ATTEMPTS = 3;
+
+const readBody = (request: IncomingMessage) =>
+  new Promise<string>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('error', reject);
+  });
+
+/**
+ * The local EventBridge: answers the real `PutEvents` call of @aws-sdk/client-eventbridge (AWS JSON 1.1)
+ * and delivers each event to every consumer whose rule pattern matches, asynchronously and with retries,
+ * as EventBridge does (at-least-once: consumers must be idempotent).
+ */
+export function createEventBus(options: {
+  busName: string;
+  rules: readonly EventRule[];
+  deliver: (rule: EventRule, event: Record<string, unknown>) => Promise<unknown>;
+  log: (line: string) => void;
+}) {
+  const pending = new Set<Promise<void>>();
+  const history: DeliveredEvent[] = [];
+
+  async function deliverWithRetry(rule: EventRule, event: Record<string, unknown>): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await options.deliver(rule, event);
+        history.push({ rule: rule.name, event, outcome: 'delivered' });
+        return;
+      } catch (error) {
+        const message = error instanceof Error ? error.message : String(error);
+        if (attempt >= MAX_ATTEMPTS) {
+          history.push({ rule: rule.name, event, outcome: 'failed', error: message });
+          options.log(`event ${String(event['detail-type'])} → ${rule.name} failed after ${attempt} attempts: ${message}`);
+          return;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+      }
+    }
+  }
+
+  function publish(entry: PutEventsEntry): string {
+    const id = randomUUID();
+    const event = {
+      version: '0',
+      id,
+      'detail-type': entry.DetailType ?? '',
+      source: entry.Source ?? '',
+      account: '000000000000',
+      time: entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time).toISOString() : new Date().toISOString(),
+      region: 'local',
+      resources: entry.Resources ?? [],
+      detail: entry.Detail ? (JSON.parse(entry.Detail) as unknown) : {},
+    };
+    const matched = options.rules.filter((rule) => rule.status === 'implemented' && matchesPattern(event, rule.pattern));
+    options.log(`event ${event['detail-type']} → ${matched.map((rule) => rule.name).join(', ') || 'no rule'}`);
+    for (const rule of matched) {
+      const delivery = deliverWithRetry(rule, event).finally(() => pending.delete(delivery));
+      pending.add(delivery);
+    }
+    return id;
+  }
+
+  const server: Server = createServer(async (request, response) => {
+    const reply = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' });
+      response.end(JSON.stringify(body));
+    };
+    const target = request.headers['x-amz-target'];
+    if (request.method !== 'POST' || target !== 'AWSEvents.PutEvents') {
+      return reply(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${String(target)}` });
+    }
+    let entries: PutEventsEntry[];
+    try {
+      entries = (JSON.parse(await readBody(request)) as { Entries?: PutEventsEntry[] }).Entries ?? [];
+    } catch {
+      return reply(400, { __type: 'SerializationException', message: 'Malformed request body' });
+    }
+    const results = entries.map((entry) => {
+      if (entry.EventBusName && entry.EventBusName !== options.busName) {
+        return { ErrorCode: 'ResourceNotFoundException', ErrorMessage: `Event bus ${entry.EventBusName} does not exist.` };
+      }
+      if (!entry.Source || !entry.DetailType || !entry.Detail) {
+        return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Source, DetailType and Detail are required.' };
+      }
+      try {
+        return { EventId: publish(entry) };
+      } catch {
+        return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
+      }
+    });
+    reply(200, { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results });
+  });
+
+  return {
+    server,
+    history,
+    /** resolves when every delivery in flight has finished (tests, clean shutdown) */
+    drain: async () => {
+      while (pending.size > 0) await Promise.allSettled([...pending]);
+    },
+  };
+}
