@@ -1,35 +1,12 @@
-import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PORTS, REPO_ROOT, startLocalCloud } from './cloud.ts';
+import { buildFrontendIfStale } from './frontend-build.ts';
 import { PortInUseError } from './ports.ts';
 
 const args = new Set(process.argv.slice(2));
 const dataDirectory = join(REPO_ROOT, '.data');
 const distDirectory = join(REPO_ROOT, 'frontend/dist');
-
-/** Newest modification time under the given paths (files only). */
-function newestChange(paths: string[]): number {
-  let newest = 0;
-  const visit = (path: string) => {
-    if (!existsSync(path)) return;
-    const stats = statSync(path);
-    if (stats.isDirectory()) {
-      for (const entry of readdirSync(path)) if (entry !== 'dist' && entry !== 'node_modules') visit(join(path, entry));
-    } else newest = Math.max(newest, stats.mtimeMs);
-  };
-  for (const path of paths) visit(path);
-  return newest;
-}
-
-function buildFrontendIfStale() {
-  const builtAt = existsSync(join(distDirectory, 'index.html')) ? statSync(join(distDirectory, 'index.html')).mtimeMs : 0;
-  const sources = ['frontend', 'contracts', 'package-lock.json'].map((path) => join(REPO_ROOT, path));
-  if (builtAt > newestChange(sources)) return;
-  console.log('Building the app (vite build)…');
-  const result = spawnSync('npm', ['run', 'build', '--silent'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (result.status !== 0) throw new Error('The frontend build failed; see the messages above.');
-}
 
 const time = () => new Date().toTimeString().slice(0, 8);
 
@@ -38,7 +15,7 @@ async function main() {
     rmSync(dataDirectory, { recursive: true, force: true });
     console.log('Removed .data/ (fresh start).');
   }
-  buildFrontendIfStale();
+  buildFrontendIfStale(REPO_ROOT);
   // Handler logs: warnings and errors only, so the console keeps one readable line per request.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
   const cloud = await startLocalCloud({

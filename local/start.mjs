@@ -22,6 +22,8 @@ if (isStale) {
 const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'local', 'main.ts'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
+  // Lambda runs Node 22; the SDK's notice about this machine's Node 20 is not news to a developer.
+  env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
 });
 // Ctrl-C reaches the child through the terminal's process group; wait for its clean shutdown.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

@@ -1,0 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocalCloud } from './cloud.ts';
+
+/**
+ * A throw-away local cloud for a test run: free ports, a temporary data directory, and one `READY {json}`
+ * line on stdout with what the tests need to reach it. Stops and cleans up on SIGTERM.
+ */
+const distDirectory = process.argv[2];
+const dataDirectory = mkdtempSync(join(tmpdir(), 'estatenet-test-'));
+const cloud = await startLocalCloud({
+  dataDirectory,
+  ...(distDirectory ? { distDirectory } : {}),
+  log: (line) => console.log(`[cloud] ${line}`),
+});
+console.log(`READY ${JSON.stringify({ appUrl: cloud.appUrl, env: cloud.env, userPool: cloud.userPool })}`);
+
+const shutdown = async () => {
+  await cloud.stop();
+  rmSync(dataDirectory, { recursive: true, force: true });
+  process.exit(0);
+};
+process.on('SIGTERM', () => void shutdown());
+process.on('SIGINT', () => void shutdown());

@@ -1,0 +1,58 @@
+import { defineConfig } from 'vitest/config';
+
+const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
+
+/**
+ * One runner, four projects: `unit` (pure code, components), `integration` (handlers through the local
+ * API Gateway against the emulators), `infra` (CDK assertions) and `e2e` (Chromium against a local cloud).
+ */
+export default defineConfig({
+  test: {
+    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: ['{contracts,events,functions,local}/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/support/integration-setup.ts'],
+          setupFiles: ['tests/support/env-from-cloud.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'infra',
+          include: ['infra/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/support/e2e-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          env,
+        },
+      },
+    ],
+  },
+});
