@@ -40,7 +40,7 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
 }
 
 /** Parses multipart/form-data: text fields become the body (repeated names become arrays), files stay apart. */
-export function parseMultipartBody(event: APIGatewayProxyEventV2): Promise<ParsedBody> {
+export async function parseMultipartBody(event: APIGatewayProxyEventV2): Promise<ParsedBody> {
   const contentType = header(event, 'content-type') ?? '';
   if (!/^multipart\/form-data\b/i.test(contentType)) {
     throw new HttpError(415, 'Content-Type must be multipart/form-data');

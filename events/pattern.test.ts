@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { EVENT_SOURCE } from './catalog.ts';
+import { matchesPattern } from './pattern.ts';
+import { eventRules } from './rules.ts';
+
+const event = (detailType: string, detail: Record<string, unknown> = {}) => ({
+  source: EVENT_SOURCE,
+  'detail-type': detailType,
+  detail,
+});
+
+describe('event pattern matching', () => {
+  it('routes each platform event to the consumer its rule names', () => {
+    const consumersOf = (detailType: string) =>
+      eventRules.filter((rule) => matchesPattern(event(detailType), rule.pattern)).map((rule) => rule.name);
+
+    expect(consumersOf('PropertyAdded')).toEqual(['award-reputation']);
+    expect(consumersOf('ConnectionAccepted')).toEqual(['award-reputation']);
+    expect(consumersOf('WebsitePublished')).toEqual(['regenerate-pages']);
+    expect(consumersOf('CloudObjectCreated')).toEqual(['account-storage']);
+    expect(consumersOf('SomethingElse')).toEqual([]);
+  });
+
+  it('requires the source to match', () => {
+    expect(matchesPattern({ ...event('PropertyAdded'), source: 'someone.else' }, eventRules[0]!.pattern)).toBe(false);
+  });
+
+  it('supports prefix, exists and anything-but on detail fields', () => {
+    const pattern = {
+      detail: {
+        key: [{ prefix: 'agents/' }],
+        size: [{ exists: true }],
+        status: [{ 'anything-but': ['deleted'] }],
+      },
+    };
+
+    expect(matchesPattern(event('X', { key: 'agents/a/b.jpg', size: 3, status: 'active' }), pattern)).toBe(true);
+    expect(matchesPattern(event('X', { key: 'sites/a', size: 3, status: 'active' }), pattern)).toBe(false);
+    expect(matchesPattern(event('X', { key: 'agents/a', status: 'active' }), pattern)).toBe(false);
+    expect(matchesPattern(event('X', { key: 'agents/a', size: 1, status: 'deleted' }), pattern)).toBe(false);
+  });
+});

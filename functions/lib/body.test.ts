@@ -1,0 +1,57 @@
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { describe, expect, it } from 'vitest';
+import { MAX_INLINE_FILE_BYTES, parseMultipartBody } from './body.ts';
+import { HttpError } from './errors.ts';
+
+const boundary = 'test-boundary-123';
+
+function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>): APIGatewayProxyEventV2 {
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    const disposition = part.filename
+      ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/jpeg`
+      : `form-data; name="${part.name}"`;
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Buffer.concat(chunks).toString('base64'),
+    isBase64Encoded: true,
+  } as unknown as APIGatewayProxyEventV2;
+}
+
+describe('multipart bodies', () => {
+  it('turns fields into the body, repeated names into arrays, and keeps files apart', async () => {
+    const parsed = await parseMultipartBody(
+      multipart([
+        { name: 'title', value: 'Sea view flat' },
+        { name: 'closeTo', value: 'beach' },
+        { name: 'closeTo', value: 'metro' },
+        { name: 'files', value: Buffer.from([0xff, 0xd8, 0xff]), filename: 'a.jpg' },
+      ]),
+    );
+
+    expect(parsed.body).toEqual({ title: 'Sea view flat', closeTo: ['beach', 'metro'] });
+    expect(parsed.files).toHaveLength(1);
+    expect(parsed.files[0]).toMatchObject({ field: 'files', filename: 'a.jpg', mimeType: 'image/jpeg' });
+    expect(parsed.files[0]!.content).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+  });
+
+  it('answers an inline file over the limit with 413', async () => {
+    const big = Buffer.alloc(MAX_INLINE_FILE_BYTES + 1, 1);
+
+    const failure = await parseMultipartBody(multipart([{ name: 'files', value: big, filename: 'big.jpg' }])).catch((error: HttpError) => error);
+
+    expect(failure).toBeInstanceOf(HttpError);
+    expect((failure as HttpError).statusCode).toBe(413);
+  });
+
+  it('answers a body without a boundary, or of another content type, with a 4xx', async () => {
+    const noBoundary = { headers: { 'content-type': 'multipart/form-data' }, body: 'x' } as unknown as APIGatewayProxyEventV2;
+    const json = { headers: { 'content-type': 'application/json' }, body: '{}' } as unknown as APIGatewayProxyEventV2;
+
+    await expect(parseMultipartBody(noBoundary)).rejects.toMatchObject({ statusCode: 400 });
+    await expect(parseMultipartBody(json)).rejects.toMatchObject({ statusCode: 415 });
+  });
+});
