@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { RouteDefinition } from '#contracts/route';
 import { HttpError, paywall } from './errors.ts';
 import { respond, withHttp } from './http.ts';

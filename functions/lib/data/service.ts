@@ -1,6 +1,6 @@
 import { Entity, type EntityItem, Service } from 'electrodb';
 import { ROLES } from '#contracts/plans';
-import { documentClient } from '../clients.ts';
+import { documentClient } from '../dynamodb.ts';
 import { config } from '../config.ts';
 
 /**
