@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every event our functions put on the platform bus carries this source. */
 export const EVENT_SOURCE = 'estatenet.platform';

@@ -22,7 +22,9 @@ describe('event pattern matching', () => {
   });
 
   it('requires the source to match', () => {
-    expect(matchesPattern({ ...event('PropertyAdded'), source: 'someone.else' }, eventRules[0]!.pattern)).toBe(false);
+    expect(
+      matchesPattern({ ...event('PropertyAdded'), source: 'someone.else' }, eventRules[0]!.pattern),
+    ).toBe(false);
   });
 
   it('supports prefix, exists and anything-but on detail fields', () => {
@@ -34,7 +36,9 @@ describe('event pattern matching', () => {
       },
     };
 
-    expect(matchesPattern(event('X', { key: 'agents/a/b.jpg', size: 3, status: 'active' }), pattern)).toBe(true);
+    expect(matchesPattern(event('X', { key: 'agents/a/b.jpg', size: 3, status: 'active' }), pattern)).toBe(
+      true,
+    );
     expect(matchesPattern(event('X', { key: 'sites/a', size: 3, status: 'active' }), pattern)).toBe(false);
     expect(matchesPattern(event('X', { key: 'agents/a', status: 'active' }), pattern)).toBe(false);
     expect(matchesPattern(event('X', { key: 'agents/a', size: 1, status: 'deleted' }), pattern)).toBe(false);

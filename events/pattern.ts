@@ -12,7 +12,9 @@ function matchObject(value: unknown, pattern: Record<string, unknown>): boolean 
   if (typeof value !== 'object' || value === null) return false;
   const record = value as Record<string, unknown>;
   return Object.entries(pattern).every(([key, expected]) =>
-    Array.isArray(expected) ? matchValue(record[key], expected as PatternValue[]) : matchObject(record[key], expected as Record<string, unknown>),
+    Array.isArray(expected)
+      ? matchValue(record[key], expected as PatternValue[])
+      : matchObject(record[key], expected as Record<string, unknown>),
   );
 }
 
@@ -21,7 +23,8 @@ function matchValue(value: unknown, alternatives: PatternValue[]): boolean {
   return alternatives.some((alternative) => {
     if (typeof alternative !== 'object') return values.includes(alternative);
     if ('exists' in alternative) return (value !== undefined) === alternative.exists;
-    if ('prefix' in alternative) return values.some((v) => typeof v === 'string' && v.startsWith(alternative.prefix));
+    if ('prefix' in alternative)
+      return values.some((v) => typeof v === 'string' && v.startsWith(alternative.prefix));
     return value !== undefined && values.every((v) => !alternative['anything-but'].includes(String(v)));
   });
 }

@@ -1,7 +1,13 @@
-import { EVENT_SOURCE, type DetailType } from './catalog.ts';
+import { type DetailType, EVENT_SOURCE } from './catalog.ts';
 
 /** The subset of EventBridge's pattern language we use; matched by AWS and by the local bus alike. */
-export type PatternValue = string | number | boolean | { prefix: string } | { exists: boolean } | { 'anything-but': string[] };
+export type PatternValue =
+  | string
+  | number
+  | boolean
+  | { prefix: string }
+  | { exists: boolean }
+  | { 'anything-but': string[] };
 export interface EventPattern {
   source?: string[];
   'detail-type'?: string[];
@@ -16,7 +22,11 @@ export interface EventRule {
   /** consumer handler file, `events/consumers/<name>.ts`, exporting `handler` */
   consumer: string;
   status: 'implemented' | 'planned';
-  resources: { table?: 'read' | 'readwrite'; buckets?: Partial<Record<'files' | 'content' | 'sites', 'read' | 'readwrite'>>; bus?: boolean };
+  resources: {
+    table?: 'read' | 'readwrite';
+    buckets?: Partial<Record<'files' | 'content' | 'sites', 'read' | 'readwrite'>>;
+    bus?: boolean;
+  };
 }
 
 const fromPlatform = (...detailTypes: DetailType[]): EventPattern => ({
@@ -37,7 +47,12 @@ export const eventRules: readonly EventRule[] = [
   {
     name: 'regenerate-pages',
     description: 'Regenerates the published pages of a website into the sites bucket',
-    pattern: fromPlatform('WebsitePublished', 'WebsiteUnpublished', 'WebsiteContentForced', 'GlobalComponentsChanged'),
+    pattern: fromPlatform(
+      'WebsitePublished',
+      'WebsiteUnpublished',
+      'WebsiteContentForced',
+      'GlobalComponentsChanged',
+    ),
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'planned',
     resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },

@@ -39,7 +39,9 @@ export async function ensureCognitoUser(
   const subOf = (attributes: Array<{ Name?: string; Value?: string }> | undefined) =>
     attributes?.find((attribute) => attribute.Name === 'sub')?.Value ?? '';
   try {
-    const existing = await client.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }));
+    const existing = await client.send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: user.email }),
+    );
     return subOf(existing.UserAttributes);
   } catch (error) {
     if (!(error instanceof UserNotFoundException)) throw error;
@@ -78,5 +80,9 @@ export async function signIn(pool: UserPoolAccess, email: string, password: stri
   );
   const tokens = result.AuthenticationResult;
   if (!tokens?.AccessToken) throw new Error(`sign-in of ${email} returned no token`);
-  return { accessToken: tokens.AccessToken, idToken: tokens.IdToken ?? '', refreshToken: tokens.RefreshToken ?? '' };
+  return {
+    accessToken: tokens.AccessToken,
+    idToken: tokens.IdToken ?? '',
+    refreshToken: tokens.RefreshToken ?? '',
+  };
 }

@@ -104,8 +104,12 @@ export function toApiGatewayEvent(
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const cookies = headers.cookie?.split(';').map((cookie) => cookie.trim()).filter(Boolean);
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const cookies = headers.cookie
+    ?.split(';')
+    .map((cookie) => cookie.trim())
+    .filter(Boolean);
   delete headers.cookie;
   const isText = TEXT_CONTENT.test(headers['content-type'] ?? 'application/json');
   const now = new Date();
@@ -156,7 +160,11 @@ function sendLambdaResult(response: ServerResponse, result: unknown) {
   const headers: Record<string, string | string[]> = { ...(structured.headers as Record<string, string>) };
   if (structured.cookies?.length) headers['set-cookie'] = structured.cookies;
   response.writeHead(structured.statusCode ?? 200, headers);
-  response.end(structured.body ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+  response.end(
+    structured.body
+      ? Buffer.from(structured.body, structured.isBase64Encoded ? 'base64' : 'utf8')
+      : undefined,
+  );
 }
 
 /**
@@ -173,7 +181,9 @@ export function createApiGateway(options: {
     const started = performance.now();
     const method = request.method ?? 'GET';
     const finish = () =>
-      options.log(`${method} ${url.pathname}${url.search} ${response.statusCode} ${Math.round(performance.now() - started)}ms`);
+      options.log(
+        `${method} ${url.pathname}${url.search} ${response.statusCode} ${Math.round(performance.now() - started)}ms`,
+      );
     response.once('finish', finish);
     const match = findRoute(method, url.pathname);
     if (!match) {
@@ -203,7 +213,9 @@ export function createApiGateway(options: {
         return sendJson(response, 504, { error: 'Endpoint request timed out' });
       }
       // A crash outside the middy stack: API Gateway answers 500 and the detail stays in the log.
-      options.log(`${route.id} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      options.log(
+        `${route.id} crashed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+      );
       sendJson(response, 500, { error: 'Internal error' });
     }
   };

@@ -77,7 +77,9 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
     );
     userPoolId = created.UserPool!.Id!;
   }
-  const clients = await client.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  const clients = await client.send(
+    new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
+  );
   let clientId = clients.UserPoolClients?.find((appClient) => appClient.ClientName === 'web')?.ClientId;
   if (!clientId) {
     const created = await client.send(

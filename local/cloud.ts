@@ -55,7 +55,13 @@ const NAMES = {
 
 async function resolvePorts(fixed: CloudPorts | undefined): Promise<CloudPorts> {
   if (!fixed) {
-    return { app: await freePort(), dynamodb: await freePort(), s3: await freePort(), cognito: await freePort(), events: await freePort() };
+    return {
+      app: await freePort(),
+      dynamodb: await freePort(),
+      s3: await freePort(),
+      cognito: await freePort(),
+      events: await freePort(),
+    };
   }
   for (const [service, port] of Object.entries(fixed)) await assertPortFree(service, port);
   return fixed;
@@ -120,7 +126,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const bus = createEventBus({
       busName: NAMES.bus,
       rules: eventRules,
-      deliver: (rule, event) => invokeLambda(REPO_ROOT, rule.consumer, event, { functionName: rule.name, timeoutMs: 60_000 }),
+      deliver: (rule, event) =>
+        invokeLambda(REPO_ROOT, rule.consumer, event, { functionName: rule.name, timeoutMs: 60_000 }),
       log,
     });
     await listen(bus.server, ports.events);

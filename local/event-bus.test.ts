@@ -19,7 +19,11 @@ describe('the local EventBridge', () => {
   let failuresLeft = 0;
   const bus = createEventBus({
     busName: 'test-bus',
-    rules: [rule('award', 'PropertyAdded'), rule('flaky', 'WebsitePublished'), rule('not-built-yet', 'PropertyAdded', 'planned')],
+    rules: [
+      rule('award', 'PropertyAdded'),
+      rule('flaky', 'WebsitePublished'),
+      rule('not-built-yet', 'PropertyAdded', 'planned'),
+    ],
     deliver: async (matched, event) => {
       if (matched.name === 'flaky' && failuresLeft-- > 0) throw new Error('consumer failed');
       deliveries.push({ rule: matched.name, event });
@@ -42,7 +46,14 @@ describe('the local EventBridge', () => {
   it('accepts the SDK’s real PutEvents call and delivers the envelope to the matching implemented rule', async () => {
     const result = await client.send(
       new PutEventsCommand({
-        Entries: [{ EventBusName: 'test-bus', Source: EVENT_SOURCE, DetailType: 'PropertyAdded', Detail: JSON.stringify({ propertyId: 'p1', agentId: 'a1' }) }],
+        Entries: [
+          {
+            EventBusName: 'test-bus',
+            Source: EVENT_SOURCE,
+            DetailType: 'PropertyAdded',
+            Detail: JSON.stringify({ propertyId: 'p1', agentId: 'a1' }),
+          },
+        ],
       }),
     );
     await bus.drain();
@@ -63,7 +74,12 @@ describe('the local EventBridge', () => {
     const result = await client.send(
       new PutEventsCommand({
         Entries: [
-          { EventBusName: 'test-bus', Source: EVENT_SOURCE, DetailType: 'WebsitePublished', Detail: '{"websiteId":"w1","agentId":"a1"}' },
+          {
+            EventBusName: 'test-bus',
+            Source: EVENT_SOURCE,
+            DetailType: 'WebsitePublished',
+            Detail: '{"websiteId":"w1","agentId":"a1"}',
+          },
           { EventBusName: 'other-bus', Source: EVENT_SOURCE, DetailType: 'WebsitePublished', Detail: '{}' },
         ],
       }),

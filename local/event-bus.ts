@@ -53,7 +53,9 @@ export function createEventBus(options: {
         const message = error instanceof Error ? error.message : String(error);
         if (attempt >= MAX_ATTEMPTS) {
           history.push({ rule: rule.name, event, outcome: 'failed', error: message });
-          options.log(`event ${String(event['detail-type'])} → ${rule.name} failed after ${attempt} attempts: ${message}`);
+          options.log(
+            `event ${String(event['detail-type'])} → ${rule.name} failed after ${attempt} attempts: ${message}`,
+          );
           return;
         }
         await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
@@ -69,13 +71,19 @@ export function createEventBus(options: {
       'detail-type': entry.DetailType ?? '',
       source: entry.Source ?? '',
       account: '000000000000',
-      time: entry.Time ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time).toISOString() : new Date().toISOString(),
+      time: entry.Time
+        ? new Date(typeof entry.Time === 'number' ? entry.Time * 1000 : entry.Time).toISOString()
+        : new Date().toISOString(),
       region: 'local',
       resources: entry.Resources ?? [],
       detail: entry.Detail ? (JSON.parse(entry.Detail) as unknown) : {},
     };
-    const matched = options.rules.filter((rule) => rule.status === 'implemented' && matchesPattern(event, rule.pattern));
-    options.log(`event ${event['detail-type']} → ${matched.map((rule) => rule.name).join(', ') || 'no rule'}`);
+    const matched = options.rules.filter(
+      (rule) => rule.status === 'implemented' && matchesPattern(event, rule.pattern),
+    );
+    options.log(
+      `event ${event['detail-type']} → ${matched.map((rule) => rule.name).join(', ') || 'no rule'}`,
+    );
     for (const rule of matched) {
       const delivery = deliverWithRetry(rule, event).finally(() => pending.delete(delivery));
       pending.add(delivery);
@@ -90,7 +98,10 @@ export function createEventBus(options: {
     };
     const target = request.headers['x-amz-target'];
     if (request.method !== 'POST' || target !== 'AWSEvents.PutEvents') {
-      return reply(400, { __type: 'UnknownOperationException', message: `Unsupported operation ${String(target)}` });
+      return reply(400, {
+        __type: 'UnknownOperationException',
+        message: `Unsupported operation ${String(target)}`,
+      });
     }
     let entries: PutEventsEntry[];
     try {
@@ -100,7 +111,10 @@ export function createEventBus(options: {
     }
     const results = entries.map((entry) => {
       if (entry.EventBusName && entry.EventBusName !== options.busName) {
-        return { ErrorCode: 'ResourceNotFoundException', ErrorMessage: `Event bus ${entry.EventBusName} does not exist.` };
+        return {
+          ErrorCode: 'ResourceNotFoundException',
+          ErrorMessage: `Event bus ${entry.EventBusName} does not exist.`,
+        };
       }
       if (!entry.Source || !entry.DetailType || !entry.Detail) {
         return { ErrorCode: 'InvalidArgument', ErrorMessage: 'Source, DetailType and Detail are required.' };
@@ -111,7 +125,10 @@ export function createEventBus(options: {
         return { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' };
       }
     });
-    reply(200, { FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length, Entries: results });
+    reply(200, {
+      FailedEntryCount: results.filter((result) => 'ErrorCode' in result).length,
+      Entries: results,
+    });
   });
 
   return {

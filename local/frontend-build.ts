@@ -12,7 +12,8 @@ function newestChange(paths: string[]): number {
       newest = Math.max(newest, stats.mtimeMs);
       return;
     }
-    for (const entry of readdirSync(path)) if (entry !== 'dist' && entry !== 'node_modules') visit(join(path, entry));
+    for (const entry of readdirSync(path))
+      if (entry !== 'dist' && entry !== 'node_modules') visit(join(path, entry));
   };
   for (const path of paths) visit(path);
   return newest;

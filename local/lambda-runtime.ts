@@ -6,7 +6,10 @@ import type { Context } from 'aws-lambda';
 type Handler = (event: unknown, context: Context) => Promise<unknown>;
 
 export class LambdaTimeoutError extends Error {
-  constructor(readonly functionName: string, readonly timeoutMs: number) {
+  constructor(
+    readonly functionName: string,
+    readonly timeoutMs: number,
+  ) {
     super(`${functionName} timed out after ${timeoutMs} ms`);
   }
 }
@@ -55,10 +58,16 @@ export async function invokeLambda(
   const handler = await loadHandler(root, file);
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new LambdaTimeoutError(options.functionName, options.timeoutMs)), options.timeoutMs);
+    timer = setTimeout(
+      () => reject(new LambdaTimeoutError(options.functionName, options.timeoutMs)),
+      options.timeoutMs,
+    );
   });
   try {
-    return await Promise.race([handler(event, lambdaContext(options.functionName, options.timeoutMs)), timeout]);
+    return await Promise.race([
+      handler(event, lambdaContext(options.functionName, options.timeoutMs)),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

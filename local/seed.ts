@@ -19,7 +19,12 @@ interface DemoAgent {
   connections: number;
 }
 
-const DEMO_AGENCY = { id: 'demo-agency-harbor-pine', name: 'Harbor & Pine Realty', city: 'Lisbon', website: 'https://harborpine.example' };
+const DEMO_AGENCY = {
+  id: 'demo-agency-harbor-pine',
+  name: 'Harbor & Pine Realty',
+  city: 'Lisbon',
+  website: 'https://harborpine.example',
+};
 
 const DEMO_AGENTS: DemoAgent[] = [
   {
@@ -94,29 +99,37 @@ export async function seedDemoData(cloud: LocalCloud): Promise<{ email: string; 
   const { Agent, Agency } = await import('#lib/data/service');
   let adminId = '';
   for (const demo of DEMO_AGENTS) {
-    const agentId = await ensureCognitoUser(cloud.userPool, { email: demo.email, password: DEMO_PASSWORD, fullName: demo.fullName });
-    if (demo.agencyAdmin) adminId = agentId;
-    await createIfMissing(Agent.create({
-      agent_id: agentId,
+    const agentId = await ensureCognitoUser(cloud.userPool, {
       email: demo.email,
-      full_name: demo.fullName,
-      role: demo.role,
-      ...(demo.agencyAdmin ? { user_type: 'admin' as const } : {}),
-      ...(demo.inAgency ? { agency_id: DEMO_AGENCY.id } : {}),
-      city: demo.city,
-      phone: demo.phone,
-      bio: demo.bio,
-      reputation_points: demo.reputation,
-      property_count: demo.properties,
-      verified_deals: demo.verifiedDeals,
-      connections: demo.connections,
-    }).go());
+      password: DEMO_PASSWORD,
+      fullName: demo.fullName,
+    });
+    if (demo.agencyAdmin) adminId = agentId;
+    await createIfMissing(
+      Agent.create({
+        agent_id: agentId,
+        email: demo.email,
+        full_name: demo.fullName,
+        role: demo.role,
+        ...(demo.agencyAdmin ? { user_type: 'admin' as const } : {}),
+        ...(demo.inAgency ? { agency_id: DEMO_AGENCY.id } : {}),
+        city: demo.city,
+        phone: demo.phone,
+        bio: demo.bio,
+        reputation_points: demo.reputation,
+        property_count: demo.properties,
+        verified_deals: demo.verifiedDeals,
+        connections: demo.connections,
+      }).go(),
+    );
   }
-  await createIfMissing(Agency.create({
-    ...DEMO_AGENCY,
-    type: 'Agency',
-    admin_agent_id: adminId,
-    agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency).length,
-  }).go());
+  await createIfMissing(
+    Agency.create({
+      ...DEMO_AGENCY,
+      type: 'Agency',
+      admin_agent_id: adminId,
+      agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency).length,
+    }).go(),
+  );
   return { email: DEMO_AGENTS[0]!.email, password: DEMO_PASSWORD };
 }

@@ -34,7 +34,9 @@ export function createStaticHost(distDirectory: string) {
     const requested = normalize(join(distDirectory, decodeURIComponent(url.pathname)));
     const isInside = requested.startsWith(distDirectory);
     const file =
-      isInside && existsSync(requested) && statSync(requested).isFile() ? requested : join(distDirectory, 'index.html');
+      isInside && existsSync(requested) && statSync(requested).isFile()
+        ? requested
+        : join(distDirectory, 'index.html');
     if (!existsSync(file)) {
       response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
       return response.end('The app is not built yet: run `npm run build` (npm start builds it for you).');

@@ -4,7 +4,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { Role } from '#contracts/plans';
 import { config } from './config.ts';
-import { type AgentItem, Agent } from './data/service.ts';
+import { Agent, type AgentItem } from './data/service.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { logger } from './logger.ts';
 

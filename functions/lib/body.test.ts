@@ -5,13 +5,19 @@ import { HttpError } from './errors.ts';
 
 const boundary = 'test-boundary-123';
 
-function multipart(parts: Array<{ name: string; value: string | Buffer; filename?: string }>): APIGatewayProxyEventV2 {
+function multipart(
+  parts: Array<{ name: string; value: string | Buffer; filename?: string }>,
+): APIGatewayProxyEventV2 {
   const chunks: Buffer[] = [];
   for (const part of parts) {
     const disposition = part.filename
       ? `form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: image/jpeg`
       : `form-data; name="${part.name}"`;
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`), Buffer.from(part.value), Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n\r\n`),
+      Buffer.from(part.value),
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return {
@@ -41,15 +47,23 @@ describe('multipart bodies', () => {
   it('answers an inline file over the limit with 413', async () => {
     const big = Buffer.alloc(MAX_INLINE_FILE_BYTES + 1, 1);
 
-    const failure = await parseMultipartBody(multipart([{ name: 'files', value: big, filename: 'big.jpg' }])).catch((error: HttpError) => error);
+    const failure = await parseMultipartBody(
+      multipart([{ name: 'files', value: big, filename: 'big.jpg' }]),
+    ).catch((error: HttpError) => error);
 
     expect(failure).toBeInstanceOf(HttpError);
     expect((failure as HttpError).statusCode).toBe(413);
   });
 
   it('answers a body without a boundary, or of another content type, with a 4xx', async () => {
-    const noBoundary = { headers: { 'content-type': 'multipart/form-data' }, body: 'x' } as unknown as APIGatewayProxyEventV2;
-    const json = { headers: { 'content-type': 'application/json' }, body: '{}' } as unknown as APIGatewayProxyEventV2;
+    const noBoundary = {
+      headers: { 'content-type': 'multipart/form-data' },
+      body: 'x',
+    } as unknown as APIGatewayProxyEventV2;
+    const json = {
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    } as unknown as APIGatewayProxyEventV2;
 
     await expect(parseMultipartBody(noBoundary)).rejects.toMatchObject({ statusCode: 400 });
     await expect(parseMultipartBody(json)).rejects.toMatchObject({ statusCode: 415 });

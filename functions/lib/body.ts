@@ -1,5 +1,5 @@
-import Busboy from 'busboy';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import Busboy from 'busboy';
 import { badRequest, HttpError, payloadTooLarge } from './errors.ts';
 
 /** A file sent inline in a multipart body (small ones only: the bytes of big files go straight to S3). */
@@ -18,7 +18,8 @@ export interface ParsedBody {
 /** Inline files are capped well below the Lambda payload limit; larger files use presigned uploads. */
 export const MAX_INLINE_FILE_BYTES = 5 * 1024 * 1024;
 
-const header = (event: APIGatewayProxyEventV2, name: string) => event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
+const header = (event: APIGatewayProxyEventV2, name: string) =>
+  event.headers?.[name] ?? event.headers?.[name.toLowerCase()];
 
 function rawBody(event: APIGatewayProxyEventV2): Buffer {
   if (!event.body) return Buffer.alloc(0);
@@ -61,7 +62,8 @@ export async function parseMultipartBody(event: APIGatewayProxyEventV2): Promise
     }
     parser.on('field', (name, value) => {
       const existing = fields[name];
-      fields[name] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      fields[name] =
+        existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
     });
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
@@ -70,7 +72,12 @@ export async function parseMultipartBody(event: APIGatewayProxyEventV2): Promise
         failure ??= payloadTooLarge('File size limit exceeded: upload large files with a presigned upload');
       });
       stream.on('end', () =>
-        files.push({ field, filename: info.filename ?? '', mimeType: info.mimeType, content: Buffer.concat(chunks) }),
+        files.push({
+          field,
+          filename: info.filename ?? '',
+          mimeType: info.mimeType,
+          content: Buffer.concat(chunks),
+        }),
       );
     });
     parser.on('error', () => reject(failure ?? badRequest('Malformed multipart body')));

@@ -8,7 +8,11 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
-    readonly details: { fields?: Record<string, string>; body?: Record<string, unknown>; cause?: unknown } = {},
+    readonly details: {
+      fields?: Record<string, string>;
+      body?: Record<string, unknown>;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, { cause: details.cause });
     this.name = 'HttpError';
@@ -17,7 +21,9 @@ export class HttpError extends Error {
   /** The JSON body sent to the client. */
   toBody(): Record<string, unknown> {
     if (this.details.body) return this.details.body;
-    return this.details.fields ? { error: this.message, fields: this.details.fields } : { error: this.message };
+    return this.details.fields
+      ? { error: this.message, fields: this.details.fields }
+      : { error: this.message };
   }
 }
 

@@ -54,15 +54,27 @@ function captureLogs() {
     lines.push(String(chunk));
     return true;
   };
-  const spies = [vi.spyOn(process.stdout, 'write').mockImplementation(capture), vi.spyOn(process.stderr, 'write').mockImplementation(capture)];
-  return { lines, restore: () => spies.forEach((spy) => spy.mockRestore()) };
+  const spies = [
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture),
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture),
+  ];
+  return {
+    lines,
+    restore: () => {
+      for (const spy of spies) spy.mockRestore();
+    },
+  };
 }
 
 afterEach(() => vi.restoreAllMocks());
 
 describe('the http middy stack', () => {
   it('passes validated path, query and body to the handler and answers 200 JSON', async () => {
-    const handler = withHttp(publicRoute, async ({ path, query, body }) => ({ id: path.id, name: body.name, page: query.page }));
+    const handler = withHttp(publicRoute, async ({ path, query, body }) => ({
+      id: path.id,
+      name: body.name,
+      page: query.page,
+    }));
 
     const { status, body } = await invoke(handler, event({ queryStringParameters: { page: '2' } }));
 
@@ -97,7 +109,10 @@ describe('the http middy stack', () => {
   it('rejects unknown body fields of a strict schema', async () => {
     const handler = withHttp(publicRoute, async () => ({ id: 'x', name: 'y', page: 1 }));
 
-    const { status, body } = await invoke(handler, event({ body: JSON.stringify({ name: 'a', count: 1, role: 'admin' }) }));
+    const { status, body } = await invoke(
+      handler,
+      event({ body: JSON.stringify({ name: 'a', count: 1, role: 'admin' }) }),
+    );
 
     expect(status).toBe(400);
     expect(String(body.error)).toContain('role');
@@ -130,18 +145,34 @@ describe('the http middy stack', () => {
       throw new HttpError(409, 'Already exists');
     });
     const limited = withHttp(publicRoute, async () => {
-      throw paywall({ reason: 'usage_limit_reached', message: 'Limit Reached', action: 'upgrade', current: 10, maximum: 10 });
+      throw paywall({
+        reason: 'usage_limit_reached',
+        message: 'Limit Reached',
+        action: 'upgrade',
+        current: 10,
+        maximum: 10,
+      });
     });
 
     expect(await invoke(conflict, event())).toEqual({ status: 409, body: { error: 'Already exists' } });
     expect(await invoke(limited, event())).toEqual({
       status: 402,
-      body: { paywall: true, reason: 'usage_limit_reached', message: 'Limit Reached', action: 'upgrade', current: 10, maximum: 10 },
+      body: {
+        paywall: true,
+        reason: 'usage_limit_reached',
+        message: 'Limit Reached',
+        action: 'upgrade',
+        current: 10,
+        maximum: 10,
+      },
     });
   });
 
   it('strips fields the response contract does not name, and answers 500 on a contract breach', async () => {
-    const leaky = withHttp(publicRoute, async () => ({ id: 'a', name: 'b', page: 1, pk: 'AGENT#secret' }) as never);
+    const leaky = withHttp(
+      publicRoute,
+      async () => ({ id: 'a', name: 'b', page: 1, pk: 'AGENT#secret' }) as never,
+    );
     const broken = withHttp(publicRoute, async () => ({ id: 'a' }) as never);
     const logs = captureLogs();
 
@@ -160,7 +191,11 @@ describe('the http middy stack', () => {
   });
 
   it('answers 401 to a token route called without a bearer token, before reading the body', async () => {
-    const handler = withHttp({ ...publicRoute, auth: 'token' }, async () => ({ id: 'x', name: 'y', page: 1 }));
+    const handler = withHttp({ ...publicRoute, auth: 'token' }, async () => ({
+      id: 'x',
+      name: 'y',
+      page: 1,
+    }));
 
     const { status, body } = await invoke(handler, event({ body: '{broken' }));
 

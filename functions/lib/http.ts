@@ -41,7 +41,11 @@ type HandlerFn<R extends RouteDefinition> = (
   request: HttpRequest<R>,
 ) => Promise<ResponseBody<R> | HttpResponse<ResponseBody<R>>>;
 
-const json = (statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 => ({
+const json = (
+  statusCode: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): APIGatewayProxyStructuredResultV2 => ({
   statusCode,
   headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
   body: JSON.stringify(body),
@@ -99,7 +103,9 @@ export function withHttp<R extends RouteDefinition>(route: R, fn: HandlerFn<R>) 
     const { request } = route;
     const input = {
       path: request.path ? validatePart('path', request.path, event.pathParameters ?? {}) : undefined,
-      query: request.query ? validatePart('query', request.query, event.queryStringParameters ?? {}) : undefined,
+      query: request.query
+        ? validatePart('query', request.query, event.queryStringParameters ?? {})
+        : undefined,
       body: request.body ? validatePart('body', request.body, event.internal?.parsed?.body ?? {}) : undefined,
     };
     const result = await fn({

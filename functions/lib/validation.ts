@@ -26,7 +26,12 @@ export function validatePart<S extends z.ZodType>(part: RequestPart, schema: S, 
   return badRequestFor(part, firstField, firstMessage, fields);
 }
 
-function badRequestFor(part: RequestPart, field: string, message: string, fields: Record<string, string>): never {
+function badRequestFor(
+  part: RequestPart,
+  field: string,
+  message: string,
+  fields: Record<string, string>,
+): never {
   const where = field === part ? part : `${part} field "${field}"`;
   throw badRequest(`Invalid ${where}: ${message}`, fields);
 }

@@ -17,7 +17,9 @@ export interface CognitoOptions {
 }
 
 /** cognito-local in a child process: its data directory is relative to its working directory. */
-export async function startCognito(options: CognitoOptions): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startCognito(
+  options: CognitoOptions,
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const configDirectory = join(options.directory, '.cognito');
   mkdirSync(configDirectory, { recursive: true });
   const endpoint = `http://127.0.0.1:${options.port}`;
@@ -54,7 +56,14 @@ export async function startCognito(options: CognitoOptions): Promise<{ endpoint:
   });
   await waitFor(async () => {
     if (exited) throw new Error('cognito-local exited during start-up');
-    const response = await fetch(endpoint, { method: 'POST', headers: { 'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools', 'content-type': 'application/x-amz-json-1.1' }, body: '{"MaxResults":1}' });
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      headers: {
+        'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
+        'content-type': 'application/x-amz-json-1.1',
+      },
+      body: '{"MaxResults":1}',
+    });
     return response.status < 500;
   }, 'cognito-local');
   return {

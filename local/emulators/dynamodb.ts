@@ -1,9 +1,12 @@
-import type { Server } from 'node:http';
 import { mkdirSync } from 'node:fs';
+import type { Server } from 'node:http';
 import dynalite from 'dynalite';
 
 /** dynalite: DynamoDB's wire protocol over LevelDB in `directory` (closing the server closes the store). */
-export async function startDynamoDb(port: number, directory: string): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startDynamoDb(
+  port: number,
+  directory: string,
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   mkdirSync(directory, { recursive: true });
   const server: Server = dynalite({ path: directory, createTableMs: 0, deleteTableMs: 0, updateTableMs: 0 });
   await new Promise<void>((resolve, reject) => {

@@ -43,18 +43,29 @@ export async function startS3(
     address: '127.0.0.1',
     directory,
     silent: true,
-    configureBuckets: buckets.map((bucket) => ({ name: bucket.name, configs: [corsXml(bucket.corsOrigins)] })),
+    configureBuckets: buckets.map((bucket) => ({
+      name: bucket.name,
+      configs: [corsXml(bucket.corsOrigins)],
+    })),
   });
-  server.on('event', (event: { Records: Array<{ eventName: string; s3: { bucket: { name: string }; object: { key: string; size?: number } } }> }) => {
-    for (const record of event.Records) {
-      onObjectEvent({
-        eventName: record.eventName,
-        bucket: record.s3.bucket.name,
-        key: decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')),
-        size: record.s3.object.size ?? 0,
-      });
-    }
-  });
+  server.on(
+    'event',
+    (event: {
+      Records: Array<{
+        eventName: string;
+        s3: { bucket: { name: string }; object: { key: string; size?: number } };
+      }>;
+    }) => {
+      for (const record of event.Records) {
+        onObjectEvent({
+          eventName: record.eventName,
+          bucket: record.s3.bucket.name,
+          key: decodeURIComponent(record.s3.object.key.replace(/\+/g, ' ')),
+          size: record.s3.object.size ?? 0,
+        });
+      }
+    },
+  );
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
 }

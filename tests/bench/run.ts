@@ -28,7 +28,8 @@ for (const route of manifest) {
   const file = route.status === 'implemented' ? route.handler : PLANNED_HANDLER_FILE;
   handlers.set(file, [...(handlers.get(file) ?? []), route.id]);
 }
-for (const rule of eventRules) if (rule.status === 'implemented') handlers.set(rule.consumer, [`rule:${rule.name}`]);
+for (const rule of eventRules)
+  if (rule.status === 'implemented') handlers.set(rule.consumer, [`rule:${rule.name}`]);
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -40,7 +41,11 @@ function timeImport(file: string): number {
   const script = `const t = performance.now(); await import(${JSON.stringify(file)}); process.stdout.write(String(performance.now() - t));`;
   const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', AWS_REGION: 'us-east-1' },
+    env: {
+      ...process.env,
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      AWS_REGION: 'us-east-1',
+    },
   });
   if (result.status !== 0) throw new Error(`importing ${file} failed: ${result.stderr}`);
   return Number(result.stdout);
@@ -51,8 +56,17 @@ const figures: HandlerFigures[] = [];
 try {
   for (const [handler, routes] of handlers) {
     const outfile = join(outDirectory, `${handler.replace(/[/.]/g, '_')}.mjs`);
-    const result = await build({ ...LAMBDA_BUNDLE, entryPoints: [join(ROOT, handler)], outfile, metafile: true, logLevel: 'error' });
-    const bundleBytes = Object.values(result.metafile.outputs).reduce((total, output) => total + output.bytes, 0);
+    const result = await build({
+      ...LAMBDA_BUNDLE,
+      entryPoints: [join(ROOT, handler)],
+      outfile,
+      metafile: true,
+      logLevel: 'error',
+    });
+    const bundleBytes = Object.values(result.metafile.outputs).reduce(
+      (total, output) => total + output.bytes,
+      0,
+    );
     const times = Array.from({ length: IMPORT_RUNS }, () => timeImport(outfile));
     figures.push({ handler, routes, bundleBytes, medianImportMs: Math.round(median(times) * 10) / 10 });
   }
@@ -64,7 +78,8 @@ const table = [
   '| handler | routes | bundle (KB, minified) | median cold import (ms) |',
   '|---|---:|---:|---:|',
   ...figures.map(
-    (row) => `| ${row.handler} | ${row.routes.length} | ${(row.bundleBytes / 1024).toFixed(1)} | ${row.medianImportMs.toFixed(1)} |`,
+    (row) =>
+      `| ${row.handler} | ${row.routes.length} | ${(row.bundleBytes / 1024).toFixed(1)} | ${row.medianImportMs.toFixed(1)} |`,
   ),
 ].join('\n');
 
@@ -75,4 +90,6 @@ writeFileSync(
 );
 writeFileSync(join(ROOT, 'bench/results.md'), `${table}\n`);
 console.log(table);
-console.log(`\n${figures.length} handlers measured (${IMPORT_RUNS} fresh-process imports each); written to bench/results.json and bench/results.md`);
+console.log(
+  `\n${figures.length} handlers measured (${IMPORT_RUNS} fresh-process imports each); written to bench/results.json and bench/results.md`,
+);

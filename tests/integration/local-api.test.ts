@@ -20,7 +20,9 @@ describe('the local API Gateway', () => {
   it('answers 200 to a token issued by the local Cognito and lists the new agent', async () => {
     const agent = await createTestAgent({ fullName: 'Zelda Quill' });
 
-    const response = await callApi(`/api/agents?search=${encodeURIComponent('zelda q')}`, { token: agent.token });
+    const response = await callApi(`/api/agents?search=${encodeURIComponent('zelda q')}`, {
+      token: agent.token,
+    });
 
     expect(response.status).toBe(200);
     const body = (await response.json()) as { items: Array<{ agent_id: string; full_name: string }> };
@@ -79,8 +81,14 @@ describe('the local API Gateway', () => {
     const owner = await createTestAgent();
     const other = await createTestAgent({ fullName: 'Untouched Name' });
 
-    const own = await callApi(`/api/agents/${owner.agentId}`, { ...json({ city: 'Braga' }), token: owner.token });
-    const foreign = await callApi(`/api/agents/${other.agentId}`, { ...json({ city: 'Braga' }), token: owner.token });
+    const own = await callApi(`/api/agents/${owner.agentId}`, {
+      ...json({ city: 'Braga' }),
+      token: owner.token,
+    });
+    const foreign = await callApi(`/api/agents/${other.agentId}`, {
+      ...json({ city: 'Braga' }),
+      token: owner.token,
+    });
 
     expect(own.status).toBe(200);
     expect((await own.json()).city).toBe('Braga');

@@ -14,7 +14,9 @@ export interface TestAgent {
  * A new agent with a real cognito-local account, its agent record (through the entity layer) and a real
  * access token. Every call makes a unique agent, so tests never depend on each other.
  */
-export async function createTestAgent(overrides: { role?: Role; fullName?: string; city?: string; withRecord?: boolean } = {}): Promise<TestAgent> {
+export async function createTestAgent(
+  overrides: { role?: Role; fullName?: string; city?: string; withRecord?: boolean } = {},
+): Promise<TestAgent> {
   const cloud = inject('cloud');
   const email = `agent-${randomUUID()}@test.local`;
   const fullName = overrides.fullName ?? `Test Agent ${email.slice(6, 14)}`;
@@ -40,6 +42,9 @@ export function callApi(path: string, init: RequestInit & { token?: string } = {
   return fetch(`${inject('cloud').appUrl}${path}`, {
     ...rest,
     redirect: 'manual',
-    headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(headers as Record<string, string>) },
+    headers: {
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(headers as Record<string, string>),
+    },
   });
 }

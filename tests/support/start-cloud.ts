@@ -14,15 +14,22 @@ export async function startTestCloud(project: TestProject, name: string, distDir
   mkdirSync(join(ROOT, '.test-artifacts'), { recursive: true });
   const logFile = join(ROOT, '.test-artifacts', `${name}-cloud.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'local/serve-for-tests.ts'), ...(distDirectory ? [distDirectory] : [])], {
-    cwd: ROOT,
-    env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(ROOT, 'local/serve-for-tests.ts'), ...(distDirectory ? [distDirectory] : [])],
+    {
+      cwd: ROOT,
+      env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   child.stderr.pipe(log);
   const info = await new Promise<Omit<CloudInfo, 'logFile'>>((resolve, reject) => {
     let buffered = '';
-    const timer = setTimeout(() => reject(new Error(`the ${name} cloud did not start in 60 s; see ${logFile}`)), 60_000);
+    const timer = setTimeout(
+      () => reject(new Error(`the ${name} cloud did not start in 60 s; see ${logFile}`)),
+      60_000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       log.write(chunk);
       buffered += chunk.toString();

@@ -1,7 +1,7 @@
 import { Entity, type EntityItem, Service } from 'electrodb';
 import { ROLES } from '#contracts/plans';
-import { documentClient } from '../dynamodb.ts';
 import { config } from '../config.ts';
+import { documentClient } from '../dynamodb.ts';
 
 /**
  * The entity layer over the single table. Each entity names its indexes after its access patterns;
