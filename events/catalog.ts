@@ -21,8 +21,6 @@ export const eventCatalog = {
     pageSlug: z.string().optional(),
   }),
   GlobalComponentsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
-  CloudObjectCreated: z.object({ bucket: z.string(), key: z.string(), size: z.number() }),
-  CloudObjectDeleted: z.object({ bucket: z.string(), key: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;
@@ -40,3 +38,17 @@ export interface PlatformEvent<T extends DetailType = DetailType> {
   resources: string[];
   detail: EventDetail<T>;
 }
+
+/**
+ * S3's own EventBridge notifications (source `aws.s3`), which the files bucket sends in AWS and the
+ * local cloud derives from s3rver's object events: the storage accountant confirms uploads from them.
+ */
+export const S3_EVENT_SOURCE = 'aws.s3';
+export const s3ObjectDetail = z.object({
+  bucket: z.object({ name: z.string() }),
+  object: z.object({ key: z.string(), size: z.number().optional() }),
+  reason: z.string().optional(),
+});
+export type S3ObjectDetail = z.infer<typeof s3ObjectDetail>;
+export const S3_OBJECT_CREATED = 'Object Created';
+export const S3_OBJECT_DELETED = 'Object Deleted';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from './catalog.ts';
+import { EVENT_SOURCE, S3_EVENT_SOURCE, S3_OBJECT_CREATED } from './catalog.ts';
 import { matchesPattern } from './pattern.ts';
 import { eventRules } from './rules.ts';
 
@@ -17,8 +17,15 @@ describe('event pattern matching', () => {
     expect(consumersOf('PropertyAdded')).toEqual(['award-reputation']);
     expect(consumersOf('ConnectionAccepted')).toEqual(['award-reputation']);
     expect(consumersOf('WebsitePublished')).toEqual(['regenerate-pages']);
-    expect(consumersOf('CloudObjectCreated')).toEqual(['account-storage']);
     expect(consumersOf('SomethingElse')).toEqual([]);
+  });
+
+  it('sends S3 object notifications to the storage accountant', () => {
+    const created = { source: S3_EVENT_SOURCE, 'detail-type': S3_OBJECT_CREATED, detail: {} };
+
+    expect(
+      eventRules.filter((rule) => matchesPattern(created, rule.pattern)).map((rule) => rule.name),
+    ).toEqual(['account-storage']);
   });
 
   it('requires the source to match', () => {

@@ -1,4 +1,10 @@
-import { type DetailType, EVENT_SOURCE } from './catalog.ts';
+import {
+  type DetailType,
+  EVENT_SOURCE,
+  S3_EVENT_SOURCE,
+  S3_OBJECT_CREATED,
+  S3_OBJECT_DELETED,
+} from './catalog.ts';
 
 /** The subset of EventBridge's pattern language we use; matched by AWS and by the local bus alike. */
 export type PatternValue =
@@ -60,7 +66,7 @@ export const eventRules: readonly EventRule[] = [
   {
     name: 'account-storage',
     description: 'Confirms uploaded objects and keeps storage usage exact',
-    pattern: fromPlatform('CloudObjectCreated', 'CloudObjectDeleted'),
+    pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },
     consumer: 'events/consumers/account-storage.ts',
     status: 'planned',
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },

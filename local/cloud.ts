@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isApiPath } from '#contracts/route-guard';
+import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
 import { createApiGateway } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
@@ -80,6 +81,13 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   mkdirSync(options.dataDirectory, { recursive: true });
 
   const stops: Array<() => Promise<void>> = [];
+  const bus = createEventBus({
+    busName: NAMES.bus,
+    rules: eventRules,
+    deliver: (rule, event) =>
+      invokeLambda(REPO_ROOT, rule.consumer, event, { functionName: rule.name, timeoutMs: 60_000 }),
+    log,
+  });
   try {
     const dynamodb = await startDynamoDb(ports.dynamodb, data('dynamodb'));
     stops.push(dynamodb.stop);
@@ -88,7 +96,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       ports.s3,
       data('s3'),
       Object.values(NAMES.buckets).map((name) => ({ name, corsOrigins })),
-      (event) => log(`s3 ${event.eventName} ${event.bucket}/${event.key}`),
+      (event) => {
+        // In AWS the files bucket sends EventBridge notifications; s3rver's events become the same events.
+        if (event.bucket !== NAMES.buckets.files) return;
+        const created = event.eventName.startsWith('ObjectCreated');
+        bus.publish({
+          Source: S3_EVENT_SOURCE,
+          DetailType: created ? S3_OBJECT_CREATED : S3_OBJECT_DELETED,
+          Detail: JSON.stringify({
+            bucket: { name: event.bucket },
+            object: { key: event.key, ...(created ? { size: event.size } : {}) },
+            reason: event.eventName,
+          }),
+        });
+      },
     );
     stops.push(s3.stop);
     const cognito = await startCognito({ port: ports.cognito, directory: data('cognito') });
@@ -123,13 +144,6 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     // Handlers read configuration once at import, like a Lambda container; set it before any is loaded.
     Object.assign(process.env, env);
 
-    const bus = createEventBus({
-      busName: NAMES.bus,
-      rules: eventRules,
-      deliver: (rule, event) =>
-        invokeLambda(REPO_ROOT, rule.consumer, event, { functionName: rule.name, timeoutMs: 60_000 }),
-      log,
-    });
     await listen(bus.server, ports.events);
     stops.push(() => close(bus.server));
 

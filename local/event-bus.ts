@@ -134,6 +134,8 @@ export function createEventBus(options: {
   return {
     server,
     history,
+    /** for sources inside the local cloud itself (S3 notifications), as AWS services publish directly */
+    publish: (entry: Required<Pick<PutEventsEntry, 'Source' | 'DetailType' | 'Detail'>>) => publish(entry),
     /** resolves when every delivery in flight has finished (tests, clean shutdown) */
     drain: async () => {
       while (pending.size > 0) await Promise.allSettled([...pending]);
