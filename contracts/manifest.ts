@@ -1,5 +1,26 @@
 import type { RouteDefinition } from './route.ts';
+import { clientsRoutes } from './routes/clients.ts';
+import { cloudRoutes } from './routes/cloud.ts';
 import { networkRoutes } from './routes/network.ts';
+import { preferencesRoutes } from './routes/preferences.ts';
+import { propertiesRoutes } from './routes/properties.ts';
+import { reputationRoutes } from './routes/reputation.ts';
+import { uploadsRoutes } from './routes/uploads.ts';
+import { websitesRoutes } from './routes/websites.ts';
+
+/** The routes by domain file; the group name is the OpenAPI tag. */
+export const routeGroups = {
+  network: networkRoutes,
+  preferences: preferencesRoutes,
+  reputation: reputationRoutes,
+  clients: clientsRoutes,
+  properties: propertiesRoutes,
+  uploads: uploadsRoutes,
+  cloud: cloudRoutes,
+  websites: websitesRoutes,
+} satisfies Record<string, Record<string, RouteDefinition>>;
+
+export type RouteGroup = keyof typeof routeGroups;
 
 /**
  * The route manifest: every endpoint of product-spec §7 plus the ones our issues add. The CDK stack, the
@@ -7,8 +28,22 @@ import { networkRoutes } from './routes/network.ts';
  */
 export const routes = {
   ...networkRoutes,
+  ...preferencesRoutes,
+  ...reputationRoutes,
+  ...clientsRoutes,
+  ...propertiesRoutes,
+  ...uploadsRoutes,
+  ...cloudRoutes,
+  ...websitesRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export const manifest: readonly RouteDefinition[] = Object.values(routes);
 
 export type RouteId = keyof typeof routes;
+
+/** The group (domain file) of each route id. */
+export const routeGroupOf: Readonly<Record<string, RouteGroup>> = Object.fromEntries(
+  Object.entries(routeGroups).flatMap(([group, groupRoutes]) =>
+    Object.keys(groupRoutes).map((routeId) => [routeId, group as RouteGroup]),
+  ),
+);

@@ -35,7 +35,13 @@ export const PLANS: Record<Role, Plan> = {
   Superagent: {
     role: 'Superagent',
     label: 'Free Plan',
-    limits: { properties: 10, clients: 25, connections: 25, websites: 1, storage: DEFAULT_STORAGE_LIMIT_BYTES },
+    limits: {
+      properties: 10,
+      clients: 25,
+      connections: 25,
+      websites: 1,
+      storage: DEFAULT_STORAGE_LIMIT_BYTES,
+    },
     branding: false,
     seats: 1,
     storageTier: 'Superagent',
@@ -79,10 +85,14 @@ export const PLANS: Record<Role, Plan> = {
   },
 };
 
-export const planFor = (role: string | undefined | null): Plan => PLANS[(role ?? '') as Role] ?? PLANS.Superagent;
+export const planFor = (role: string | undefined | null): Plan =>
+  PLANS[(role ?? '') as Role] ?? PLANS.Superagent;
 
 /** Remaining invites: the cap minus agentCount, never below 0; unknown when either is unknown (spec §6). */
-export function remainingInvites(role: string | undefined, agentCount: number | undefined): number | undefined {
+export function remainingInvites(
+  role: string | undefined,
+  agentCount: number | undefined,
+): number | undefined {
   if (!role || agentCount === undefined || !(role in PLANS)) return undefined;
   return Math.max(0, PLANS[role as Role].seats - agentCount);
 }

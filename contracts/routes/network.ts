@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineRoutes } from '../route.ts';
 import {
   agency,
@@ -24,6 +24,18 @@ export const networkRoutes = defineRoutes({
     request: { path: agentIdParam },
     response: z.object({ items: z.array(connectionRequest) }),
     resources: { table: 'read' },
+  },
+  sendConnectionRequest: {
+    method: 'POST',
+    path: '/api/connections/requests',
+    handler: 'functions/connections/send-request.ts',
+    status: 'planned',
+    auth: 'token',
+    summary: 'Ask another agent to connect (one pending request per pair, never to yourself)',
+    request: { body: z.object({ receiver_id: id }).strict() },
+    response: connectionRequest,
+    limit: 'connections',
+    resources: { table: 'readwrite' },
   },
   respondToConnection: {
     method: 'PUT',
@@ -101,7 +113,10 @@ export const networkRoutes = defineRoutes({
     status: 'planned',
     auth: 'token',
     summary: 'Set the agency logo from an uploaded image',
-    request: { bodyType: 'multipart', body: z.object({ agencyId: id.optional(), fileKey: z.string().max(1024).optional() }) },
+    request: {
+      bodyType: 'multipart',
+      body: z.object({ agencyId: id.optional(), fileKey: z.string().max(1024).optional() }),
+    },
     response: z.object({ logo: z.string() }),
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
   },

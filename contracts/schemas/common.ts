@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ROLES } from '../plans.ts';
 
 /** Identifiers are opaque strings: Cognito subs, ULIDs or UUIDs. */
@@ -12,7 +12,12 @@ export const errorBody = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
-export const PAYWALL_REASONS = ['payment_failed', 'subscription_expired', 'usage_limit_reached', 'premium_feature'] as const;
+export const PAYWALL_REASONS = [
+  'payment_failed',
+  'subscription_expired',
+  'usage_limit_reached',
+  'premium_feature',
+] as const;
 
 /** The 402 body that opens the paywall modal (spec §7 Global behaviour, §8 Paywall). */
 export const paywallBody = z.object({

@@ -1,0 +1,191 @@
+import * as z from 'zod';
+import { routeGroupOf } from './manifest.ts';
+import type { RouteDefinition } from './route.ts';
+import { errorBody, paywallBody } from './schemas/common.ts';
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Record<string, JsonSchema>>;
+  components: {
+    securitySchemes: Record<string, JsonSchema>;
+    schemas: Record<string, JsonSchema>;
+    responses: Record<string, JsonSchema>;
+  };
+}
+
+export interface OpenApiOptions {
+  version?: string;
+  /** the tag of a route; defaults to its manifest group, else the handler's domain folder */
+  tagOf?: (route: RouteDefinition) => string;
+}
+
+const defaultTagOf = (route: RouteDefinition): string =>
+  routeGroupOf[route.id] ?? route.handler.split('/')[1] ?? 'default';
+
+const ref = (to: string) => ({ $ref: to });
+
+/** Rewrites every `$ref` of a generated schema with `rewrite`. */
+function rewriteRefs(node: unknown, rewrite: (target: string) => string): unknown {
+  if (Array.isArray(node)) return node.map((item) => rewriteRefs(item, rewrite));
+  if (node === null || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [
+      key,
+      key === '$ref' && typeof value === 'string' ? rewrite(value) : rewriteRefs(value, rewrite),
+    ]),
+  );
+}
+
+/**
+ * One zod schema as an OpenAPI 3.1 (JSON Schema 2020-12) schema. Definitions zod hoists (`$defs`, for
+ * recursive or reused schemas) move to `components.schemas` under `name`, so every `$ref` resolves in the
+ * whole document.
+ */
+function schemaOf(
+  schema: z.ZodType,
+  io: 'input' | 'output',
+  name: string,
+  componentSchemas: Record<string, JsonSchema>,
+): JsonSchema {
+  const generated = z.toJSONSchema(schema, {
+    target: 'draft-2020-12',
+    io,
+    unrepresentable: 'any',
+  }) as JsonSchema;
+  const { $schema: _dialect, $defs, ...root } = generated;
+  const defs = ($defs ?? {}) as Record<string, JsonSchema>;
+  let rootReferenced = false;
+  const rewrite = (target: string): string => {
+    if (target === '#') {
+      rootReferenced = true;
+      return `#/components/schemas/${name}`;
+    }
+    const def = /^#\/\$defs\/(.+)$/.exec(target)?.[1];
+    return def === undefined ? target : `#/components/schemas/${name}_${def}`;
+  };
+  for (const [defName, def] of Object.entries(defs)) {
+    componentSchemas[`${name}_${defName}`] = rewriteRefs(def, rewrite) as JsonSchema;
+  }
+  const rewritten = rewriteRefs(root, rewrite) as JsonSchema;
+  if (!rootReferenced) return rewritten;
+  componentSchemas[name] = rewritten;
+  return ref(`#/components/schemas/${name}`);
+}
+
+function parametersOf(
+  route: RouteDefinition,
+  location: 'path' | 'query',
+  componentSchemas: Record<string, JsonSchema>,
+): JsonSchema[] {
+  const object = location === 'path' ? route.request.path : route.request.query;
+  if (!object) return [];
+  const name = `${route.id}_${location}`;
+  const schema = schemaOf(object, 'input', name, componentSchemas);
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).map(([parameter, parameterSchema]) => ({
+    name: parameter,
+    in: location,
+    required: location === 'path' || required.has(parameter),
+    schema: parameterSchema,
+  }));
+}
+
+const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
+
+/** The OpenAPI 3.1 document of the manifest: one operation per route. */
+export function buildOpenApiDocument(
+  manifest: readonly RouteDefinition[],
+  options: OpenApiOptions = {},
+): OpenApiDocument {
+  const tagOf = options.tagOf ?? defaultTagOf;
+  const componentSchemas: Record<string, JsonSchema> = {
+    Error: schemaOf(errorBody, 'output', 'Error', {}),
+    Paywall: schemaOf(paywallBody, 'output', 'Paywall', {}),
+  };
+  const errorResponse = (description: string) => ({
+    description,
+    content: jsonContent(ref('#/components/schemas/Error')),
+  });
+  const responses: Record<string, JsonSchema> = {
+    BadRequest: errorResponse('Invalid request: `error` plus a message per invalid field in `fields`'),
+    Unauthorized: errorResponse('Missing or invalid bearer token'),
+    PaymentRequired: {
+      description: 'Plan limit reached, premium feature, or payment problem: opens the paywall modal',
+      content: jsonContent(ref('#/components/schemas/Paywall')),
+    },
+    Forbidden: errorResponse('Feature limit reached, or the feature is not in the plan'),
+    NotFound: errorResponse('Not found, or not yours'),
+    NotImplemented: errorResponse('Not implemented yet (planned route)'),
+  };
+
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const route of manifest) {
+    const tag = tagOf(route);
+    tags.add(tag);
+    const { body, bodyType } = route.request;
+    const operation: JsonSchema = {
+      operationId: route.id,
+      summary: route.summary,
+      tags: [tag],
+      security: route.auth === 'token' ? [{ bearerAuth: [] }] : [],
+      parameters: [
+        ...parametersOf(route, 'path', componentSchemas),
+        ...parametersOf(route, 'query', componentSchemas),
+      ],
+      ...(body && {
+        requestBody: {
+          // a body whose every field is optional or defaulted may be left out
+          required: !body.safeParse({}).success,
+          content: {
+            [bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+              schema: schemaOf(body, 'input', `${route.id}_body`, componentSchemas),
+            },
+          },
+        },
+      }),
+      responses: {
+        '200': {
+          description: 'OK',
+          content: jsonContent(schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas)),
+        },
+        '400': ref('#/components/responses/BadRequest'),
+        ...(route.auth === 'token' && { '401': ref('#/components/responses/Unauthorized') }),
+        ...(route.limit && {
+          '402': ref('#/components/responses/PaymentRequired'),
+          '403': ref('#/components/responses/Forbidden'),
+        }),
+        '404': ref('#/components/responses/NotFound'),
+        ...(route.status === 'planned' && { '501': ref('#/components/responses/NotImplemented') }),
+      },
+      'x-status': route.status,
+      ...(route.limit && { 'x-limit': route.limit }),
+    };
+    paths[route.path] ??= {};
+    paths[route.path]![route.method.toLowerCase()] = operation;
+  }
+
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'EstateNet API',
+      version: options.version ?? '0.1.0',
+      description:
+        'Generated from the route manifest (contracts/manifest.ts). Routes with `x-status: planned` answer 501 until their issue is done.',
+    },
+    servers: [{ url: '/' }],
+    tags: [...tags].map((name) => ({ name })),
+    paths,
+    components: {
+      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      schemas: componentSchemas,
+      responses,
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import * as z from 'zod';
+import { FEATURES } from '../plans.ts';
+import { id } from './common.ts';
+
+/** Spec §3/§9 defaults. */
+export const DEFAULT_BRAND_COLORS = { color1: '#1ab684', color2: '#157f58' } as const;
+export const DEFAULT_CURRENCY = 'USD';
+export const AREA_UNITS = ['sqm', 'sqft'] as const;
+export type AreaUnit = (typeof AREA_UNITS)[number];
+export const DEFAULT_AREA_UNIT: AreaUnit = 'sqm';
+
+export const agencyIdParam = z.object({ agencyId: id });
+
+export const hexColor = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #1ab684');
+
+export const brandColors = z.object({
+  agencyId: z.string(),
+  color1: z.string(),
+  color2: z.string(),
+});
+
+export const brandColorsInput = z.object({ agencyId: id, color1: hexColor, color2: hexColor }).strict();
+
+/** ISO 4217 code. */
+export const currencyCode = z
+  .string({ error: 'is required' })
+  .trim()
+  .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like USD');
+
+export const currencyPreference = z.object({
+  agentId: z.string(),
+  currency_preference: z.string(),
+});
+
+export const currencyPreferenceInput = z.object({ agentId: id, currencyPreference: currencyCode }).strict();
+
+export const areaUnit = z.enum(AREA_UNITS, { error: `must be one of ${AREA_UNITS.join(', ')}` });
+
+export const metricPreference = z.object({
+  agentId: z.string(),
+  preference: z.enum(AREA_UNITS),
+});
+
+export const metricPreferenceInput = z.object({ agentId: id, preference: areaUnit }).strict();
+
+export const featureParam = z.object({
+  feature: z.enum(FEATURES, { error: `must be one of ${FEATURES.join(', ')}` }),
+});
+
+/** `maximum: null` is Unlimited. For storage, `current` and `maximum` are bytes; for branding, 0 or 1. */
+export const featureLimit = z.object({
+  feature: z.enum(FEATURES),
+  isAtLimit: z.boolean(),
+  current: z.number(),
+  maximum: z.number().nullable(),
+});

@@ -1,0 +1,73 @@
+import * as z from 'zod';
+import { id, pagination } from './common.ts';
+
+/** Activity types a client may report (spec §7); the server checks the related entity before awarding. */
+export const AWARD_ACTIVITY_TYPES = [
+  'PROPERTY_ADDED',
+  'PROPERTY_DEED_VERIFIED',
+  'OWNER_ACKNOWLEDGEMENT',
+] as const;
+
+/** Every activity the history can show: the reported ones plus those awarded from bus events. */
+export const REPUTATION_ACTIVITY_TYPES = [...AWARD_ACTIVITY_TYPES, 'CONNECTION_ACCEPTED'] as const;
+
+export const RELATED_ENTITY_TYPES = ['property', 'connection'] as const;
+
+export const reputationActivity = z.object({
+  id: z.string(),
+  activityType: z.enum(REPUTATION_ACTIVITY_TYPES),
+  points: z.number(),
+  description: z.string(),
+  relatedEntityType: z.enum(RELATED_ENTITY_TYPES).optional(),
+  relatedEntityId: z.string().optional(),
+  created_at: z.string(),
+});
+
+export const achievement = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string().optional(),
+  earned_at: z.string(),
+});
+
+/** The four sidebar counters plus achievements, verifications and the last award (spec §3 Reputation). */
+export const reputationSummary = z.object({
+  points: z.number(),
+  propertyCount: z.number(),
+  verifiedDeals: z.number(),
+  connections: z.number(),
+  achievements: z.array(achievement),
+  verifications: z.object({ self: z.boolean(), email: z.boolean(), phone: z.boolean() }),
+  lastAwardedActivity: reputationActivity.nullable(),
+});
+
+export const reputationHistory = z.object({
+  activities: z.array(reputationActivity),
+  pagination,
+});
+
+export const reputationNotification = z.object({
+  id: z.string(),
+  message: z.string(),
+  read: z.boolean(),
+  created_at: z.string(),
+});
+
+export const reputationNotificationList = z.object({ items: z.array(reputationNotification) });
+
+export const awardInput = z
+  .object({
+    activityType: z.enum(AWARD_ACTIVITY_TYPES, {
+      error: `must be one of ${AWARD_ACTIVITY_TYPES.join(', ')}`,
+    }),
+    description: z.string().trim().max(500, 'must be at most 500 characters').optional(),
+    relatedEntityType: z.literal('property', { error: 'must be property' }),
+    relatedEntityId: id,
+  })
+  .strict();
+
+/** An award is applied once per (agent, activityType, relatedEntityId); a repeat awards 0 points. */
+export const awardResult = z.object({
+  points_awarded: z.number(),
+  summary: reputationSummary,
+});
