@@ -28,6 +28,8 @@ export interface EventRule {
   /** consumer handler file, `events/consumers/<name>.ts`, exporting `handler` */
   consumer: string;
   status: 'implemented' | 'planned';
+  /** S3 sends its notifications to the account's default bus; our producers use the platform bus */
+  bus: 'platform' | 'default';
   resources: {
     table?: 'read' | 'readwrite';
     buckets?: Partial<Record<'files' | 'content' | 'sites', 'read' | 'readwrite'>>;
@@ -48,6 +50,7 @@ export const eventRules: readonly EventRule[] = [
     pattern: fromPlatform('PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'),
     consumer: 'events/consumers/award-reputation.ts',
     status: 'planned',
+    bus: 'platform',
     resources: { table: 'readwrite' },
   },
   {
@@ -61,6 +64,7 @@ export const eventRules: readonly EventRule[] = [
     ),
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'planned',
+    bus: 'platform',
     resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },
   },
   {
@@ -69,6 +73,7 @@ export const eventRules: readonly EventRule[] = [
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },
     consumer: 'events/consumers/account-storage.ts',
     status: 'planned',
+    bus: 'default',
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
   },
 ];

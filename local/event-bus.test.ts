@@ -11,6 +11,7 @@ const rule = (name: string, detailType: string, status: EventRule['status'] = 'i
   pattern: { source: [EVENT_SOURCE], 'detail-type': [detailType] },
   consumer: `events/consumers/${name}.ts`,
   status,
+  bus: 'platform',
   resources: {},
 });
 
