@@ -1,0 +1,32 @@
+import { lazy, Suspense, useEffect } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router-dom';
+import { ToastContainer } from 'react-toastify';
+import { selectIsAuthenticated } from '../features/auth/authSlice.ts';
+import { selectPaywall } from '../features/paywall/paywallSlice.ts';
+import { useAppSelector } from './hooks.ts';
+
+// The dialog code is not part of the first page load: it is fetched once signed in (when a 402 becomes
+// possible), or at the latest when a 402 asks for it.
+const loadPaywallModal = () => import('../features/paywall/PaywallModal.tsx');
+const PaywallModal = lazy(() => loadPaywallModal().then((module) => ({ default: module.PaywallModal })));
+
+/** Wraps every route: the paywall modal and toasts can appear on any screen (spec §2, §9). */
+export function RootLayout() {
+  const paywallRequested = useAppSelector((state) => selectPaywall(state).details !== null);
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  useEffect(() => {
+    if (isAuthenticated) void loadPaywallModal();
+  }, [isAuthenticated]);
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+      {paywallRequested && (
+        <Suspense fallback={null}>
+          <PaywallModal />
+        </Suspense>
+      )}
+      <ToastContainer position="top-right" autoClose={5000} newestOnTop pauseOnFocusLoss={false} />
+    </>
+  );
+}

@@ -1,0 +1,63 @@
+import {
+  type BaseQueryFn,
+  createApi,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  fetchBaseQuery,
+} from '@reduxjs/toolkit/query/react';
+import { isPaywallBody, openPaywall, paywallDetailsFrom } from '../features/paywall/paywallSlice.ts';
+import type { RootState } from './store.ts';
+
+/** Per-endpoint options for the base query (`extraOptions` of an endpoint). */
+export interface ApiExtraOptions {
+  /** Send no Authorization header (spec §7: POST /api/website-domains/setup). */
+  anonymous?: boolean;
+}
+
+const fetchWithToken = fetchBaseQuery({
+  // Same origin: /api, /cloud, /websites and /website-domains are routed to the API by CloudFront.
+  baseUrl: '/',
+  prepareHeaders: (headers, { getState, extraOptions }) => {
+    const token = (getState() as RootState).auth.token;
+    if (token && !(extraOptions as ApiExtraOptions | undefined)?.anonymous) {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+    return headers;
+  },
+});
+
+/** Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). */
+export const baseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError,
+  ApiExtraOptions
+> = async (args, api, extraOptions) => {
+  const result = await fetchWithToken(args, api, extraOptions);
+  if (result.error?.status === 402 && isPaywallBody(result.error.data)) {
+    api.dispatch(openPaywall(paywallDetailsFrom(result.error.data)));
+  }
+  return result;
+};
+
+/** The one RTK Query slice; features add endpoints with `api.injectEndpoints` and export their hooks. */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery,
+  tagTypes: [
+    'Agent',
+    'Agency',
+    'Connection',
+    'Notification',
+    'Reputation',
+    'Client',
+    'Property',
+    'SavedProperty',
+    'CloudFile',
+    'Storage',
+    'Website',
+    'Preference',
+    'FeatureLimit',
+  ],
+  endpoints: () => ({}),
+});

@@ -1,0 +1,93 @@
+import { createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
+import type { AgentView } from '#contracts/schemas/agents';
+import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
+
+/** Auth state per spec §3. Only token, agentId and agencyId are persisted (see app/store.ts). */
+export interface AuthState {
+  token: string | null;
+  agentId: string | null;
+  agencyId: string | null;
+  isAuthenticated: boolean;
+  allAgents: AgentView[];
+  profilePictureUrl: string | null;
+}
+
+export interface Credentials {
+  token: string;
+  agentId: string;
+  /** Agents without an agency have none. */
+  agencyId?: string | null;
+  /** Seconds until the token expires; the cookie then lives as long as the token. */
+  expiresIn?: number;
+}
+
+export const initialAuthState: AuthState = {
+  token: null,
+  agentId: null,
+  agencyId: null,
+  isAuthenticated: false,
+  allAgents: [],
+  profilePictureUrl: null,
+};
+
+interface RehydrateAction {
+  type: typeof REHYDRATE;
+  key: string;
+  payload?: Partial<AuthState> | null;
+}
+
+export const authSlice = createSlice({
+  name: 'auth',
+  initialState: initialAuthState,
+  reducers: {
+    setCredentials(state, action: PayloadAction<Credentials>) {
+      state.token = action.payload.token;
+      state.agentId = action.payload.agentId;
+      state.agencyId = action.payload.agencyId ?? null;
+      state.isAuthenticated = true;
+    },
+    setAllAgents(state, action: PayloadAction<AgentView[]>) {
+      state.allAgents = action.payload;
+    },
+    setProfilePictureUrl(state, action: PayloadAction<string | null>) {
+      state.profilePictureUrl = action.payload;
+    },
+    /** Logout or an expired session: back to the initial state (other slices reset on this action too). */
+    clearAuth() {
+      return initialAuthState;
+    },
+  },
+  extraReducers: (builder) => {
+    // isAuthenticated is not persisted; a rehydrated token means the session is still on.
+    builder.addMatcher(
+      (action): action is RehydrateAction =>
+        action.type === REHYDRATE && (action as RehydrateAction).key === 'auth',
+      (state, action) => {
+        if (action.payload?.token) state.isAuthenticated = true;
+      },
+    );
+  },
+  selectors: {
+    selectToken: (state) => state.token,
+    selectAgentId: (state) => state.agentId,
+    selectAgencyId: (state) => state.agencyId,
+    selectIsAuthenticated: (state) => state.isAuthenticated,
+  },
+});
+
+export const { setCredentials, setAllAgents, setProfilePictureUrl, clearAuth } = authSlice.actions;
+export const { selectToken, selectAgentId, selectAgencyId, selectIsAuthenticated } = authSlice.selectors;
+
+/** Mirrors the token in the `token` cookie the route guard reads (side effects stay out of reducers). */
+export const authCookieListener = createListenerMiddleware();
+
+authCookieListener.startListening({
+  actionCreator: setCredentials,
+  effect: ({ payload }) => writeTokenCookie(payload.token, payload.expiresIn),
+});
+
+authCookieListener.startListening({
+  actionCreator: clearAuth,
+  effect: () => clearTokenCookie(),
+});

@@ -1,0 +1,23 @@
+import { fileURLToPath } from 'node:url';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000';
+
+// Shared contracts are imported as `#contracts/*` (package.json "imports"), which Vite and TypeScript both
+// resolve from the root package.json, so no alias is needed for them.
+export default defineConfig({
+  root: frontendRoot,
+  plugins: [react(), tailwindcss()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: Object.fromEntries(
+      ['/api', '/cloud', '/websites', '/website-domains'].map((prefix) => [prefix, apiTarget]),
+    ),
+  },
+});
