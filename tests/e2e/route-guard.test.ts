@@ -18,7 +18,7 @@ describe('route guard in the browser', () => {
     expect(new URL(page.url()).pathname).toBe('/authentication/login');
     // the form is rendered by the app once its lazy route has loaded
     await page.getByLabel('Email').waitFor({ state: 'visible', timeout: 10_000 });
-    await page.getByLabel('Password').waitFor({ state: 'visible' });
+    await page.getByLabel('Password', { exact: true }).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ state: 'visible' });
     expect(await page.title()).toContain('EstateNet');
   });
