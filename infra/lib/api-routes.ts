@@ -1,0 +1,97 @@
+import { Duration, NestedStack } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Construct } from 'constructs';
+import type { RouteDefinition } from '../../contracts/route.ts';
+import { PLANNED_HANDLER_FILE } from '../../functions/lib/planned.ts';
+import {
+  grantResources,
+  MAX_API_TIMEOUT,
+  PlatformFunction,
+  type PlatformResources,
+  type UserPoolIds,
+} from './platform-function.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export interface ApiRoutesProps {
+  stage: StageConfig;
+  api: IHttpApi;
+  routes: readonly RouteDefinition[];
+  resources: PlatformResources;
+  userPool: UserPoolIds;
+}
+
+/** `functions/<domain>/<operation>.ts` → `<domain>`; the domain names the nested stack of the route. */
+export function routeDomain(route: RouteDefinition): string {
+  const match = /^functions\/([a-z0-9-]+)\/[^/]+\.ts$/.exec(route.handler);
+  if (!match?.[1])
+    throw new Error(`Route ${route.id}: handler ${route.handler} is not functions/<domain>/<op>.ts`);
+  return match[1];
+}
+
+/** Construct id of a route's function, e.g. `Route-listAgents`. */
+export const routeFunctionId = (route: RouteDefinition): string => `Route-${route.id}`;
+
+/**
+ * A route may set `timeoutSeconds` (not yet part of RouteDefinition); the default is 10 s and the HTTP
+ * API integration caps it at 29 s.
+ */
+function routeTimeout(route: RouteDefinition): Duration | undefined {
+  const seconds = (route as RouteDefinition & { timeoutSeconds?: number }).timeoutSeconds;
+  return seconds === undefined ? undefined : Duration.seconds(seconds);
+}
+
+/**
+ * One Lambda and one HTTP API route per manifest entry. Routes are grouped by domain into nested stacks:
+ * each route costs about seven CloudFormation resources, so the whole manifest would pass the 500
+ * resources a stack may hold, and grouping by domain keeps a route in the same nested stack when the
+ * manifest is reordered.
+ */
+export class ApiRoutes extends Construct {
+  /** by route id */
+  readonly functions = new Map<string, PlatformFunction>();
+  /** by domain */
+  readonly stacks = new Map<string, NestedStack>();
+
+  constructor(scope: Construct, id: string, props: ApiRoutesProps) {
+    super(scope, id);
+    const seen = new Set<string>();
+
+    for (const route of props.routes) {
+      const routeKey = `${route.method} ${route.path}`;
+      if (seen.has(routeKey)) throw new Error(`Route ${route.id}: ${routeKey} is declared twice`);
+      seen.add(routeKey);
+      if (this.functions.has(route.id)) throw new Error(`Route id ${route.id} is declared twice`);
+
+      const domain = routeDomain(route);
+      let domainStack = this.stacks.get(domain);
+      if (!domainStack) {
+        domainStack = new NestedStack(this, domain, {
+          description: `${props.stage.namePrefix} API routes of functions/${domain}`,
+        });
+        this.stacks.set(domain, domainStack);
+      }
+
+      const planned = route.status === 'planned';
+      const timeout = routeTimeout(route);
+      const fn = new PlatformFunction(domainStack, routeFunctionId(route), {
+        // planned routes all share the 501 handler until their own file exists
+        entry: planned ? PLANNED_HANDLER_FILE : route.handler,
+        description: `${routeKey}${planned ? ' (planned)' : ''}`,
+        stage: props.stage,
+        userPool: props.userPool,
+        ...(timeout ? { timeout } : {}),
+        maxTimeout: MAX_API_TIMEOUT,
+      });
+      // the planned handler touches nothing, so it is granted nothing
+      if (!planned) grantResources(fn, route.resources, props.resources);
+
+      new HttpRoute(domainStack, `HttpRoute-${route.id}`, {
+        httpApi: props.api,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.fn),
+      });
+      this.functions.set(route.id, fn);
+    }
+  }
+}

@@ -1,0 +1,95 @@
+import { Duration, SecretValue } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  type UserPoolClient,
+  UserPoolClientIdentityProvider,
+  type UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import { LOGIN_PATH } from '../../contracts/route-guard.ts';
+import { AUTH_CALLBACK_PATH, type StageConfig } from './stage-config.ts';
+
+export interface AuthProps {
+  stage: StageConfig;
+  /** origins of the app (CloudFront, custom domain, local frontend in dev) */
+  appOrigins: string[];
+}
+
+/** The Cognito user pool, its hosted-UI domain, the Google provider (when configured) and the web client. */
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly client: UserPoolClient;
+  readonly domain: UserPoolDomain;
+
+  constructor(scope: Construct, id: string, { stage, appOrigins }: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      userPoolName: stage.namePrefix,
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: false,
+        tempPasswordValidity: Duration.days(3),
+      },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      removalPolicy: stage.removalPolicy,
+    });
+
+    this.domain = this.userPool.addDomain('HostedUi', {
+      cognitoDomain: { domainPrefix: stage.authDomainPrefix },
+    });
+
+    const identityProviders = [UserPoolClientIdentityProvider.COGNITO];
+    let google: UserPoolIdentityProviderGoogle | undefined;
+    if (stage.google) {
+      google = new UserPoolIdentityProviderGoogle(this, 'Google', {
+        userPool: this.userPool,
+        clientId: stage.google.clientId,
+        // a dynamic reference resolved by CloudFormation; the secret value never enters the template
+        clientSecretValue: SecretValue.secretsManager(stage.google.clientSecretName),
+        scopes: ['openid', 'email', 'profile'],
+        attributeMapping: {
+          email: ProviderAttribute.GOOGLE_EMAIL,
+          emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+          givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+          familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+          profilePicture: ProviderAttribute.GOOGLE_PICTURE,
+        },
+      });
+      identityProviders.push(UserPoolClientIdentityProvider.GOOGLE);
+    }
+
+    // A public SPA client: no secret, authorization-code flow (Cognito enforces PKCE when the
+    // browser sends a code_challenge; the frontend always does).
+    this.client = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      authFlows: { userSrp: true, userPassword: true },
+      preventUserExistenceErrors: true,
+      supportedIdentityProviders: identityProviders,
+      oAuth: {
+        flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        callbackUrls: appOrigins.map((origin) => `${origin}${AUTH_CALLBACK_PATH}`),
+        logoutUrls: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),
+      },
+      accessTokenValidity: Duration.hours(1),
+      idTokenValidity: Duration.hours(1),
+      refreshTokenValidity: Duration.days(30),
+      enableTokenRevocation: true,
+    });
+    // the client may only name the Google provider once it exists
+    if (google) this.client.node.addDependency(google);
+  }
+}

@@ -1,0 +1,81 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
+import { EventBus } from 'aws-cdk-lib/aws-events';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  HttpMethods,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { BucketName } from '../../contracts/route.ts';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/data/table.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export const BUCKET_NAMES = ['files', 'content', 'sites'] as const satisfies readonly BucketName[];
+
+/** Private, encrypted, TLS-only; emptied on destroy when the stage destroys its data. */
+export function privateBucket(scope: Construct, id: string, stage: StageConfig): Bucket {
+  const destroy = stage.removalPolicy === RemovalPolicy.DESTROY;
+  return new Bucket(scope, id, {
+    blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+    encryption: BucketEncryption.S3_MANAGED,
+    enforceSSL: true,
+    objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+    removalPolicy: stage.removalPolicy,
+    autoDeleteObjects: destroy,
+  });
+}
+
+/** The single table, the three buckets and the platform event bus. */
+export class DataStores extends Construct {
+  readonly table: Table;
+  readonly buckets: Record<BucketName, Bucket>;
+  readonly bus: EventBus;
+
+  constructor(scope: Construct, id: string, stage: StageConfig) {
+    super(scope, id);
+
+    this.table = new Table(this, 'Table', {
+      partitionKey: { name: TABLE_KEYS.partitionKey, type: AttributeType.STRING },
+      sortKey: { name: TABLE_KEYS.sortKey, type: AttributeType.STRING },
+      billingMode: BillingMode.PAY_PER_REQUEST,
+      timeToLiveAttribute: TTL_ATTRIBUTE,
+      pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: stage.removalPolicy === RemovalPolicy.RETAIN,
+      removalPolicy: stage.removalPolicy,
+    });
+    for (const index of TABLE_INDEXES) {
+      this.table.addGlobalSecondaryIndex({
+        indexName: index.name,
+        partitionKey: { name: index.partitionKey, type: AttributeType.STRING },
+        sortKey: { name: index.sortKey, type: AttributeType.STRING },
+      });
+    }
+
+    this.buckets = {
+      files: privateBucket(this, 'FilesBucket', stage),
+      content: privateBucket(this, 'ContentBucket', stage),
+      sites: privateBucket(this, 'SitesBucket', stage),
+    };
+
+    this.bus = new EventBus(this, 'Bus', { eventBusName: stage.namePrefix });
+  }
+
+  /** S3 sends the bucket's object events to the account's default EventBridge bus. */
+  notifyEventBridge(names: readonly BucketName[]): void {
+    for (const name of names) this.buckets[name].enableEventBridgeNotification();
+  }
+
+  /** Browsers upload (presigned POST/PUT) and download cloud files straight from the files bucket. */
+  allowBrowserUploads(origins: string[]): void {
+    this.buckets.files.addCorsRule({
+      allowedOrigins: origins,
+      allowedMethods: [HttpMethods.POST, HttpMethods.PUT, HttpMethods.GET],
+      allowedHeaders: ['*'],
+      exposedHeaders: ['ETag'],
+      maxAge: 3000,
+    });
+  }
+}

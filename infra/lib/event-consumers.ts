@@ -1,0 +1,91 @@
+import { Duration } from 'aws-cdk-lib';
+import { type EventPattern, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { BucketName } from '../../contracts/route.ts';
+import { S3_EVENT_SOURCE } from '../../events/catalog.ts';
+import type { EventRule } from '../../events/rules.ts';
+import {
+  grantResources,
+  PlatformFunction,
+  type PlatformResources,
+  type UserPoolIds,
+} from './platform-function.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export interface EventConsumersProps {
+  stage: StageConfig;
+  /** the platform bus; rules with `bus: 'default'` listen on the account's default bus */
+  bus: IEventBus;
+  rules: readonly EventRule[];
+  resources: PlatformResources;
+  userPool: UserPoolIds;
+}
+
+/**
+ * The pattern a rule gets in AWS. S3 notifications arrive on the account's default bus, which every
+ * stage in the account shares, so an S3 rule is narrowed to the buckets it declares (the local bus has
+ * one stage, so it matches the same events with the bare pattern).
+ */
+export function awsEventPattern(eventRule: EventRule, buckets: Record<BucketName, IBucket>): EventPattern {
+  const { source, 'detail-type': detailType, detail } = eventRule.pattern;
+  let awsDetail: Record<string, unknown> | undefined = detail;
+  if (source?.includes(S3_EVENT_SOURCE)) {
+    const names = (Object.keys(eventRule.resources.buckets ?? {}) as BucketName[]).map(
+      (name) => buckets[name].bucketName,
+    );
+    if (names.length === 0)
+      throw new Error(`Event rule ${eventRule.name} takes S3 events but declares no bucket`);
+    awsDetail = { ...detail, bucket: { name: names } };
+  }
+  return {
+    ...(source ? { source } : {}),
+    ...(detailType ? { detailType } : {}),
+    ...(awsDetail ? { detail: awsDetail } : {}),
+  };
+}
+
+/** Buckets whose object events some rule consumes: they must send notifications to EventBridge. */
+export function bucketsNotifyingEventBridge(rules: readonly EventRule[]): BucketName[] {
+  const names = rules
+    .filter((rule) => rule.pattern.source?.includes(S3_EVENT_SOURCE))
+    .flatMap((rule) => Object.keys(rule.resources.buckets ?? {}) as BucketName[]);
+  return [...new Set(names)];
+}
+
+/** One EventBridge rule and consumer Lambda per `eventRules` entry whose consumer exists. */
+export class EventConsumers extends Construct {
+  /** by rule name */
+  readonly functions = new Map<string, PlatformFunction>();
+  readonly rules = new Map<string, Rule>();
+
+  constructor(scope: Construct, id: string, props: EventConsumersProps) {
+    super(scope, id);
+    for (const eventRule of props.rules) {
+      // A planned consumer has no file yet, and a rule without a target would only drop events.
+      if (eventRule.status === 'planned') continue;
+
+      const fn = new PlatformFunction(this, `Consumer-${eventRule.name}`, {
+        entry: eventRule.consumer,
+        description: eventRule.description,
+        stage: props.stage,
+        userPool: props.userPool,
+        timeout: Duration.seconds(60),
+        // consumers are idempotent, so retried and replayed deliveries are safe
+        deadLetterQueueEnabled: true,
+      });
+      grantResources(fn, eventRule.resources, props.resources);
+
+      const rule = new Rule(this, `Rule-${eventRule.name}`, {
+        // no eventBus: the account's default bus
+        ...(eventRule.bus === 'platform' ? { eventBus: props.bus } : {}),
+        description: eventRule.description,
+        eventPattern: awsEventPattern(eventRule, props.resources.buckets),
+      });
+      rule.addTarget(new LambdaFunction(fn.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) }));
+      this.functions.set(eventRule.name, fn);
+      this.rules.set(eventRule.name, rule);
+    }
+  }
+}

@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { Construct } from 'constructs';
+import type { Access, BucketName, RouteResources } from '../../contracts/route.ts';
+import { ENV_NAMES } from '../../functions/lib/config.ts';
+import { LAMBDA_BUNDLE } from './bundle-options.ts';
+import type { StageConfig } from './stage-config.ts';
+
+/** The repository root: entries, the lockfile and tsconfig.json are resolved from here. */
+export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export const DEFAULT_TIMEOUT = Duration.seconds(10);
+/** An HTTP API integration gives up after 30 s, so a route's Lambda must finish before that. */
+export const MAX_API_TIMEOUT = Duration.seconds(29);
+
+/** What every function needs to verify the Cognito JWTs it receives (no IAM grant is implied). */
+export interface UserPoolIds {
+  userPoolId: string;
+  userPoolClientId: string;
+}
+
+export interface PlatformFunctionProps {
+  /** handler file relative to the repository root, exporting `handler` */
+  entry: string;
+  description?: string;
+  stage: StageConfig;
+  userPool: UserPoolIds;
+  /** defaults to 10 s */
+  timeout?: Duration;
+  /** the largest timeout the caller accepts (29 s for API routes) */
+  maxTimeout?: Duration;
+  memorySize?: number;
+  sourceMap?: boolean;
+  /** event consumers: keep failed asynchronous invocations in an SQS dead-letter queue */
+  deadLetterQueueEnabled?: boolean;
+}
+
+let esbuildChecked = false;
+
+/** Local esbuild or nothing: NodejsFunction would silently fall back to building a Docker image. */
+function assertLocalEsbuild(scope: Construct): void {
+  if (esbuildChecked || !Stack.of(scope).bundlingRequired) return;
+  try {
+    createRequire(import.meta.url).resolve('esbuild');
+    esbuildChecked = true;
+  } catch {
+    throw new Error(
+      'esbuild is not installed locally (npm install); Docker bundling is not used by this app',
+    );
+  }
+}
+
+/**
+ * The project's Lambda: Node 22 on arm64, a minified ESM bundle (tree-shaken through `module` entry
+ * points, AWS SDK included so its version is the one we test with), X-Ray tracing, and a log group
+ * with the stage's retention.
+ */
+export class PlatformFunction extends Construct {
+  readonly fn: NodejsFunction;
+  readonly logGroup: LogGroup;
+
+  constructor(scope: Construct, id: string, props: PlatformFunctionProps) {
+    super(scope, id);
+    const timeout = props.timeout ?? DEFAULT_TIMEOUT;
+    if (props.maxTimeout && timeout.toSeconds() > props.maxTimeout.toSeconds()) {
+      throw new Error(`${id}: timeout ${timeout.toSeconds()} s exceeds ${props.maxTimeout.toSeconds()} s`);
+    }
+    const entry = path.join(REPO_ROOT, props.entry);
+    if (!existsSync(entry)) throw new Error(`${id}: handler file ${props.entry} does not exist`);
+    assertLocalEsbuild(this);
+
+    const sourceMap = props.sourceMap ?? LAMBDA_BUNDLE.sourcemap;
+    this.logGroup = new LogGroup(this, 'Logs', {
+      retention: props.stage.logRetention,
+      removalPolicy: props.stage.removalPolicy,
+    });
+    this.fn = new NodejsFunction(this, 'Function', {
+      entry,
+      handler: 'handler',
+      projectRoot: REPO_ROOT,
+      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
+      runtime: Runtime.NODEJS_22_X,
+      architecture: Architecture.ARM_64,
+      memorySize: props.memorySize ?? 256,
+      timeout,
+      tracing: Tracing.ACTIVE,
+      logGroup: this.logGroup,
+      ...(props.description ? { description: props.description } : {}),
+      ...(props.deadLetterQueueEnabled ? { deadLetterQueueEnabled: true } : {}),
+      environment: {
+        [ENV_NAMES.userPool]: props.userPool.userPoolId,
+        [ENV_NAMES.userPoolClient]: props.userPool.userPoolClientId,
+        POWERTOOLS_SERVICE_NAME: 'estatenet',
+        ...(sourceMap ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
+      },
+      // the same esbuild options `npm run bench` measures (infra/lib/bundle-options.ts)
+      bundling: {
+        format: LAMBDA_BUNDLE.format === 'esm' ? OutputFormat.ESM : OutputFormat.CJS,
+        target: LAMBDA_BUNDLE.target,
+        mainFields: [...LAMBDA_BUNDLE.mainFields],
+        banner: LAMBDA_BUNDLE.banner.js,
+        minify: LAMBDA_BUNDLE.minify,
+        sourceMap,
+        externalModules: [],
+        forceDockerBundling: false,
+      },
+    });
+  }
+}
+
+/** Read or read-write on the single table (and its indexes); sets TABLE_NAME. */
+export function grantTable(target: PlatformFunction, table: ITable, access: Access): void {
+  if (access === 'read') table.grantReadData(target.fn);
+  else table.grantReadWriteData(target.fn);
+  target.fn.addEnvironment(ENV_NAMES.table, table.tableName);
+}
+
+/** Objects of one bucket; sets FILES_BUCKET / CONTENT_BUCKET / SITES_BUCKET. */
+export function grantBucket(
+  target: PlatformFunction,
+  name: BucketName,
+  bucket: IBucket,
+  access: Access,
+): void {
+  if (access === 'read') bucket.grantRead(target.fn);
+  else bucket.grantReadWrite(target.fn);
+  target.fn.addEnvironment(ENV_NAMES.buckets[name], bucket.bucketName);
+}
+
+/** PutEvents on the platform bus; sets EVENT_BUS_NAME. */
+export function grantBus(target: PlatformFunction, bus: IEventBus): void {
+  bus.grantPutEventsTo(target.fn);
+  target.fn.addEnvironment(ENV_NAMES.bus, bus.eventBusName);
+}
+
+/** The admin calls our handlers make (team invites, role changes, account removal). */
+export const USER_POOL_ADMIN_ACTIONS = [
+  'cognito-idp:AdminGetUser',
+  'cognito-idp:AdminCreateUser',
+  'cognito-idp:AdminUpdateUserAttributes',
+  'cognito-idp:AdminDeleteUser',
+  'cognito-idp:AdminDisableUser',
+  'cognito-idp:AdminEnableUser',
+  'cognito-idp:AdminUserGlobalSignOut',
+  'cognito-idp:ListUsers',
+] as const;
+
+/** The user pool admin API; sets USER_POOL_ID and USER_POOL_CLIENT_ID (every function already has them). */
+export function grantUserPool(target: PlatformFunction, userPool: IUserPool, userPoolClientId: string): void {
+  userPool.grant(target.fn, ...USER_POOL_ADMIN_ACTIONS);
+  target.fn.addEnvironment(ENV_NAMES.userPool, userPool.userPoolId);
+  target.fn.addEnvironment(ENV_NAMES.userPoolClient, userPoolClientId);
+}
+
+/** The shared resources a manifest entry or event rule can ask for. */
+export interface PlatformResources {
+  table: ITable;
+  buckets: Record<BucketName, IBucket>;
+  bus: IEventBus;
+  userPool: IUserPool;
+  userPoolClientId: string;
+}
+
+/** Exactly the grants a manifest entry or event rule declares, nothing more. */
+export function grantResources(
+  target: PlatformFunction,
+  declared: RouteResources,
+  resources: PlatformResources,
+): void {
+  if (declared.table) grantTable(target, resources.table, declared.table);
+  for (const [name, access] of Object.entries(declared.buckets ?? {}) as [BucketName, Access | undefined][]) {
+    if (access) grantBucket(target, name, resources.buckets[name], access);
+  }
+  if (declared.bus) grantBus(target, resources.bus);
+  if (declared.userPool) grantUserPool(target, resources.userPool, resources.userPoolClientId);
+}

@@ -1,0 +1,92 @@
+import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { Construct } from 'constructs';
+import { manifest } from '../../contracts/manifest.ts';
+import type { RouteDefinition } from '../../contracts/route.ts';
+import { type EventRule, eventRules } from '../../events/rules.ts';
+import { ApiRoutes } from './api-routes.ts';
+import { AppHosting } from './app-hosting.ts';
+import { Auth } from './auth.ts';
+import { DataStores } from './data-stores.ts';
+import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
+import type { PlatformResources, UserPoolIds } from './platform-function.ts';
+import type { StageConfig } from './stage-config.ts';
+
+export interface PlatformStackProps extends StackProps {
+  stage: StageConfig;
+  /** defaults to contracts/manifest.ts */
+  routes?: readonly RouteDefinition[];
+  /** defaults to events/rules.ts */
+  eventRules?: readonly EventRule[];
+}
+
+/**
+ * The whole platform of one stage, built from the route manifest and the event rules: data stores,
+ * Cognito, the HTTP API with one Lambda per route, the event consumers, and the app behind CloudFront.
+ */
+export class PlatformStack extends Stack {
+  readonly data: DataStores;
+  readonly api: HttpApi;
+  readonly hosting: AppHosting;
+  readonly auth: Auth;
+  readonly routes: ApiRoutes;
+  readonly consumers: EventConsumers;
+
+  constructor(scope: Construct, id: string, props: PlatformStackProps) {
+    super(scope, id, props);
+    const { stage } = props;
+
+    this.data = new DataStores(this, 'Data', stage);
+    this.api = new HttpApi(this, 'Api', {
+      apiName: `${stage.namePrefix}-api`,
+      description: 'EstateNet API (one Lambda per manifest route)',
+    });
+    this.hosting = new AppHosting(this, 'App', { stage, api: this.api });
+    this.data.allowBrowserUploads(this.hosting.appOrigins);
+    this.auth = new Auth(this, 'Auth', { stage, appOrigins: this.hosting.appOrigins });
+
+    const userPool: UserPoolIds = {
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+    };
+    const resources: PlatformResources = {
+      table: this.data.table,
+      buckets: this.data.buckets,
+      bus: this.data.bus,
+      userPool: this.auth.userPool,
+      userPoolClientId: this.auth.client.userPoolClientId,
+    };
+
+    this.routes = new ApiRoutes(this, 'Routes', {
+      stage,
+      api: this.api,
+      routes: props.routes ?? manifest,
+      resources,
+      userPool,
+    });
+    const rules = props.eventRules ?? eventRules;
+    this.data.notifyEventBridge(bucketsNotifyingEventBridge(rules));
+    this.consumers = new EventConsumers(this, 'Events', {
+      stage,
+      bus: this.data.bus,
+      rules,
+      resources,
+      userPool,
+    });
+
+    const outputs: Record<string, string> = {
+      ApiUrl: this.api.apiEndpoint,
+      AppUrl: this.hosting.appUrl,
+      UserPoolId: this.auth.userPool.userPoolId,
+      UserPoolClientId: this.auth.client.userPoolClientId,
+      HostedUiDomain: this.auth.domain.baseUrl(),
+      TableName: this.data.table.tableName,
+      EventBusName: this.data.bus.eventBusName,
+      FilesBucketName: this.data.buckets.files.bucketName,
+      ContentBucketName: this.data.buckets.content.bucketName,
+      SitesBucketName: this.data.buckets.sites.bucketName,
+      AppBucketName: this.hosting.bucket.bucketName,
+    };
+    for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
+  }
+}

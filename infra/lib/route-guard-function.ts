@@ -1,0 +1,64 @@
+import {
+  API_PATH_PREFIXES,
+  LOGIN_PATH,
+  PUBLIC_APP_PREFIXES,
+  TOKEN_COOKIE,
+} from '../../contracts/route-guard.ts';
+
+/** The spec asks for a temporary redirect; 307 keeps the method and is never cached by browsers. */
+export const GUARD_REDIRECT_STATUS = 307;
+
+/**
+ * `STATIC_FILE` of contracts/route-guard.ts, which does not export it; the infra test runs the generated
+ * function against `guardRedirect` so the two cannot drift apart unnoticed.
+ */
+const STATIC_FILE_PATTERN = '/\\.[a-z0-9]{1,8}$/i';
+
+/**
+ * Source of the CloudFront Function (cloudfront-js-2.0) on the app's viewer requests. It applies the
+ * route guard of contracts/route-guard.ts (constants injected from there) and then serves the SPA:
+ * every page path is rewritten to /index.html. Doing the SPA fallback here rather than with the
+ * distribution's error responses keeps API 403/404 answers intact, since error responses apply to every
+ * behaviour.
+ */
+export function routeGuardFunctionSource(): string {
+  return `var TOKEN_COOKIE = ${JSON.stringify(TOKEN_COOKIE)};
+var LOGIN_PATH = ${JSON.stringify(LOGIN_PATH)};
+var API_PATH_PREFIXES = ${JSON.stringify(API_PATH_PREFIXES)};
+var PUBLIC_APP_PREFIXES = ${JSON.stringify(PUBLIC_APP_PREFIXES)};
+var STATIC_FILE = ${STATIC_FILE_PATTERN};
+
+function isApiPath(path) {
+  return API_PATH_PREFIXES.some(function (prefix) {
+    return path === prefix.replace(/\\/$/, '') || path.startsWith(prefix);
+  });
+}
+
+function hasTokenCookie(cookies) {
+  var cookie = cookies && cookies[TOKEN_COOKIE];
+  if (!cookie) return false;
+  var values = cookie.multiValue || [cookie];
+  return values.some(function (entry) {
+    return typeof entry.value === 'string' && entry.value.length > 0;
+  });
+}
+
+function handler(event) {
+  var request = event.request;
+  var path = request.uri;
+  if (isApiPath(path) || STATIC_FILE.test(path)) return request;
+  var isPublic = PUBLIC_APP_PREFIXES.some(function (prefix) {
+    return path.startsWith(prefix);
+  });
+  if (!isPublic && !hasTokenCookie(request.cookies)) {
+    return {
+      statusCode: ${GUARD_REDIRECT_STATUS},
+      statusDescription: 'Temporary Redirect',
+      headers: { location: { value: LOGIN_PATH }, 'cache-control': { value: 'no-store' } },
+    };
+  }
+  request.uri = '/index.html';
+  return request;
+}
+`;
+}

@@ -1,0 +1,88 @@
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+
+/** The environments the CDK app deploys; `cdk deploy -c stage=<name>`. */
+export const STAGES = ['dev', 'staging', 'prod'] as const;
+export type StageName = (typeof STAGES)[number];
+
+export interface GoogleSignIn {
+  /** OAuth client id of the Google Cloud project (public, not a secret) */
+  clientId: string;
+  /** NAME of the Secrets Manager secret holding the client secret; the value never appears in code */
+  clientSecretName: string;
+}
+
+export interface StageConfig {
+  stage: StageName;
+  /** prefix of the physical names we choose (bus, API, user pool, CloudFront Function) */
+  namePrefix: string;
+  /** what happens to stateful resources (table, buckets, user pool, logs) when the stack goes */
+  removalPolicy: RemovalPolicy;
+  logRetention: RetentionDays;
+  /** custom domain of the app, e.g. `app.example.com`; the CloudFront domain is used when absent */
+  appDomain?: string;
+  /** ACM certificate (us-east-1) for `appDomain`; both or neither */
+  appCertificateArn?: string;
+  /** extra origins allowed to call the files bucket and to finish the sign-in flow (local frontend) */
+  devOrigins: string[];
+  /** prefix of the Cognito hosted-UI domain `<prefix>.auth.<region>.amazoncognito.com` (globally unique) */
+  authDomainPrefix: string;
+  /** Google identity provider; the provider is skipped when absent */
+  google?: GoogleSignIn;
+}
+
+/** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
+export const AUTH_CALLBACK_PATH = '/authentication/callback';
+
+const LOCAL_APP_ORIGIN = 'http://localhost:3000';
+
+const stageDefaults: Record<StageName, Omit<StageConfig, 'stage' | 'namePrefix' | 'authDomainPrefix'>> = {
+  dev: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    logRetention: RetentionDays.ONE_WEEK,
+    devOrigins: [LOCAL_APP_ORIGIN],
+  },
+  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH, devOrigins: [] },
+  prod: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.SIX_MONTHS, devOrigins: [] },
+};
+
+/** Deploy-time settings that may come from `-c key=value` (none of them is a secret). */
+export interface StageOverrides {
+  appDomain?: string;
+  appCertificateArn?: string;
+  authDomainPrefix?: string;
+  googleClientId?: string;
+  googleClientSecretName?: string;
+}
+
+export function isStageName(name: string): name is StageName {
+  return (STAGES as readonly string[]).includes(name);
+}
+
+/** The settings of one stage; an unknown stage name is an error, never a silent default. */
+export function stageConfig(name: string | undefined, overrides: StageOverrides = {}): StageConfig {
+  const stage = name ?? 'dev';
+  if (!isStageName(stage)) {
+    throw new Error(`Unknown stage "${stage}": use -c stage=${STAGES.join('|')}`);
+  }
+  const namePrefix = `estatenet-${stage}`;
+  if (Boolean(overrides.appDomain) !== Boolean(overrides.appCertificateArn)) {
+    throw new Error('appDomain and appCertificateArn must be given together');
+  }
+  return {
+    ...stageDefaults[stage],
+    stage,
+    namePrefix,
+    authDomainPrefix: overrides.authDomainPrefix ?? namePrefix,
+    ...(overrides.appDomain ? { appDomain: overrides.appDomain } : {}),
+    ...(overrides.appCertificateArn ? { appCertificateArn: overrides.appCertificateArn } : {}),
+    ...(overrides.googleClientId
+      ? {
+          google: {
+            clientId: overrides.googleClientId,
+            clientSecretName: overrides.googleClientSecretName ?? `${namePrefix}/google-client-secret`,
+          },
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,580 @@
+import { readFileSync } from 'node:fs';
+import { App, Names, type Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { IConstruct } from 'constructs';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '../contracts/manifest.ts';
+import type { BucketName, RouteDefinition, RouteResources } from '../contracts/route.ts';
+import {
+  API_PATH_PREFIXES,
+  guardRedirect,
+  isApiPath,
+  LOGIN_PATH,
+  TOKEN_COOKIE,
+} from '../contracts/route-guard.ts';
+import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../events/catalog.ts';
+import { type EventRule, eventRules } from '../events/rules.ts';
+import { ENV_NAMES } from '../functions/lib/config.ts';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
+import { routeDomain } from './lib/api-routes.ts';
+import type { PlatformFunction } from './lib/platform-function.ts';
+import { PlatformStack } from './lib/platform-stack.ts';
+import { GUARD_REDIRECT_STATUS, routeGuardFunctionSource } from './lib/route-guard-function.ts';
+import { stageConfig } from './lib/stage-config.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
+type Json = Record<string, any>;
+
+/** An implemented handler that exists, reused by the fixture routes that exercise every kind of grant. */
+const EXISTING_HANDLER =
+  manifest.find((route) => route.status === 'implemented')?.handler ?? 'functions/lib/planned.ts';
+
+const fixtureRoute = (id: string, resources: RouteResources): RouteDefinition =>
+  ({
+    id,
+    method: 'POST',
+    path: `/api/fixture/${id}`,
+    handler: EXISTING_HANDLER,
+    status: 'implemented',
+    auth: 'token',
+    summary: id,
+    request: {},
+    resources,
+  }) as unknown as RouteDefinition;
+
+/** Routes and rules that use every resource kind, for the grant checks the real manifest may not reach yet. */
+const fixtureRoutes: RouteDefinition[] = [
+  fixtureRoute('readTable', { table: 'read' }),
+  fixtureRoute('writeTable', { table: 'readwrite' }),
+  fixtureRoute('mixedBuckets', { buckets: { files: 'read', sites: 'readwrite' } }),
+  fixtureRoute('everything', {
+    table: 'readwrite',
+    buckets: { content: 'readwrite' },
+    bus: true,
+    userPool: true,
+  }),
+  {
+    ...fixtureRoute('plannedEverything', { table: 'readwrite', bus: true, userPool: true }),
+    status: 'planned',
+  },
+];
+const fixtureRules: EventRule[] = [
+  {
+    name: 'fixture-consumer',
+    description: 'fixture',
+    pattern: { source: ['estatenet.platform'], 'detail-type': ['PropertyAdded'] },
+    consumer: 'functions/lib/planned.ts',
+    status: 'implemented',
+    bus: 'platform',
+    resources: { table: 'readwrite', buckets: { sites: 'readwrite' } },
+  },
+  {
+    name: 'fixture-uploads',
+    description: 'fixture S3 consumer',
+    pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED] },
+    consumer: 'functions/lib/planned.ts',
+    status: 'implemented',
+    bus: 'default',
+    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+  },
+  { ...eventRules[0]!, name: 'fixture-planned', status: 'planned' },
+];
+
+let real: PlatformStack;
+let fixture: PlatformStack;
+const templates = new Map<Stack, Template>();
+const templateOf = (stack: Stack): Template => {
+  let template = templates.get(stack);
+  if (!template) {
+    template = Template.fromStack(stack);
+    templates.set(stack, template);
+  }
+  return template;
+};
+
+beforeAll(() => {
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as Json;
+  // bundling and the built-in template validation are left to `npm run synth`; the suite checks wiring
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+  });
+  real = new PlatformStack(app, 'EstateNet-test', { stage: stageConfig('dev') });
+  fixture = new PlatformStack(app, 'EstateNet-fixture', {
+    stage: stageConfig('prod', { googleClientId: 'client.apps.googleusercontent.com' }),
+    routes: fixtureRoutes,
+    eventRules: fixtureRules,
+  });
+  app.synth();
+});
+
+/** Where a platform function lives: its stack, template and the logical ids of the function and its role. */
+function locate(fn: PlatformFunction) {
+  const stack = fn.fn.stack;
+  const template = templateOf(stack);
+  const functionId = stack.getLogicalId(fn.fn.node.defaultChild as CfnFunction);
+  const resource = template.toJSON().Resources[functionId] as Json;
+  const roleId = resource.Properties.Role['Fn::GetAtt'][0] as string;
+  return { stack, template, functionId, roleId, resource };
+}
+
+/** Every statement of the identity policies attached to a role (inline or AWS::IAM::Policy). */
+function roleStatements(template: Template, roleId: string): Json[] {
+  const resources = template.toJSON().Resources as Record<string, Json>;
+  const statements: Json[] = [];
+  for (const resource of Object.values(resources)) {
+    if (resource.Type === 'AWS::IAM::Policy') {
+      const roles = resource.Properties.Roles as Json[];
+      if (roles.some((role) => role.Ref === roleId))
+        statements.push(...resource.Properties.PolicyDocument.Statement);
+    }
+  }
+  for (const policy of resources[roleId]?.Properties.Policies ?? [])
+    statements.push(...policy.PolicyDocument.Statement);
+  return statements;
+}
+
+/**
+ * Whether a policy resource points at a construct: by logical id in its own stack, or by the parameter
+ * (`referenceto<uniqueId>Arn`) CDK passes into a nested stack.
+ */
+function references(target: string, owner: Stack, construct: IConstruct): boolean {
+  const resource = construct.node.defaultChild!;
+  return (
+    target.includes(owner.getLogicalId(resource as never)) ||
+    target.includes(`referenceto${Names.uniqueId(resource)}`)
+  );
+}
+
+const actionsOf = (statement: Json): string[] => [statement.Action].flat();
+const GUARDED_SERVICES = ['dynamodb', 's3', 'events', 'cognito-idp'] as const;
+const DYNAMODB_WRITE = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)/;
+const S3_WRITE = /^s3:(Put|Delete|Abort|\*)/;
+
+function declaredServices(resources: RouteResources): string[] {
+  const services: string[] = [];
+  if (resources.table) services.push('dynamodb');
+  if (Object.values(resources.buckets ?? {}).some(Boolean)) services.push('s3');
+  if (resources.bus) services.push('events');
+  if (resources.userPool) services.push('cognito-idp');
+  return services.sort();
+}
+
+/** The services, tables and buckets a function's role may touch, and whether 'read' stays read. */
+function checkGrants(fn: PlatformFunction, declared: RouteResources, owner: PlatformStack) {
+  const { template, roleId, resource } = locate(fn);
+  const statements = roleStatements(template, roleId);
+  const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]!));
+  const guarded = GUARDED_SERVICES.filter((service) => services.has(service)).sort();
+  expect(guarded).toEqual(declaredServices(declared));
+
+  const grantedBuckets = new Set<string>();
+  for (const statement of statements) {
+    const actions = actionsOf(statement);
+    const target = JSON.stringify(statement.Resource);
+    if (actions.some((action) => action.startsWith('dynamodb:'))) {
+      expect(references(target, owner, owner.data.table), target).toBe(true);
+      if (declared.table === 'read')
+        expect(actions.filter((action) => DYNAMODB_WRITE.test(action))).toEqual([]);
+    }
+    if (actions.some((action) => action.startsWith('cognito-idp:'))) {
+      expect(references(target, owner, owner.auth.userPool), target).toBe(true);
+    }
+    if (actions.some((action) => action.startsWith('events:'))) {
+      expect(references(target, owner, owner.data.bus), target).toBe(true);
+    }
+    if (actions.some((action) => action.startsWith('s3:'))) {
+      for (const [name, bucket] of Object.entries(owner.data.buckets) as [BucketName, Bucket][]) {
+        if (!references(target, owner, bucket)) continue;
+        grantedBuckets.add(name);
+        if (declared.buckets?.[name] === 'read')
+          expect(actions.filter((action) => S3_WRITE.test(action))).toEqual([]);
+      }
+    }
+  }
+  const declaredBuckets = Object.entries(declared.buckets ?? {})
+    .filter(([, access]) => access)
+    .map(([name]) => name);
+  expect([...grantedBuckets].sort()).toEqual(declaredBuckets.sort());
+
+  // a grant sets the variable the handler reads; nothing ungranted is advertised
+  const env = Object.keys(resource.Properties.Environment.Variables as Json);
+  expect(env).toContain(ENV_NAMES.userPool);
+  expect(env).toContain(ENV_NAMES.userPoolClient);
+  expect(env.includes(ENV_NAMES.table)).toBe(Boolean(declared.table));
+  expect(env.includes(ENV_NAMES.bus)).toBe(Boolean(declared.bus));
+  for (const name of ['files', 'content', 'sites'] as const) {
+    expect(env.includes(ENV_NAMES.buckets[name])).toBe(Boolean(declared.buckets?.[name]));
+  }
+}
+
+/** What a route's function is granted: planned routes get nothing. */
+const effectiveResources = (route: RouteDefinition): RouteResources =>
+  route.status === 'planned' ? {} : route.resources;
+
+describe('API routes from the manifest', () => {
+  it('has one Lambda per manifest route, grouped in nested stacks by domain', () => {
+    expect(manifest.length).toBeGreaterThan(0);
+    expect(real.routes.functions.size).toBe(manifest.length);
+    let lambdas = 0;
+    for (const stack of real.routes.stacks.values()) {
+      lambdas += Object.keys(templateOf(stack).findResources('AWS::Lambda::Function')).length;
+    }
+    expect(lambdas).toBe(manifest.length);
+    expect([...real.routes.stacks.keys()].sort()).toEqual([...new Set(manifest.map(routeDomain))].sort());
+  });
+
+  it('gives every route an API Gateway route "METHOD path" integrated with its own function', () => {
+    for (const route of manifest) {
+      const fn = real.routes.functions.get(route.id)!;
+      expect(fn.node.id).toBe(`Route-${route.id}`);
+      const { template, functionId } = locate(fn);
+      const resources = template.toJSON().Resources as Record<string, Json>;
+      const apiRoutes = Object.values(
+        template.findResources('AWS::ApiGatewayV2::Route', {
+          Properties: { RouteKey: `${route.method} ${route.path}` },
+        }),
+      );
+      expect(apiRoutes, `${route.id}`).toHaveLength(1);
+      const integrationId = apiRoutes[0]!.Properties.Target['Fn::Join'][1][1].Ref as string;
+      const integration = resources[integrationId]!.Properties;
+      expect(integration.IntegrationType).toBe('AWS_PROXY');
+      expect(integration.PayloadFormatVersion).toBe('2.0');
+      expect(integration.IntegrationUri).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+    }
+  });
+
+  it('runs planned routes on the planned handler with no data grants', () => {
+    const plannedCode = new Set<string>();
+    for (const route of manifest.filter((r) => r.status === 'planned')) {
+      const { resource, template, roleId } = locate(real.routes.functions.get(route.id)!);
+      plannedCode.add(JSON.stringify(resource.Properties.Code));
+      const actions = roleStatements(template, roleId).flatMap(actionsOf);
+      expect(
+        actions.filter((action) => /^(dynamodb|s3|events|cognito-idp):/.test(action)),
+        route.id,
+      ).toEqual([]);
+      expect(resource.Properties.Description).toContain('(planned)');
+    }
+    // one bundle shared by every planned route
+    expect(plannedCode.size).toBeLessThanOrEqual(1);
+  });
+
+  it('grants every route exactly the services of its manifest entry, and read never writes', () => {
+    for (const route of manifest)
+      checkGrants(real.routes.functions.get(route.id)!, effectiveResources(route), real);
+  });
+
+  it('grants each kind of resource exactly as declared (fixture manifest)', () => {
+    for (const route of fixtureRoutes) {
+      checkGrants(fixture.routes.functions.get(route.id)!, effectiveResources(route), fixture);
+    }
+    const { template, roleId } = locate(fixture.routes.functions.get('readTable')!);
+    const actions = roleStatements(template, roleId).flatMap(actionsOf);
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+    for (const write of ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem']) {
+      expect(actions).not.toContain(write);
+    }
+  });
+
+  const readOnlyRoute = manifest.find(
+    (route) =>
+      route.status === 'implemented' &&
+      route.resources.table === 'read' &&
+      declaredServices(route.resources).length === 1,
+  );
+  it.runIf(readOnlyRoute)(`gives ${readOnlyRoute?.id} only read actions on the table`, () => {
+    const { template, roleId } = locate(real.routes.functions.get(readOnlyRoute!.id)!);
+    const actions = roleStatements(template, roleId).flatMap(actionsOf);
+    expect(actions).toContain('dynamodb:Query');
+    expect(actions.filter((action) => DYNAMODB_WRITE.test(action))).toEqual([]);
+    expect(actions.filter((action) => /^(s3|events):/.test(action))).toEqual([]);
+  });
+
+  it('builds every function as Node 22 on arm64 with tracing, 256 MB and a retained log group', () => {
+    const routeFunctions = [...real.routes.functions.values(), ...fixture.routes.functions.values()];
+    for (const fn of [...routeFunctions, ...fixture.consumers.functions.values()]) {
+      const { resource } = locate(fn);
+      expect(resource.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        MemorySize: 256,
+        TracingConfig: { Mode: 'Active' },
+        Handler: 'index.handler',
+      });
+      expect(resource.Properties.LoggingConfig.LogGroup.Ref).toBeDefined();
+    }
+    for (const fn of routeFunctions) expect(locate(fn).resource.Properties.Timeout).toBeLessThanOrEqual(29);
+    for (const stack of real.routes.stacks.values()) {
+      templateOf(stack).allResourcesProperties('AWS::Logs::LogGroup', { RetentionInDays: 7 });
+    }
+    for (const stack of fixture.routes.stacks.values()) {
+      templateOf(stack).allResources('AWS::Logs::LogGroup', { DeletionPolicy: 'Retain' });
+    }
+  });
+});
+
+describe('event consumers', () => {
+  it('skips planned consumers and wires implemented ones to a rule on the platform bus', () => {
+    const implemented = eventRules.filter((rule) => rule.status === 'implemented');
+    expect(real.consumers.functions.size).toBe(implemented.length);
+    templateOf(real).resourceCountIs('AWS::Events::Rule', implemented.length);
+
+    const template = templateOf(fixture);
+    template.resourceCountIs('AWS::Events::Rule', 2);
+    const { functionId } = locate(fixture.consumers.functions.get('fixture-consumer')!);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      EventBusName: { Ref: fixture.getLogicalId(fixture.data.bus.node.defaultChild as never) },
+      EventPattern: { source: ['estatenet.platform'], 'detail-type': ['PropertyAdded'] },
+      Targets: [{ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } }],
+    });
+    checkGrants(fixture.consumers.functions.get('fixture-consumer')!, fixtureRules[0]!.resources, fixture);
+  });
+
+  it('takes S3 object events from the default bus, only for the buckets the rule declares', () => {
+    const template = templateOf(fixture);
+    const filesId = fixture.getLogicalId(fixture.data.buckets.files.node.defaultChild as never);
+    const { functionId } = locate(fixture.consumers.functions.get('fixture-uploads')!);
+    const rule = Object.values(template.findResources('AWS::Events::Rule')).find(
+      (candidate) => candidate.Properties.Targets[0].Arn['Fn::GetAtt'][0] === functionId,
+    );
+    expect(rule!.Properties.EventBusName).toBeUndefined();
+    expect(rule!.Properties.EventPattern).toEqual({
+      source: [S3_EVENT_SOURCE],
+      'detail-type': [S3_OBJECT_CREATED],
+      detail: { bucket: { name: [{ Ref: filesId }] } },
+    });
+    checkGrants(fixture.consumers.functions.get('fixture-uploads')!, fixtureRules[1]!.resources, fixture);
+    // the bucket must send its events to EventBridge, in the real stack too (account-storage)
+    for (const stack of [fixture, real]) {
+      templateOf(stack).hasResourceProperties('Custom::S3BucketNotifications', {
+        BucketName: { Ref: stack.getLogicalId(stack.data.buckets.files.node.defaultChild as never) },
+        NotificationConfiguration: { EventBridgeConfiguration: {} },
+      });
+    }
+  });
+});
+
+describe('data stores', () => {
+  it('has the single table with pk/sk, the GSIs, TTL and PITR', () => {
+    templateOf(real).resourceCountIs('AWS::DynamoDB::Table', 1);
+    templateOf(real).hasResourceProperties('AWS::DynamoDB::Table', {
+      KeySchema: [
+        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
+        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
+      ],
+      BillingMode: 'PAY_PER_REQUEST',
+      TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
+      PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
+        IndexName: index.name,
+        KeySchema: [
+          { AttributeName: index.partitionKey, KeyType: 'HASH' },
+          { AttributeName: index.sortKey, KeyType: 'RANGE' },
+        ],
+        Projection: { ProjectionType: 'ALL' },
+      })),
+    });
+  });
+
+  it('keeps dev data destroyable and prod data retained', () => {
+    templateOf(real).hasResource('AWS::DynamoDB::Table', { DeletionPolicy: 'Delete' });
+    templateOf(fixture).hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      Properties: { DeletionProtectionEnabled: true },
+    });
+    templateOf(fixture).allResources('AWS::S3::Bucket', { DeletionPolicy: 'Retain' });
+  });
+
+  it('blocks public access, encrypts and enforces TLS on every bucket', () => {
+    const template = templateOf(real);
+    const buckets = template.findResources('AWS::S3::Bucket');
+    expect(Object.keys(buckets)).toHaveLength(4);
+    template.allResourcesProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: {
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      },
+      BucketEncryption: {
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      },
+    });
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    for (const bucketId of Object.keys(buckets)) {
+      const policy = policies.find((p) => p.Properties.Bucket.Ref === bucketId);
+      expect(policy, bucketId).toBeDefined();
+      expect(policy!.Properties.PolicyDocument.Statement).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+
+  it('lets the app origin upload to and download from the files bucket', () => {
+    const filesId = real.getLogicalId(real.data.buckets.files.node.defaultChild as never);
+    const files = templateOf(real).toJSON().Resources[filesId] as Json;
+    const [rule] = files.Properties.CorsConfiguration.CorsRules as Json[];
+    expect(rule!.AllowedMethods.sort()).toEqual(['GET', 'POST', 'PUT']);
+    expect(JSON.stringify(rule!.AllowedOrigins)).toContain(
+      real.getLogicalId(real.hosting.distribution.node.defaultChild as never),
+    );
+  });
+});
+
+describe('auth', () => {
+  it('has an email user pool and a public authorization-code client', () => {
+    const template = templateOf(real);
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      Policies: { PasswordPolicy: { MinimumLength: 8 } },
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+  });
+
+  it('adds Google when configured, with the secret as a Secrets Manager reference', () => {
+    const template = templateOf(fixture);
+    const providers = Object.values(template.findResources('AWS::Cognito::UserPoolIdentityProvider'));
+    expect(providers).toHaveLength(1);
+    const details = providers[0]!.Properties.ProviderDetails;
+    expect(providers[0]!.Properties.ProviderType).toBe('Google');
+    expect(details.client_id).toBe('client.apps.googleusercontent.com');
+    expect(JSON.stringify(details.client_secret)).toContain(
+      '{{resolve:secretsmanager:estatenet-prod/google-client-secret',
+    );
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+    });
+  });
+});
+
+describe('app hosting', () => {
+  it('serves the app bucket through OAC and the API prefixes through the HTTP API, uncached', () => {
+    const template = templateOf(real);
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    const config = distribution!.Properties.DistributionConfig;
+    expect(config.DefaultRootObject).toBe('index.html');
+    expect(config.CustomErrorResponses).toBeUndefined();
+    const behaviours = config.CacheBehaviors as Json[];
+    expect(behaviours.map((behaviour) => behaviour.PathPattern)).toEqual(
+      API_PATH_PREFIXES.map((p) => `${p}*`),
+    );
+    for (const behaviour of behaviours) {
+      expect(behaviour).toMatchObject({
+        CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+        OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      });
+      expect(behaviour.AllowedMethods).toContain('POST');
+    }
+    const guardId = real.getLogicalId(real.hosting.routeGuard.node.defaultChild as never);
+    expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [guardId, 'FunctionARN'] } },
+    ]);
+  });
+
+  it('has a cloudfront-js-2.0 route guard built from contracts/route-guard.ts', () => {
+    const [guard] = Object.values(templateOf(real).findResources('AWS::CloudFront::Function'));
+    expect(guard!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const code = guard!.Properties.FunctionCode as string;
+    expect(code).toContain(JSON.stringify(TOKEN_COOKIE));
+    expect(code).toContain(JSON.stringify(LOGIN_PATH));
+  });
+
+  it('redirects exactly when guardRedirect does, and serves index.html for every page', () => {
+    const handler = new Function(`${routeGuardFunctionSource()}\nreturn handler;`)() as (event: Json) => Json;
+    const paths = [
+      '/',
+      '/agents/profile',
+      '/properties/success',
+      '/authentication/login',
+      '/authentication/callback',
+      '/api',
+      '/api/agents',
+      '/cloud',
+      '/cloud/files',
+      '/websites/1',
+      '/website-domains/setup',
+      '/assets/index-3f2a.js',
+      '/favicon.svg',
+      '/report.verylongext',
+    ];
+    const assets = new Set(['/assets/index-3f2a.js', '/favicon.svg']);
+    const cookieHeaders = [
+      undefined,
+      'token=',
+      'token=abc',
+      'theme=dark; token=a=b',
+      'tokenx=abc',
+      'theme=dark',
+    ];
+    for (const path of paths) {
+      for (const header of cookieHeaders) {
+        const cookies: Json = {};
+        for (const part of header?.split(';') ?? []) {
+          const [name, ...value] = part.trim().split('=');
+          cookies[name!] = { value: value.join('=') };
+        }
+        const result = handler({ request: { uri: path, cookies, headers: {}, querystring: {} } });
+        const expected = guardRedirect(path, header);
+        if (expected) {
+          expect(result, `${path} ${header}`).toMatchObject({
+            statusCode: GUARD_REDIRECT_STATUS,
+            headers: { location: { value: expected } },
+          });
+        } else {
+          expect(result.statusCode, `${path} ${header}`).toBeUndefined();
+          const page = !assets.has(path) && !isApiPath(path);
+          expect(result.uri).toBe(page ? '/index.html' : path);
+        }
+      }
+    }
+  });
+
+  it('outputs the URLs, ids and names the deploy needs', () => {
+    const outputs = Object.keys(templateOf(real).toJSON().Outputs as Json);
+    expect(outputs).toEqual(
+      expect.arrayContaining([
+        'ApiUrl',
+        'AppUrl',
+        'UserPoolId',
+        'UserPoolClientId',
+        'TableName',
+        'FilesBucketName',
+        'ContentBucketName',
+        'SitesBucketName',
+      ]),
+    );
+  });
+});
+
+describe('stage config', () => {
+  it('rejects an unknown stage and defaults to dev', () => {
+    expect(() => stageConfig('qa')).toThrow(/Unknown stage "qa"/);
+    expect(stageConfig(undefined).stage).toBe('dev');
+  });
+
+  it('skips Google unless a client id is configured, and never holds a secret value', () => {
+    expect(stageConfig('prod').google).toBeUndefined();
+    expect(stageConfig('prod', { googleClientId: 'id' }).google).toEqual({
+      clientId: 'id',
+      clientSecretName: 'estatenet-prod/google-client-secret',
+    });
+  });
+
+  it('requires a custom domain and its certificate together', () => {
+    expect(() => stageConfig('prod', { appDomain: 'app.example.com' })).toThrow(/together/);
+  });
+});
