@@ -4,6 +4,8 @@
  */
 export const TOKEN_COOKIE = 'token';
 export const LOGIN_PATH = '/authentication/login';
+/** The spec asks for a temporary redirect; 307 keeps the method and is never cached. */
+export const GUARD_REDIRECT_STATUS = 307;
 
 /** Paths served by the API, not the app (same origin). */
 export const API_PATH_PREFIXES = ['/api/', '/cloud/', '/websites/', '/website-domains/'] as const;
@@ -12,7 +14,7 @@ export const API_PATH_PREFIXES = ['/api/', '/cloud/', '/websites/', '/website-do
 export const PUBLIC_APP_PREFIXES = ['/authentication/'] as const;
 
 /** Built files (hashed assets, fonts, icons) are public. */
-const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;
+export const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;
 
 export function isApiPath(path: string): boolean {
   return API_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));

@@ -53,7 +53,13 @@ export interface RouteDefinition {
   /** the feature limit the endpoint consumes, if any */
   limit?: FeatureName;
   resources: RouteResources;
+  /** handler timeout; default 10 s, at most 29 s (the HTTP API integration limit) */
+  timeoutSeconds?: number;
 }
+
+/** Handler timeouts: the default, and the most an HTTP API integration allows. */
+export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
+export const MAX_ROUTE_TIMEOUT_SECONDS = 29;
 
 /** Keeps literal types of a domain's routes while checking their shape. */
 export function defineRoutes<const T extends Record<string, Omit<RouteDefinition, 'id'>>>(

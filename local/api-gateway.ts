@@ -1,13 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import type { RouteDefinition } from '#contracts/route';
+import {
+  DEFAULT_ROUTE_TIMEOUT_SECONDS,
+  MAX_ROUTE_TIMEOUT_SECONDS,
+  type RouteDefinition,
+} from '#contracts/route';
 import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import { invokeLambda, LambdaTimeoutError } from './lambda-runtime.ts';
 
-/** API Gateway and Lambda's real limits: a 6 MB synchronous payload; our API routes time out at 29 s. */
+/** Lambda's real limit on a synchronous payload; routes time out as the CDK configures them. */
 export const MAX_REQUEST_BYTES = 6 * 1024 * 1024;
-const DEFAULT_TIMEOUT_MS = 29_000;
 
 interface CompiledRoute {
   route: RouteDefinition;
@@ -204,7 +207,8 @@ export function createApiGateway(options: {
     try {
       const result = await invokeLambda(options.root, file, toApiGatewayEvent(request, url, match, body), {
         functionName: route.id,
-        timeoutMs: DEFAULT_TIMEOUT_MS,
+        timeoutMs:
+          Math.min(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS) * 1000,
       });
       sendLambdaResult(response, result);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize } from 'node:path';
-import { guardRedirect } from '#contracts/route-guard';
+import { GUARD_REDIRECT_STATUS, guardRedirect } from '#contracts/route-guard';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -28,7 +28,7 @@ export function createStaticHost(distDirectory: string) {
   return function serveApp(request: IncomingMessage, response: ServerResponse, url: URL) {
     const redirect = guardRedirect(url.pathname, request.headers.cookie);
     if (redirect) {
-      response.writeHead(307, { location: redirect, 'cache-control': 'no-store' });
+      response.writeHead(GUARD_REDIRECT_STATUS, { location: redirect, 'cache-control': 'no-store' });
       return response.end();
     }
     const requested = normalize(join(distDirectory, decodeURIComponent(url.pathname)));

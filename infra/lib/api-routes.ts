@@ -32,13 +32,9 @@ export function routeDomain(route: RouteDefinition): string {
 /** Construct id of a route's function, e.g. `Route-listAgents`. */
 export const routeFunctionId = (route: RouteDefinition): string => `Route-${route.id}`;
 
-/**
- * A route may set `timeoutSeconds` (not yet part of RouteDefinition); the default is 10 s and the HTTP
- * API integration caps it at 29 s.
- */
+/** The route's own timeout, if it sets one; the default is 10 s and the HTTP API caps it at 29 s. */
 function routeTimeout(route: RouteDefinition): Duration | undefined {
-  const seconds = (route as RouteDefinition & { timeoutSeconds?: number }).timeoutSeconds;
-  return seconds === undefined ? undefined : Duration.seconds(seconds);
+  return route.timeoutSeconds === undefined ? undefined : Duration.seconds(route.timeoutSeconds);
 }
 
 /**

@@ -12,6 +12,7 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { Access, BucketName, RouteResources } from '../../contracts/route.ts';
+import { DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS } from '../../contracts/route.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { LAMBDA_BUNDLE } from './bundle-options.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -19,9 +20,9 @@ import type { StageConfig } from './stage-config.ts';
 /** The repository root: entries, the lockfile and tsconfig.json are resolved from here. */
 export const REPO_ROOT = fileURLToPath(new URL('../..', import.meta.url));
 
-export const DEFAULT_TIMEOUT = Duration.seconds(10);
+export const DEFAULT_TIMEOUT = Duration.seconds(DEFAULT_ROUTE_TIMEOUT_SECONDS);
 /** An HTTP API integration gives up after 30 s, so a route's Lambda must finish before that. */
-export const MAX_API_TIMEOUT = Duration.seconds(29);
+export const MAX_API_TIMEOUT = Duration.seconds(MAX_ROUTE_TIMEOUT_SECONDS);
 
 /** What every function needs to verify the Cognito JWTs it receives (no IAM grant is implied). */
 export interface UserPoolIds {

@@ -1,18 +1,13 @@
 import {
   API_PATH_PREFIXES,
+  GUARD_REDIRECT_STATUS,
   LOGIN_PATH,
   PUBLIC_APP_PREFIXES,
+  STATIC_FILE,
   TOKEN_COOKIE,
 } from '../../contracts/route-guard.ts';
 
-/** The spec asks for a temporary redirect; 307 keeps the method and is never cached by browsers. */
-export const GUARD_REDIRECT_STATUS = 307;
-
-/**
- * `STATIC_FILE` of contracts/route-guard.ts, which does not export it; the infra test runs the generated
- * function against `guardRedirect` so the two cannot drift apart unnoticed.
- */
-const STATIC_FILE_PATTERN = '/\\.[a-z0-9]{1,8}$/i';
+export { GUARD_REDIRECT_STATUS };
 
 /**
  * Source of the CloudFront Function (cloudfront-js-2.0) on the app's viewer requests. It applies the
@@ -26,7 +21,7 @@ export function routeGuardFunctionSource(): string {
 var LOGIN_PATH = ${JSON.stringify(LOGIN_PATH)};
 var API_PATH_PREFIXES = ${JSON.stringify(API_PATH_PREFIXES)};
 var PUBLIC_APP_PREFIXES = ${JSON.stringify(PUBLIC_APP_PREFIXES)};
-var STATIC_FILE = ${STATIC_FILE_PATTERN};
+var STATIC_FILE = ${STATIC_FILE.toString()};
 
 function isApiPath(path) {
   return API_PATH_PREFIXES.some(function (prefix) {
