@@ -17,7 +17,7 @@ import {
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../events/catalog.ts';
 import { type EventRule, eventRules } from '../events/rules.ts';
 import { ENV_NAMES } from '../functions/lib/config.ts';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
+import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
 import { routeDomain } from './lib/api-routes.ts';
 import type { PlatformFunction } from './lib/platform-function.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
@@ -361,21 +361,11 @@ describe('data stores', () => {
   it('has the single table with pk/sk, the GSIs, TTL and PITR', () => {
     templateOf(real).resourceCountIs('AWS::DynamoDB::Table', 1);
     templateOf(real).hasResourceProperties('AWS::DynamoDB::Table', {
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-      ],
+      KeySchema: TABLE_KEY_SCHEMA,
       BillingMode: 'PAY_PER_REQUEST',
       TimeToLiveSpecification: { AttributeName: TTL_ATTRIBUTE, Enabled: true },
       PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
-      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      GlobalSecondaryIndexes: TABLE_GSI_DEFINITIONS,
     });
   });
 

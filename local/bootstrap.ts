@@ -11,7 +11,7 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
-import { keyAttributes, TABLE_INDEXES, TABLE_KEYS } from '#lib/data/table';
+import { keyAttributes, TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA } from '#lib/data/table';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const region = 'us-east-1';
@@ -30,18 +30,8 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
       TableName: tableName,
       BillingMode: 'PAY_PER_REQUEST',
       AttributeDefinitions: keyAttributes.map((name) => ({ AttributeName: name, AttributeType: 'S' })),
-      KeySchema: [
-        { AttributeName: TABLE_KEYS.partitionKey, KeyType: 'HASH' },
-        { AttributeName: TABLE_KEYS.sortKey, KeyType: 'RANGE' },
-      ],
-      GlobalSecondaryIndexes: TABLE_INDEXES.map((index) => ({
-        IndexName: index.name,
-        KeySchema: [
-          { AttributeName: index.partitionKey, KeyType: 'HASH' },
-          { AttributeName: index.sortKey, KeyType: 'RANGE' },
-        ],
-        Projection: { ProjectionType: 'ALL' },
-      })),
+      KeySchema: TABLE_KEY_SCHEMA,
+      GlobalSecondaryIndexes: TABLE_GSI_DEFINITIONS,
     }),
   );
   client.destroy();

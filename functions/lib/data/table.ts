@@ -19,3 +19,16 @@ export const keyAttributes = [
   TABLE_KEYS.sortKey,
   ...TABLE_INDEXES.flatMap((index) => [index.partitionKey, index.sortKey]),
 ];
+
+const keySchema = (partitionKey: string, sortKey: string) => [
+  { AttributeName: partitionKey, KeyType: 'HASH' as const },
+  { AttributeName: sortKey, KeyType: 'RANGE' as const },
+];
+
+/** The key schema and GSIs in DynamoDB's API shape (CreateTable, CloudFormation, template assertions). */
+export const TABLE_KEY_SCHEMA = keySchema(TABLE_KEYS.partitionKey, TABLE_KEYS.sortKey);
+export const TABLE_GSI_DEFINITIONS = TABLE_INDEXES.map((index) => ({
+  IndexName: index.name,
+  KeySchema: keySchema(index.partitionKey, index.sortKey),
+  Projection: { ProjectionType: 'ALL' as const },
+}));
