@@ -153,6 +153,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const app = createServer((request, response) => {
       const url = new URL(request.url ?? '/', appUrl);
       if (isApiPath(url.pathname)) return void handleApi(request, response, url);
+      response.once('finish', () => log(`${request.method} ${url.pathname} ${response.statusCode}`));
       serveApp(request, response, url);
     });
     await listen(app, ports.app);
