@@ -12,11 +12,13 @@ const lockFile = join(root, 'package-lock.json');
 const isStale =
   !existsSync(installedMarker) || statSync(lockFile).mtimeMs > statSync(installedMarker).mtimeMs;
 if (isStale) {
-  console.log('Installing dependencies (npm ci)…');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) {
-    console.error('npm ci failed; see the messages above.');
-    process.exit(result.status ?? 1);
+  console.log('Installing dependencies…');
+  const npm = (command) => spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  // npm 11's `npm ci` can reject a lockfile whose optional platform packages the registry lacks
+  // (npm/cli#9846); `npm install` installs from the same lockfile.
+  if (npm('ci').status !== 0 && npm('install').status !== 0) {
+    console.error('Installing dependencies failed; see the messages above.');
+    process.exit(1);
   }
 }
 
