@@ -13,7 +13,8 @@ const isStale =
   !existsSync(installedMarker) || statSync(lockFile).mtimeMs > statSync(installedMarker).mtimeMs;
 if (isStale) {
   console.log('Installing dependencies…');
-  const npm = (command) => spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  const npm = (command) =>
+    spawnSync('npm', [command, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   // npm 11's `npm ci` can reject a lockfile whose optional platform packages the registry lacks
   // (npm/cli#9846); `npm install` installs from the same lockfile.
   if (npm('ci').status !== 0 && npm('install').status !== 0) {
