@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { RouteDefinition } from '#contracts/route';
 import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
 import { type InlineFile, parseJsonBody, parseMultipartBody } from './body.ts';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { badRequest } from './errors.ts';
 
 export type RequestPart = 'path' | 'query' | 'body';
