@@ -1,0 +1,33 @@
+import * as z from 'zod';
+
+/**
+ * The app's runtime configuration, served as `/app-config.json` on the app origin: the local cloud
+ * generates it at start-up, the CDK stack deploys it next to the built app. The frontend reads it before
+ * it renders, so one build runs in every stage.
+ */
+export const APP_CONFIG_PATH = '/app-config.json';
+
+export const appConfig = z.object({
+  region: z.string(),
+  userPoolId: z.string(),
+  userPoolClientId: z.string(),
+  /** Cognito's JSON API (SignUp, InitiateAuth, ...): the regional endpoint in AWS, cognito-local locally */
+  cognitoEndpoint: z.string(),
+  /**
+   * The OAuth 2.0 domain with `/oauth2/authorize` and `/oauth2/token`: the Cognito hosted UI in AWS, the
+   * local cloud's stand-in (`<app>/local-auth`) locally.
+   */
+  oauthDomain: z.string(),
+  /** whether the Sign in with Google button is offered (an identity provider is configured) */
+  googleSignIn: z.boolean(),
+});
+export type AppConfig = z.infer<typeof appConfig>;
+
+/** The app route that receives the OAuth authorization code. */
+export const OAUTH_CALLBACK_PATH = '/authentication/callback';
+
+/** Sign-up attributes beyond email and name (custom attributes of the user pool). */
+export const ACCOUNT_TYPE_ATTRIBUTE = 'custom:account_type';
+export const AGENCY_NAME_ATTRIBUTE = 'custom:agency_name';
+export const ACCOUNT_TYPES = ['agent', 'agency'] as const;
+export type AccountType = (typeof ACCOUNT_TYPES)[number];
