@@ -9,6 +9,13 @@ export type Role = (typeof ROLES)[number];
 export const FEATURES = ['properties', 'clients', 'connections', 'websites', 'storage', 'branding'] as const;
 export type FeatureName = (typeof FEATURES)[number];
 
+/**
+ * Billing state of an agent's plan. `payment_failed` and `expired` answer the paywall (402
+ * `payment_failed` / `subscription_expired`) on every route that consumes a feature limit.
+ */
+export const SUBSCRIPTION_STATUSES = ['active', 'payment_failed', 'expired'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+
 const GiB = 1024 ** 3;
 
 /** Default storage limit when an account has none recorded (spec §5/§9). */

@@ -1,5 +1,8 @@
 import * as z from 'zod';
+import { SUBSCRIPTION_STATUSES } from '../plans.ts';
 import { id, role } from './common.ts';
+
+export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
 export const agent = z.object({
   agent_id: z.string(),
@@ -17,6 +20,8 @@ export const agent = z.object({
   property_count: z.number(),
   verified_deals: z.number(),
   connections: z.number(),
+  /** the plan's billing state: only on the caller's own record (GET/PATCH of yourself, uploads) */
+  subscription_status: subscriptionStatus.optional(),
   created_at: z.string(),
 });
 export type AgentView = z.infer<typeof agent>;
@@ -33,13 +38,16 @@ export const listAgentsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(25),
 });
 
+/**
+ * The profile fields an agent may change itself. Role, agency, counters and subscription belong to the
+ * platform; the picture has its own upload endpoint (`POST /api/upload-profile-picture`).
+ */
 export const agentPatch = z
   .object({
     full_name: z.string().trim().min(1, 'is required').max(120),
     phone: z.string().trim().max(40),
     city: z.string().trim().max(100),
     bio: z.string().max(2000),
-    profile_picture: z.string().max(2048),
   })
   .partial()
   .strict();
@@ -56,12 +64,24 @@ export const agency = z.object({
   created_at: z.string(),
 });
 
+/** An agency website: an http(s) address, or empty to clear it. */
+const agencyWebsite = z
+  .string()
+  .trim()
+  .max(2048)
+  .refine((value) => value === '' || /^https?:\/\/[^\s/$.?#][^\s]*$/i.test(value), {
+    message: 'must be an http(s) address like https://example.com',
+  });
+
+/**
+ * The agency fields its admin may change. Type and seats follow the plan, the admin and member count
+ * follow the team; the logo has its own upload endpoint (`POST /api/upload-logo`).
+ */
 export const agencyPatch = z
   .object({
     name: z.string().trim().min(1, 'is required').max(120),
     city: z.string().trim().max(100),
-    website: z.string().trim().max(2048),
-    logo: z.string().max(2048),
+    website: agencyWebsite,
   })
   .partial()
   .strict();

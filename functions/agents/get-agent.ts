@@ -1,11 +1,12 @@
 import { networkRoutes } from '#contracts/routes/network';
+import { agentView } from '#lib/agent-view';
 import { Agent } from '#lib/data/service';
 import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
-/** One agent's public profile. */
-export const handler = withHttp(networkRoutes.getAgent, async ({ path }) => {
+/** One agent's public profile (your own also carries your subscription state). */
+export const handler = withHttp(networkRoutes.getAgent, async ({ path, identity }) => {
   const { data: agent } = await Agent.get({ agent_id: path.id }).go();
   if (!agent) throw notFound('Agent');
-  return agent;
+  return agentView(agent, identity.agentId);
 });

@@ -1,4 +1,5 @@
 import { networkRoutes } from '#contracts/routes/network';
+import { agentView } from '#lib/agent-view';
 import { Agent } from '#lib/data/service';
 import { badRequest, forbidden } from '#lib/errors';
 import { withHttp } from '#lib/http';
@@ -8,5 +9,5 @@ export const handler = withHttp(networkRoutes.updateAgent, async ({ path, body, 
   if (path.id !== identity.agentId) throw forbidden('You can only change your own profile');
   if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one field');
   const { data } = await Agent.patch({ agent_id: identity.agentId }).set(body).go({ response: 'all_new' });
-  return data;
+  return agentView(data, identity.agentId);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { Jwks } from 'aws-jwt-verify/jwk';
-import type { Role } from '#contracts/plans';
+import type { Role, SubscriptionStatus } from '#contracts/plans';
 import { config } from './config.ts';
 import { Agent, type AgentItem } from './data/service.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -15,6 +15,8 @@ export interface Identity {
   role: Role;
   userType: string | undefined;
   agencyId: string | undefined;
+  /** billing state of the plan; records written before it existed count as active */
+  subscriptionStatus: SubscriptionStatus;
   agent: AgentItem;
 }
 
@@ -72,6 +74,7 @@ export async function loadIdentity(agentId: string): Promise<Identity> {
     role: agent.role,
     userType: agent.user_type,
     agencyId: agent.agency_id,
+    subscriptionStatus: agent.subscription_status ?? 'active',
     agent,
   };
 }

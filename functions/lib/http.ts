@@ -6,6 +6,7 @@ import type { RouteDefinition } from '#contracts/route';
 import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
 import { type InlineFile, parseJsonBody, parseMultipartBody } from './body.ts';
 import { HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
 import { validatePart } from './validation.ts';
 
@@ -82,6 +83,18 @@ const authentication = (route: RouteDefinition): middy.MiddlewareObj<Event> => (
   },
 });
 
+/**
+ * Middleware: the subscription paywall for every route that consumes a feature limit (the manifest's
+ * `limit`), so a handler never has to remember it. Runs after authentication, before the body is read.
+ */
+const subscriptionCheck = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
+  before: async (request) => {
+    if (!route.limit || route.auth !== 'token') return;
+    const identity = request.event.internal?.identity;
+    if (identity) assertSubscriptionActive(identity);
+  },
+});
+
 /** Middleware: parses a JSON or multipart body, by what the manifest declares for the route. */
 const bodyParsing = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
   before: async (request) => {
@@ -96,7 +109,8 @@ const bodyParsing = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
 
 /**
  * Wraps a handler function in the one middy stack every endpoint uses: Lambda context logging, error
- * mapping, authentication, body parsing and zod validation of path, query, body and response.
+ * mapping, authentication, the subscription paywall of limited routes, body parsing and zod validation of
+ * path, query, body and response.
  */
 export function withHttp<R extends RouteDefinition>(route: R, fn: HandlerFn<R>) {
   const run = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -128,6 +142,7 @@ export function withHttp<R extends RouteDefinition>(route: R, fn: HandlerFn<R>) 
     .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorResponses())
     .use(authentication(route))
+    .use(subscriptionCheck(route))
     .use(bodyParsing(route))
     .handler(run);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
-import type { Role } from '#contracts/plans';
+import type { Role, SubscriptionStatus } from '#contracts/plans';
 import { ensureCognitoUser, signIn } from '#local/accounts';
 
 export interface TestAgent {
@@ -15,7 +15,16 @@ export interface TestAgent {
  * access token. Every call makes a unique agent, so tests never depend on each other.
  */
 export async function createTestAgent(
-  overrides: { role?: Role; fullName?: string; city?: string; withRecord?: boolean } = {},
+  overrides: {
+    role?: Role;
+    fullName?: string;
+    city?: string;
+    withRecord?: boolean;
+    subscriptionStatus?: SubscriptionStatus;
+    agencyId?: string;
+    userType?: 'admin';
+    profilePicture?: string;
+  } = {},
 ): Promise<TestAgent> {
   const cloud = inject('cloud');
   const email = `agent-${randomUUID()}@test.local`;
@@ -30,10 +39,42 @@ export async function createTestAgent(
       full_name: fullName,
       role: overrides.role ?? 'Superagent',
       ...(overrides.city ? { city: overrides.city } : {}),
+      ...(overrides.subscriptionStatus ? { subscription_status: overrides.subscriptionStatus } : {}),
+      ...(overrides.agencyId ? { agency_id: overrides.agencyId } : {}),
+      ...(overrides.userType ? { user_type: overrides.userType } : {}),
+      ...(overrides.profilePicture ? { profile_picture: overrides.profilePicture } : {}),
     }).go();
   }
   const { accessToken } = await signIn(cloud.userPool, email, password);
   return { agentId, email, token: accessToken, fullName };
+}
+
+export interface TestAgency {
+  agencyId: string;
+  admin: TestAgent;
+  members: TestAgent[];
+}
+
+/** A new agency (through the entity layer) with its admin and `members` further agents, all signed in. */
+export async function createTestAgency(
+  options: { members?: number; name?: string; role?: Role; logo?: string } = {},
+): Promise<TestAgency> {
+  const agencyId = randomUUID();
+  const role = options.role ?? 'Agency';
+  const admin = await createTestAgent({ role, agencyId, userType: 'admin' });
+  const members = await Promise.all(
+    Array.from({ length: options.members ?? 0 }, () => createTestAgent({ role, agencyId })),
+  );
+  const { Agency } = await import('#lib/data/service');
+  await Agency.create({
+    id: agencyId,
+    name: options.name ?? `Test Agency ${agencyId.slice(0, 8)}`,
+    type: role === 'AgencyPlus' ? 'AgencyPlus' : 'Agency',
+    agentCount: 1 + members.length,
+    admin_agent_id: admin.agentId,
+    ...(options.logo ? { logo: options.logo } : {}),
+  }).go();
+  return { agencyId, admin, members };
 }
 
 /** fetch against the local cloud's single origin (app + API). */
@@ -47,4 +88,28 @@ export function callApi(path: string, init: RequestInit & { token?: string } = {
       ...(headers as Record<string, string>),
     },
   });
+}
+
+/** A JSON request body for callApi. */
+export const jsonBody = (method: string, body: unknown) => ({
+  method,
+  headers: { 'content-type': 'application/json' },
+  body: typeof body === 'string' ? body : JSON.stringify(body),
+});
+
+/** A multipart/form-data body for callApi: text fields, and files as bytes. */
+export function formBody(
+  fields: Record<string, string>,
+  files: Array<{ field: string; name: string; bytes: Uint8Array; type?: string }> = [],
+): RequestInit {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const file of files) {
+    form.append(
+      file.field,
+      new Blob([Buffer.from(file.bytes)], { type: file.type ?? 'image/jpeg' }),
+      file.name,
+    );
+  }
+  return { method: 'POST', body: form };
 }

@@ -1,5 +1,5 @@
 import { Entity, type EntityItem, Service } from 'electrodb';
-import { ROLES } from '#contracts/plans';
+import { FEATURES, ROLES, SUBSCRIPTION_STATUSES } from '#contracts/plans';
 import { config } from '../config.ts';
 import { documentClient } from '../dynamodb.ts';
 
@@ -45,6 +45,8 @@ export const Agent = new Entity(
       },
       phone: { type: 'string' },
       bio: { type: 'string' },
+      /** billing state of the agent's plan; anything but 'active' answers the paywall on limited routes */
+      subscription_status: { type: SUBSCRIPTION_STATUSES, required: true, default: 'active' },
       reputation_points: counter,
       property_count: counter,
       verified_deals: counter,
@@ -61,6 +63,12 @@ export const Agent = new Entity(
         index: 'gsi1',
         pk: { field: 'gsi1pk', composite: [] },
         sk: { field: 'gsi1sk', composite: ['name_key', 'agent_id'] },
+      },
+      /** an agency's members; never queried without an agency id (agents without one share an empty key) */
+      byAgency: {
+        index: 'gsi2',
+        pk: { field: 'gsi2pk', composite: ['agency_id'] },
+        sk: { field: 'gsi2sk', composite: ['agent_id'] },
       },
     },
   },
@@ -91,7 +99,67 @@ export const Agency = new Entity(
   { client: documentClient, table: config.tableName },
 );
 
-export const platform = new Service({ Agent, Agency }, { client: documentClient, table: config.tableName });
+/**
+ * The brand colours of an agency (or of an agent without one: its agent id is the owner). Kept apart from
+ * the Agency item so `POST /api/brand-colors` is a plain upsert that cannot touch the agency's fields.
+ */
+export const BrandColors = new Entity(
+  {
+    model: { entity: 'brandColors', version: '1', service: ENTITY_SERVICE },
+    attributes: {
+      owner_id: { type: 'string', required: true },
+      color1: { type: 'string', required: true },
+      color2: { type: 'string', required: true },
+      updated_at: {
+        type: 'string',
+        watch: '*',
+        set: () => new Date().toISOString(),
+      },
+    },
+    indexes: {
+      byOwner: {
+        pk: { field: 'pk', composite: ['owner_id'] },
+        sk: { field: 'sk', composite: [] },
+      },
+    },
+  },
+  { client: documentClient, table: config.tableName },
+);
+
+/**
+ * How much of one plan feature an agent has used. `used` only ever changes through the atomic,
+ * conditional updates in functions/lib/limits.ts, never by read-modify-write.
+ */
+export const FeatureUsage = new Entity(
+  {
+    model: { entity: 'featureUsage', version: '1', service: ENTITY_SERVICE },
+    attributes: {
+      agent_id: { type: 'string', required: true },
+      feature: { type: FEATURES, required: true },
+      used: { type: 'number' },
+    },
+    indexes: {
+      byAgent: {
+        pk: { field: 'pk', composite: ['agent_id'] },
+        sk: { field: 'sk', composite: ['feature'] },
+      },
+    },
+  },
+  { client: documentClient, table: config.tableName },
+);
+
+export const platform = new Service(
+  { Agent, Agency, BrandColors, FeatureUsage },
+  { client: documentClient, table: config.tableName },
+);
 
 export type AgentItem = EntityItem<typeof Agent>;
 export type AgencyItem = EntityItem<typeof Agency>;
+
+/** True when a write failed on its condition (an ElectroDB error wrapping ConditionalCheckFailed). */
+export function isConditionFailure(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'ConditionalCheckFailedException') return true;
+  }
+  return error instanceof Error && /conditional request failed/i.test(error.message);
+}

@@ -1,0 +1,37 @@
+import { networkRoutes } from '#contracts/routes/network';
+import { Agency, isConditionFailure } from '#lib/data/service';
+import { forbidden, notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
+
+const ADMIN_ONLY = 'Only the agency admin can change the logo';
+
+/**
+ * Sets the logo of the caller's agency (its admin only) from the inline image in `files`; an `agencyId`
+ * in the form, if sent, must be the caller's own agency.
+ */
+export const handler = withHttp(networkRoutes.uploadLogo, async ({ body, files, identity }) => {
+  const agencyId = identity.agencyId;
+  if (!agencyId || (body.agencyId !== undefined && body.agencyId !== agencyId)) throw notFound('Agency');
+  const { data: agency } = await Agency.get({ id: agencyId }).go();
+  if (!agency) throw notFound('Agency');
+  if (agency.admin_agent_id !== identity.agentId) throw forbidden(ADMIN_ONLY);
+  const image = requireImage(files);
+  const folder = `agencies/${agencyId}`;
+  const stored = await putMedia(folder, 'logo', image);
+  let replaced: string | undefined;
+  try {
+    // Conditional on the caller still being the admin: a handover between the read and here wins.
+    const { data: before } = await Agency.patch({ id: agencyId })
+      .set({ logo: stored.url })
+      .where(({ admin_agent_id }, { eq }) => eq(admin_agent_id, identity.agentId))
+      .go({ response: 'all_old' });
+    replaced = before?.logo;
+  } catch (error) {
+    await deleteMedia(stored.key);
+    if (isConditionFailure(error)) throw forbidden(ADMIN_ONLY);
+    throw error;
+  }
+  await deleteMedia(mediaKeyOf(replaced, folder));
+  return { logo: stored.url };
+});

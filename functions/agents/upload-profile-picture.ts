@@ -1,0 +1,29 @@
+import { networkRoutes } from '#contracts/routes/network';
+import { Agent } from '#lib/data/service';
+import { forbidden } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
+
+/**
+ * Sets the caller's profile picture from the inline image in `files`: stores it under the agent's media
+ * folder, points the record at it, then deletes the picture it replaced.
+ */
+export const handler = withHttp(networkRoutes.uploadProfilePicture, async ({ body, files, identity }) => {
+  if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
+  const image = requireImage(files);
+  const folder = `agents/${identity.agentId}`;
+  const stored = await putMedia(folder, 'profile', image);
+  let replaced: string | undefined;
+  try {
+    // ALL_OLD makes "which picture did this upload replace" atomic, even for concurrent uploads.
+    const { data: before } = await Agent.patch({ agent_id: identity.agentId })
+      .set({ profile_picture: stored.url })
+      .go({ response: 'all_old' });
+    replaced = before?.profile_picture;
+  } catch (error) {
+    await deleteMedia(stored.key);
+    throw error;
+  }
+  await deleteMedia(mediaKeyOf(replaced, folder));
+  return { profile_picture: stored.url };
+});

@@ -1,0 +1,179 @@
+import { type FeatureName, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
+import { FeatureUsage, isConditionFailure } from './data/service.ts';
+import { HttpError, paywall } from './errors.ts';
+
+/**
+ * Plans, limits and the subscription paywall: the one server-side check every endpoint uses. Usage is a
+ * counter per agent and feature that only changes by atomic conditional UpdateItem, so concurrent
+ * requests can never pass a limit; the numbers come from contracts/plans.ts alone.
+ */
+
+/** Whose usage is counted and which plan applies (an Identity, or what an event consumer knows). */
+export interface LimitSubject {
+  agentId: string;
+  role: Role;
+}
+
+export interface FeatureStatus {
+  isAtLimit: boolean;
+  current: number;
+  /** null = Unlimited */
+  maximum: number | null;
+}
+
+type CountedFeature = Exclude<FeatureName, 'branding'>;
+
+/** Spec §8: a 403 with this error on clients triggers the client-side limit prompt. */
+export const CLIENTS_LIMIT_ERROR = 'Feature limit reached';
+/** Spec §5, verbatim. */
+export const STORAGE_LIMIT_MESSAGE = 'Storage limit exceeded. Please free up space or upgrade your plan.';
+export const BRANDING_UNAVAILABLE_ERROR = 'Branding is not available on your plan';
+export const PAYMENT_FAILED_MESSAGE = 'Your last payment failed. Update your payment method to continue.';
+export const SUBSCRIPTION_EXPIRED_MESSAGE = 'Your subscription has expired. Renew it to continue.';
+
+const NOUNS: Record<Exclude<CountedFeature, 'storage'>, [one: string, many: string]> = {
+  properties: ['property', 'properties'],
+  clients: ['client', 'clients'],
+  connections: ['connection', 'connections'],
+  websites: ['website', 'websites'],
+};
+
+function limitReachedMessage(feature: CountedFeature, maximum: number): string {
+  if (feature === 'storage') return STORAGE_LIMIT_MESSAGE;
+  const [one, many] = NOUNS[feature];
+  return `You have reached your plan's limit of ${maximum} ${maximum === 1 ? one : many}. Upgrade your plan to add more.`;
+}
+
+/** The answer when a reservation would pass the limit: 402 paywall, or spec §8's 403 for clients. */
+function limitReached(feature: CountedFeature, current: number, maximum: number): HttpError {
+  if (feature === 'clients') {
+    return new HttpError(403, CLIENTS_LIMIT_ERROR, {
+      body: { error: CLIENTS_LIMIT_ERROR, feature, current, maximum },
+    });
+  }
+  return paywall({
+    reason: 'usage_limit_reached',
+    message: limitReachedMessage(feature, maximum),
+    action: 'upgrade',
+    feature,
+    current,
+    maximum,
+  });
+}
+
+/** Spec §6/§8: a 403 on branding means branding is not available on the plan. */
+const brandingUnavailable = () =>
+  new HttpError(403, BRANDING_UNAVAILABLE_ERROR, {
+    body: { error: BRANDING_UNAVAILABLE_ERROR, feature: 'branding', current: 0, maximum: 0 },
+  });
+
+function assertAmount(amount: number) {
+  if (!Number.isSafeInteger(amount) || amount < 1) throw new RangeError(`invalid usage amount ${amount}`);
+}
+
+async function usedOf(agentId: string, feature: CountedFeature): Promise<number> {
+  const { data } = await FeatureUsage.get({ agent_id: agentId, feature }).go({ consistent: true });
+  return data?.used ?? 0;
+}
+
+/** The caller's usage of one feature against its plan's limit (`branding` is availability: 1 or 0). */
+export async function featureStatus(subject: LimitSubject, feature: FeatureName): Promise<FeatureStatus> {
+  const plan = planFor(subject.role);
+  if (feature === 'branding') {
+    return { isAtLimit: !plan.branding, current: 0, maximum: plan.branding ? 1 : 0 };
+  }
+  const maximum = plan.limits[feature];
+  const current = await usedOf(subject.agentId, feature);
+  return { isAtLimit: maximum !== null && current >= maximum, current, maximum };
+}
+
+/**
+ * Reserves `amount` of a feature (1 property, 1 client, n bytes of storage) before the thing is created.
+ * One conditional `ADD`: it succeeds only while the counter stays within the plan's maximum, so N
+ * concurrent reservations against a limit L let exactly min(N, L) through. Unlimited plans still count,
+ * so a later downgrade starts from the truth. If the creation then fails, call `releaseFeature`.
+ */
+export async function reserveFeature(
+  subject: LimitSubject,
+  feature: FeatureName,
+  amount = 1,
+): Promise<FeatureStatus> {
+  const plan = planFor(subject.role);
+  if (feature === 'branding') {
+    if (!plan.branding) throw brandingUnavailable();
+    return { isAtLimit: false, current: 0, maximum: 1 };
+  }
+  assertAmount(amount);
+  const maximum = plan.limits[feature];
+  const key = { agent_id: subject.agentId, feature };
+  if (maximum !== null && amount > maximum) {
+    throw limitReached(feature, await usedOf(subject.agentId, feature), maximum);
+  }
+  const update = FeatureUsage.update(key).add({ used: amount });
+  try {
+    const { data } = await (maximum === null
+      ? update
+      : update.where(({ used }, { notExists, lte }) => `${notExists(used)} OR ${lte(used, maximum - amount)}`)
+    ).go({ response: 'updated_new' });
+    const current = data.used ?? amount;
+    return { isAtLimit: maximum !== null && current >= maximum, current, maximum };
+  } catch (error) {
+    if (!isConditionFailure(error) || maximum === null) throw error;
+    throw limitReached(feature, await usedOf(subject.agentId, feature), maximum);
+  }
+}
+
+/**
+ * Gives back `amount` of a feature (a property deleted, a failed creation compensated). Never goes below
+ * zero: the decrement is conditional on the counter holding at least `amount`; otherwise it is set to 0.
+ */
+export async function releaseFeature(subject: LimitSubject, feature: FeatureName, amount = 1): Promise<void> {
+  if (feature === 'branding') return;
+  assertAmount(amount);
+  const key = { agent_id: subject.agentId, feature };
+  // A concurrent change between the two conditional writes makes both miss; a few rounds settle it.
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    try {
+      await FeatureUsage.update(key)
+        .add({ used: -amount })
+        .where(({ used }, { gte }) => gte(used, amount))
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+    try {
+      await FeatureUsage.update(key)
+        .set({ used: 0 })
+        .where(({ used }, { exists, lt }) => `${exists(used)} AND ${lt(used, amount)}`)
+        .go({ response: 'none' });
+      return;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+      // no counter at all: nothing was ever reserved, so there is nothing to give back
+      if ((await FeatureUsage.get(key).go({ consistent: true })).data?.used === undefined) return;
+    }
+  }
+  throw new Error(`could not release ${amount} ${feature} for ${subject.agentId}`);
+}
+
+/**
+ * The subscription paywall (spec §8): a failed payment or an expired subscription answers 402 before
+ * any limited action. The middy stack runs it for every route whose manifest entry declares a `limit`.
+ */
+export function assertSubscriptionActive(subject: { subscriptionStatus: SubscriptionStatus }): void {
+  if (subject.subscriptionStatus === 'payment_failed') {
+    throw paywall({
+      reason: 'payment_failed',
+      message: PAYMENT_FAILED_MESSAGE,
+      action: 'update_payment_method',
+    });
+  }
+  if (subject.subscriptionStatus === 'expired') {
+    throw paywall({
+      reason: 'subscription_expired',
+      message: SUBSCRIPTION_EXPIRED_MESSAGE,
+      action: 'renew_subscription',
+    });
+  }
+}

@@ -1,0 +1,99 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { InlineFile } from './body.ts';
+import { config } from './config.ts';
+import { badRequest } from './errors.ts';
+import { logger } from './logger.ts';
+import { s3 } from './s3.ts';
+
+/**
+ * Public images (profile pictures, agency logos): stored in the files bucket under `media/`, served
+ * same-origin at `/media/*` (CloudFront in AWS, the static host locally map that path to these keys).
+ */
+export const MEDIA_PREFIX = 'media/';
+
+export const NOT_AN_IMAGE_MESSAGE = 'Only JPEG, PNG or WebP images can be uploaded';
+
+export interface ImageType {
+  extension: 'jpg' | 'png' | 'webp';
+  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+}
+
+const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
+  bytes.length >= offset + signature.length &&
+  signature.every((byte, index) => bytes[offset + index] === byte);
+
+/** The image type by its magic number, never by the file name or the declared MIME type. */
+export function detectImageType(bytes: Buffer): ImageType | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', contentType: 'image/jpeg' };
+  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
+    return { extension: 'png', contentType: 'image/png' };
+  }
+  // RIFF....WEBP
+  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
+    return { extension: 'webp', contentType: 'image/webp' };
+  }
+  return undefined;
+}
+
+/** The one image of a multipart field (`files` by default): 400 naming the field when absent. */
+export function requireImage(files: InlineFile[], field = 'files'): { content: Buffer; type: ImageType } {
+  const sent = files.filter((file) => file.field === field);
+  if (sent.length === 0) {
+    throw badRequest(`Invalid body field "${field}": is required`, { [field]: 'is required' });
+  }
+  if (sent.length > 1) {
+    const message = 'must be a single image';
+    throw badRequest(`Invalid body field "${field}": ${message}`, { [field]: message });
+  }
+  const content = sent[0]!.content;
+  const type = detectImageType(content);
+  if (!type) throw badRequest(NOT_AN_IMAGE_MESSAGE, { [field]: NOT_AN_IMAGE_MESSAGE });
+  return { content, type };
+}
+
+export interface StoredMedia {
+  key: string;
+  /** the same-origin URL path the app uses: `/` + key */
+  url: string;
+}
+
+/** Stores an image under `media/<folder>/<name>-<uuid>.<ext>`; a fresh key per upload, so it caches forever. */
+export async function putMedia(
+  folder: string,
+  name: string,
+  image: { content: Buffer; type: ImageType },
+): Promise<StoredMedia> {
+  const key = `${MEDIA_PREFIX}${folder}/${name}-${randomUUID()}.${image.type.extension}`;
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: config.buckets.files,
+      Key: key,
+      Body: image.content,
+      ContentType: image.type.contentType,
+      CacheControl: 'public, max-age=31536000, immutable',
+    }),
+  );
+  return { key, url: `/${key}` };
+}
+
+/** The key behind a media URL, only when it lies in `folder` (never deletes what another owner stored). */
+export function mediaKeyOf(url: string | undefined, folder: string): string | undefined {
+  const prefix = `/${MEDIA_PREFIX}${folder}/`;
+  if (!url?.startsWith(prefix)) return undefined;
+  const rest = url.slice(prefix.length);
+  return rest.length > 0 && !rest.includes('/') && !rest.includes('..') ? url.slice(1) : undefined;
+}
+
+/**
+ * Deletes a media object, best effort: it runs after the record already points elsewhere (or to clean up
+ * after a failed write), so a failure leaves an unreferenced object and is only logged.
+ */
+export async function deleteMedia(key: string | undefined): Promise<void> {
+  if (!key) return;
+  try {
+    await s3.send(new DeleteObjectCommand({ Bucket: config.buckets.files, Key: key }));
+  } catch (error) {
+    logger.warn('media object not deleted', { key, error: error as Error });
+  }
+}

@@ -1,0 +1,20 @@
+import { preferencesRoutes } from '#contracts/routes/preferences';
+import { DEFAULT_BRAND_COLORS } from '#contracts/schemas/preferences';
+import { BrandColors } from '#lib/data/service';
+import { notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+
+/**
+ * The brand colours of the caller's agency, or of the caller itself when it has no agency (its agent id
+ * is then the owner); the spec's defaults until some are saved. Any other owner is a 404.
+ */
+export const handler = withHttp(preferencesRoutes.getBrandColors, async ({ path, identity }) => {
+  const ownerId = identity.agencyId ?? identity.agentId;
+  if (path.agencyId !== ownerId) throw notFound('Agency');
+  const { data: saved } = await BrandColors.get({ owner_id: ownerId }).go();
+  return {
+    agencyId: ownerId,
+    color1: saved?.color1 ?? DEFAULT_BRAND_COLORS.color1,
+    color2: saved?.color2 ?? DEFAULT_BRAND_COLORS.color2,
+  };
+});
