@@ -149,8 +149,8 @@ describe('POST /api/upload-profile-picture', () => {
 
   it.each([
     [{ type: 'profile-picture' }, 'agentId'],
-    [{ agentId: 'x', type: 'logo' }, 'type'],
-  ])('answers form fields %j with 400 naming %s', async (fields, field) => {
+    [{ agentId: 'self', type: 'logo' }, 'type'],
+  ])('answers form fields %j with 400 naming %s', async (fields: Record<string, string>, field) => {
     const agent = await createTestAgent();
     const body = { ...fields, ...(fields.agentId ? { agentId: agent.agentId } : {}) };
 
