@@ -17,7 +17,10 @@ export default defineConfig({
   },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/cloud', '/websites', '/website-domains'].map((prefix) => [prefix, apiTarget]),
+      // the runtime config, the local auth stand-in and uploaded media come from the local cloud too
+      ['/api', '/cloud', '/websites', '/website-domains', '/app-config.json', '/local-auth', '/media'].map(
+        (prefix) => [prefix, apiTarget],
+      ),
     ),
   },
 });

@@ -10,20 +10,36 @@ import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
 import { persistStore } from 'redux-persist';
 import { PersistGate } from 'redux-persist/integration/react';
+import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
+import { AppConfigError, loadAppConfig } from './app/config.ts';
+import { registerPersistor } from './app/persistConfig.ts';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
 
-const store = makeStore();
-const persistor = persistStore(store);
-const router = createAppRouter();
+const root = createRoot(document.getElementById('root')!);
+root.render(<PageLoader />);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <Provider store={store}>
-      <PersistGate loading={<PageLoader />} persistor={persistor}>
-        <RouterProvider router={router} />
-      </PersistGate>
-    </Provider>
-  </StrictMode>,
+// The runtime configuration (user pool, OAuth domain) comes first: nothing can sign in without it.
+loadAppConfig().then(
+  () => {
+    const store = makeStore();
+    const persistor = persistStore(store);
+    registerPersistor(persistor);
+    const router = createAppRouter();
+    root.render(
+      <StrictMode>
+        <Provider store={store}>
+          <PersistGate loading={<PageLoader />} persistor={persistor}>
+            <RouterProvider router={router} />
+          </PersistGate>
+        </Provider>
+      </StrictMode>,
+    );
+  },
+  (error: unknown) => {
+    console.error(error);
+    const detail = error instanceof AppConfigError ? error.message : String(error);
+    root.render(<ConfigErrorScreen detail={detail} />);
+  },
 );

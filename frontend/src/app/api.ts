@@ -5,6 +5,8 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
+import { sessionExpired, tokenRefreshed } from '../features/auth/authSlice.ts';
+import { refreshAccessToken, secondsUntilExpiry } from '../features/auth/session.ts';
 import { isPaywallBody, openPaywall, paywallDetailsFrom } from '../features/paywall/paywallSlice.ts';
 import type { RootState } from './store.ts';
 
@@ -26,14 +28,26 @@ const fetchWithToken = fetchBaseQuery({
   },
 });
 
-/** Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). */
+/**
+ * Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). A 401 on
+ * an authenticated call tries one token refresh and repeats the call; if that fails the session ends.
+ */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
   unknown,
   FetchBaseQueryError,
   ApiExtraOptions
 > = async (args, api, extraOptions) => {
-  const result = await fetchWithToken(args, api, extraOptions);
+  let result = await fetchWithToken(args, api, extraOptions);
+  const signedIn = Boolean((api.getState() as RootState).auth.token);
+  if (result.error?.status === 401 && signedIn && !extraOptions?.anonymous) {
+    const token = await refreshAccessToken();
+    if (token) {
+      api.dispatch(tokenRefreshed({ token, expiresIn: secondsUntilExpiry(token) }));
+      result = await fetchWithToken(args, api, extraOptions);
+    }
+    if (result.error?.status === 401) api.dispatch(sessionExpired());
+  }
   if (result.error?.status === 402 && isPaywallBody(result.error.data)) {
     api.dispatch(openPaywall(paywallDetailsFrom(result.error.data)));
   }

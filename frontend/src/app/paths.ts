@@ -1,12 +1,31 @@
+import { OAUTH_CALLBACK_PATH } from '#contracts/app-config';
 import { LOGIN_PATH } from '#contracts/route-guard';
 
-/** App routes the foundation links to (spec §2). The router owns the route table itself. */
+/** App routes (spec §2) plus the account screens under /authentication. The router owns the route table. */
 export const paths = {
   login: LOGIN_PATH,
-  forgotPassword: '/authentication/forgot-password',
   register: '/authentication/register',
+  confirm: '/authentication/confirm',
+  forgotPassword: '/authentication/forgot-password',
+  resetPassword: '/authentication/reset-password',
+  oauthCallback: OAUTH_CALLBACK_PATH,
   /** Reached from the logo and the profile menu; where a signed-in agent lands. */
   profile: '/agents/profile',
+  agentProfile: (agentId: string) => `/pages/agent/profile/${encodeURIComponent(agentId)}`,
+  notifications: '/notifications',
+  addProperty: '/properties/add-property',
+  savedProperties: '/properties/saved',
+  propertyList: '/properties/property-list',
+  propertySuccess: '/properties/success',
+  allAgents: '/agents/all-agents',
+  clients: '/clients',
+  agenda: '/agenda',
+  cloud: '/cloud',
+  webBuilder: '/web-builder',
+  templates: '/templates',
+  team: '/team',
+  settings: '/settings',
   upgrade: '/agents/upgrade',
+  invite: '/agents/invite',
   updatePayment: '/payment/update-payment',
 } as const;

@@ -1,8 +1,30 @@
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { LOGIN_PATH } from '#contracts/route-guard';
 import { PageLoader } from '../components/ui/Spinner.tsx';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage.tsx';
+import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
+
+const comingSoon = () =>
+  import('../features/shell/ComingSoonPage.tsx').then((module) => ({ Component: module.ComingSoonPage }));
+
+/** Spec §2 screens whose issues are not done yet: each shows what it will hold. */
+const UPCOMING_PATHS = [
+  paths.notifications,
+  paths.addProperty,
+  paths.savedProperties,
+  paths.propertyList,
+  paths.propertySuccess,
+  paths.allAgents,
+  paths.clients,
+  paths.agenda,
+  paths.cloud,
+  paths.webBuilder,
+  paths.templates,
+  paths.team,
+  paths.settings,
+  paths.invite,
+  paths.updatePayment,
+];
 
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
@@ -14,15 +36,74 @@ export const routes: RouteObject[] = [
     children: [
       // Public: reachable without the token cookie (contracts/route-guard.ts PUBLIC_APP_PREFIXES).
       {
-        path: LOGIN_PATH,
+        path: paths.login,
         lazy: () =>
           import('../features/auth/LoginPage.tsx').then((module) => ({ Component: module.LoginPage })),
       },
+      {
+        path: paths.register,
+        lazy: () =>
+          import('../features/auth/SignUpPage.tsx').then((module) => ({ Component: module.SignUpPage })),
+      },
+      {
+        path: paths.confirm,
+        lazy: () =>
+          import('../features/auth/ConfirmSignUpPage.tsx').then((module) => ({
+            Component: module.ConfirmSignUpPage,
+          })),
+      },
+      {
+        path: paths.forgotPassword,
+        lazy: () =>
+          import('../features/auth/ForgotPasswordPage.tsx').then((module) => ({
+            Component: module.ForgotPasswordPage,
+          })),
+      },
+      {
+        path: paths.resetPassword,
+        lazy: () =>
+          import('../features/auth/ResetPasswordPage.tsx').then((module) => ({
+            Component: module.ResetPasswordPage,
+          })),
+      },
+      {
+        path: paths.oauthCallback,
+        lazy: () =>
+          import('../features/auth/OAuthCallbackPage.tsx').then((module) => ({
+            Component: module.OAuthCallbackPage,
+          })),
+      },
 
-      // Authenticated app routes go here (next issue): one layout route that waits for agent, agency and
-      // token (the loader), renders the header, sidebar and mobile bottom bar, and has the spec §2 screens
-      // as lazy children: /agents/profile, /notifications, /properties/*, /agents/*, /clients, /agenda,
-      // /cloud, /web-builder, /templates, /team, /settings, /payment/update-payment.
+      // Signed in: the app shell waits for token, agent and agency, then renders these screens inside it.
+      {
+        id: 'shell',
+        lazy: () =>
+          import('../features/shell/AppShell.tsx').then((module) => ({ Component: module.AppShell })),
+        children: [
+          {
+            path: paths.profile,
+            lazy: () =>
+              import('../features/agents/ProfilePage.tsx').then((module) => ({
+                Component: module.ProfilePage,
+              })),
+          },
+          {
+            path: '/pages/agent/profile/:agentId',
+            lazy: () =>
+              import('../features/agents/AgentProfilePage.tsx').then((module) => ({
+                Component: module.AgentProfilePage,
+              })),
+          },
+          {
+            path: paths.upgrade,
+            lazy: () =>
+              import('../features/upgrade/UpgradePage.tsx').then((module) => ({
+                Component: module.UpgradePage,
+              })),
+          },
+          ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),
+        ],
+      },
 
       {
         path: '*',

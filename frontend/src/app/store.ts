@@ -1,33 +1,26 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import {
-  FLUSH,
-  PAUSE,
-  PERSIST,
-  type PersistConfig,
-  PURGE,
-  persistReducer,
-  REGISTER,
-  REHYDRATE,
-} from 'redux-persist';
-import { type AuthState, authCookieListener, authSlice } from '../features/auth/authSlice.ts';
+import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, REGISTER, REHYDRATE } from 'redux-persist';
+import { agencySlice, visitedAgencySlice } from '../features/agencies/agencySlice.ts';
+import { agentSlice, visitedAgentSlice } from '../features/agents/agentSlice.ts';
+import '../features/agents/profileSync.ts';
+import { authCookieListener, authSlice } from '../features/auth/authSlice.ts';
+import { sessionListener } from '../features/auth/sessionListener.ts';
 import { paywallSlice } from '../features/paywall/paywallSlice.ts';
+import { reputationSlice } from '../features/reputation/reputationSlice.ts';
 import { api } from './api.ts';
-import { createPersistStorage } from './persistStorage.ts';
+import { appListener } from './listenerMiddleware.ts';
+import { authPersistConfig } from './persistConfig.ts';
 
-/**
- * Only token, agentId and agencyId persist (spec §3); the gate waits at most 5000 ms for rehydration (§4).
- * Logout purges it with `purgeStoredState(authPersistConfig)`.
- */
-export const authPersistConfig: PersistConfig<AuthState> = {
-  key: 'auth',
-  storage: createPersistStorage(),
-  whitelist: ['token', 'agentId', 'agencyId'],
-  timeout: 5000,
-};
+export { authPersistConfig };
 
 const rootReducer = combineReducers({
   [authSlice.reducerPath]: persistReducer(authPersistConfig, authSlice.reducer),
+  [agentSlice.reducerPath]: agentSlice.reducer,
+  [agencySlice.reducerPath]: agencySlice.reducer,
+  [visitedAgentSlice.reducerPath]: visitedAgentSlice.reducer,
+  [visitedAgencySlice.reducerPath]: visitedAgencySlice.reducer,
+  [reputationSlice.reducerPath]: reputationSlice.reducer,
   [paywallSlice.reducerPath]: paywallSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
@@ -44,7 +37,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
         // redux-persist's own actions carry functions (register, rehydrate callbacks)
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
       })
-        .prepend(authCookieListener.middleware)
+        .prepend(authCookieListener.middleware, sessionListener.middleware, appListener.middleware)
         .concat(api.middleware),
   });
   // refetchOnFocus / refetchOnReconnect support

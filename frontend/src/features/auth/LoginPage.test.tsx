@@ -1,14 +1,30 @@
 // @vitest-environment happy-dom
 
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LOGIN_PATH } from '#contracts/route-guard';
 import { routes } from '../../app/router.tsx';
+import { cognitoResponse, fakeJwt, useTestConfig } from '../../test/fakes.ts';
 import { renderRoutes, renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { SIGN_IN_PENDING_MESSAGE } from './authApi.ts';
 import { LoginPage } from './LoginPage.tsx';
+import { REFRESH_TOKEN_KEY } from './session.ts';
 
 const renderLogin = () => renderWithProviders(<LoginPage />, { route: LOGIN_PATH });
+
+function stubCognito(status: number, body: unknown) {
+  const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => cognitoResponse(status, body));
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+beforeEach(() => {
+  useTestConfig();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
 
 describe('LoginPage', () => {
   it('renders labelled fields, the sign-in buttons and the account links', () => {
@@ -58,18 +74,42 @@ describe('LoginPage', () => {
     expect(email.getAttribute('aria-invalid')).toBeNull();
   });
 
-  it('submits a valid form and shows the sign-in error in an alert', async () => {
+  it('submits a valid form and shows a wrong password as an alert', async () => {
+    stubCognito(400, { __type: 'NotAuthorizedException', message: 'Incorrect username or password.' });
     const { user, store } = renderLogin();
 
     await user.type(screen.getByLabelText('Email'), 'maria@agency.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
-    expect((await screen.findByRole('alert')).textContent).toBe(SIGN_IN_PENDING_MESSAGE);
+    expect((await screen.findByRole('alert')).textContent).toBe('Incorrect email or password');
     expect(store.getState().auth.isAuthenticated).toBe(false);
   });
 
+  it('signs in: stores the token, the sub as agentId and the refresh token', async () => {
+    const token = fakeJwt({ sub: 'agent-7', exp: Math.floor(Date.now() / 1000) + 3600 });
+    const fetchMock = stubCognito(200, {
+      AuthenticationResult: { AccessToken: token, IdToken: 'id', RefreshToken: 'refresh-1', ExpiresIn: 3600 },
+    });
+    const { user, store } = renderLogin();
+
+    await user.type(screen.getByLabelText('Email'), 'maria@agency.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-Password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(true));
+    expect(store.getState().auth).toMatchObject({ token, agentId: 'agent-7' });
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1].body));
+    expect(body).toEqual({
+      ClientId: 'web-client',
+      AuthFlow: 'USER_PASSWORD_AUTH',
+      AuthParameters: { USERNAME: 'maria@agency.com', PASSWORD: 'Secret-Password-1' },
+    });
+  });
+
   it('keeps focus on the submit button while signing in', async () => {
+    stubCognito(400, { __type: 'NotAuthorizedException', message: '' });
     const { user } = renderLogin();
     await user.type(screen.getByLabelText('Email'), 'maria@agency.com');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
@@ -79,10 +119,10 @@ describe('LoginPage', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Sign in' }));
   });
 
-  it('shows the error of the Google sign-in too', async () => {
-    const { user } = renderLogin();
-    await user.click(screen.getByRole('button', { name: 'Sign in with Google' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(SIGN_IN_PENDING_MESSAGE);
+  it('offers Google only when the configuration enables it', () => {
+    useTestConfig({ googleSignIn: false });
+    renderLogin();
+    expect(screen.queryByRole('button', { name: 'Sign in with Google' })).toBeNull();
   });
 
   it('toggles password visibility', async () => {

@@ -1,16 +1,35 @@
+import { getAppConfig } from '../../app/config.ts';
 import type { Credentials } from './authSlice.ts';
+import { initiatePasswordAuth } from './cognito.ts';
+import { googleAuthorizeUrl } from './oauth.ts';
+import { credentialsFromTokens } from './session.ts';
 
-export const SIGN_IN_PENDING_MESSAGE = 'Sign-in is being connected to the account service';
-
-/**
- * Signs in with email and password and resolves with the session's credentials.
- * Placeholder until the account service is connected (next issue): it always rejects.
- */
-export async function signIn(_email: string, _password: string): Promise<Credentials> {
-  throw new Error(SIGN_IN_PENDING_MESSAGE);
+/** Signs in with email and password (USER_PASSWORD_AUTH) and resolves with the session's credentials. */
+export async function signIn(email: string, password: string): Promise<Credentials> {
+  const tokens = await initiatePasswordAuth(getAppConfig(), email, password);
+  return credentialsFromTokens(tokens);
 }
 
-/** Starts the Google sign-in flow. Placeholder until the account service is connected. */
+/** Starts Sign in with Google: leaves the app for the OAuth authorize page (PKCE, S256). */
 export async function signInWithGoogle(): Promise<void> {
-  throw new Error(SIGN_IN_PENDING_MESSAGE);
+  const url = await googleAuthorizeUrl(getAppConfig(), window.location.origin);
+  window.location.assign(url);
+}
+
+/**
+ * Between sign-up (or a sign-in of an unconfirmed account) and the confirmation code, the password is
+ * held in memory only, so confirming can sign the new agent in straight away. A reload forgets it: the
+ * agent then signs in by hand.
+ */
+let pendingSignIn: { email: string; password: string } | null = null;
+
+export function rememberPendingSignIn(email: string, password: string): void {
+  pendingSignIn = { email: email.toLowerCase(), password };
+}
+
+export function takePendingSignIn(email: string): string | null {
+  if (!pendingSignIn || pendingSignIn.email !== email.toLowerCase()) return null;
+  const { password } = pendingSignIn;
+  pendingSignIn = null;
+  return password;
 }

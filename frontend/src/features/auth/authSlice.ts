@@ -1,4 +1,4 @@
-import { createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { AgentView } from '#contracts/schemas/agents';
 import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
@@ -47,6 +47,15 @@ export const authSlice = createSlice({
       state.agencyId = action.payload.agencyId ?? null;
       state.isAuthenticated = true;
     },
+    /** A refreshed access token for the same session (agent and agency stay). */
+    tokenRefreshed(state, action: PayloadAction<{ token: string; expiresIn?: number }>) {
+      state.token = action.payload.token;
+      state.isAuthenticated = true;
+    },
+    /** The agent's agency, known once the agent record has loaded (null for agents without one). */
+    setAgencyId(state, action: PayloadAction<string | null>) {
+      state.agencyId = action.payload;
+    },
     setAllAgents(state, action: PayloadAction<AgentView[]>) {
       state.allAgents = action.payload;
     },
@@ -76,7 +85,11 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setCredentials, setAllAgents, setProfilePictureUrl, clearAuth } = authSlice.actions;
+export const { setCredentials, tokenRefreshed, setAgencyId, setAllAgents, setProfilePictureUrl, clearAuth } =
+  authSlice.actions;
+
+/** The API refused the token and no refresh was possible: the session listener logs out. */
+export const sessionExpired = createAction('auth/sessionExpired');
 export const { selectToken, selectAgentId, selectAgencyId, selectIsAuthenticated } = authSlice.selectors;
 
 /** Mirrors the token in the `token` cookie the route guard reads (side effects stay out of reducers). */
@@ -84,6 +97,11 @@ export const authCookieListener = createListenerMiddleware();
 
 authCookieListener.startListening({
   actionCreator: setCredentials,
+  effect: ({ payload }) => writeTokenCookie(payload.token, payload.expiresIn),
+});
+
+authCookieListener.startListening({
+  actionCreator: tokenRefreshed,
   effect: ({ payload }) => writeTokenCookie(payload.token, payload.expiresIn),
 });
 

@@ -1,0 +1,26 @@
+import { type PersistConfig, type Persistor, purgeStoredState } from 'redux-persist';
+import type { AuthState } from '../features/auth/authSlice.ts';
+import { createPersistStorage } from './persistStorage.ts';
+
+/**
+ * Only token, agentId and agencyId persist (spec §3); the gate waits at most 5000 ms for rehydration (§4).
+ */
+export const authPersistConfig: PersistConfig<AuthState> = {
+  key: 'auth',
+  storage: createPersistStorage(),
+  whitelist: ['token', 'agentId', 'agencyId'],
+  timeout: 5000,
+};
+
+let appPersistor: Persistor | null = null;
+
+/** main.tsx registers the persistor it creates, so logout can purge through it. */
+export function registerPersistor(persistor: Persistor | null): void {
+  appPersistor = persistor;
+}
+
+/** Logout: empties the persisted store (persistor.purge(), or the storage itself when none runs). */
+export async function purgePersistedState(): Promise<void> {
+  if (appPersistor) await appPersistor.purge();
+  else await purgeStoredState(authPersistConfig);
+}

@@ -1,0 +1,41 @@
+import { UserX } from 'lucide-react';
+import { Link, useParams } from 'react-router-dom';
+import { paths } from '../../app/paths.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useGetAgentQuery } from './api.ts';
+import { ProfileHeader } from './ProfileHeader.tsx';
+
+/** /pages/agent/profile/:agentId: another agent's profile, view only (no picture upload). */
+export function AgentProfilePage() {
+  const { agentId = '' } = useParams();
+  const { data: agent, isLoading, isError } = useGetAgentQuery(agentId, { skip: !agentId });
+
+  if (isLoading) {
+    return (
+      <div className="flex justify-center py-24 text-brand-2">
+        <Spinner className="size-7" label="Loading profile" />
+      </div>
+    );
+  }
+  if (isError || !agent) {
+    return (
+      <EmptyState
+        icon={<UserX />}
+        title="Agent not found"
+        description="This profile doesn't exist or is no longer available."
+        action={
+          <Button asChild variant="secondary">
+            <Link to={paths.profile}>Go to your profile</Link>
+          </Button>
+        }
+      />
+    );
+  }
+  return (
+    <div className="mx-auto max-w-4xl">
+      <ProfileHeader agent={agent} picture={agent.profile_picture} />
+    </div>
+  );
+}

@@ -1,0 +1,298 @@
+import clsx from 'clsx';
+import { Building2, Mail, User, UserRound } from 'lucide-react';
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import type { AccountType } from '#contracts/app-config';
+import { PRODUCT_NAME } from '../../app/brand.ts';
+import { getAppConfig } from '../../app/config.ts';
+import { paths } from '../../app/paths.ts';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { FormField } from '../../components/ui/FormField.tsx';
+import { Input } from '../../components/ui/Input.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
+import { rememberPendingSignIn } from './authApi.ts';
+import { AUTH_MESSAGES, authErrorMessage, CognitoError, signUp } from './cognito.ts';
+import { LOGIN_MESSAGES } from './loginValidation.ts';
+import { PasswordInput } from './PasswordInput.tsx';
+import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
+
+interface SignUpValues {
+  fullName: string;
+  email: string;
+  password: string;
+  accountType: AccountType;
+  agencyName: string;
+}
+
+type SignUpErrors = Partial<Record<keyof SignUpValues, string>>;
+
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const SIGN_UP_MESSAGES = {
+  fullNameRequired: 'Enter your full name',
+  agencyNameRequired: "Enter your agency's name",
+} as const;
+
+export function validateSignUp(values: SignUpValues): SignUpErrors {
+  const errors: SignUpErrors = {};
+  if (!values.fullName.trim()) errors.fullName = SIGN_UP_MESSAGES.fullNameRequired;
+  const email = values.email.trim();
+  if (!email) errors.email = LOGIN_MESSAGES.emailRequired;
+  else if (!EMAIL_FORMAT.test(email)) errors.email = LOGIN_MESSAGES.emailInvalid;
+  if (!meetsPasswordPolicy(values.password)) errors.password = PASSWORD_POLICY_MESSAGE;
+  if (values.accountType === 'agency' && !values.agencyName.trim()) {
+    errors.agencyName = SIGN_UP_MESSAGES.agencyNameRequired;
+  }
+  return errors;
+}
+
+const ACCOUNT_TYPE_OPTIONS = [
+  {
+    value: 'agent',
+    label: 'Agent',
+    description: 'I work on my own and want my own profile.',
+    icon: UserRound,
+  },
+  {
+    value: 'agency',
+    label: 'Agency',
+    description: 'I run an agency and will invite my team.',
+    icon: Building2,
+  },
+] as const;
+
+const FIELD_ORDER: Array<keyof SignUpValues> = ['fullName', 'email', 'password', 'agencyName'];
+
+export function SignUpPage() {
+  const navigate = useNavigate();
+  const [values, setValues] = useState<SignUpValues>({
+    fullName: '',
+    email: '',
+    password: '',
+    accountType: 'agent',
+    agencyName: '',
+  });
+  const [errors, setErrors] = useState<SignUpErrors>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [accountExists, setAccountExists] = useState(false);
+  const [pending, setPending] = useState(false);
+  const refs = {
+    fullName: useRef<HTMLInputElement>(null),
+    email: useRef<HTMLInputElement>(null),
+    password: useRef<HTMLInputElement>(null),
+    agencyName: useRef<HTMLInputElement>(null),
+  };
+  const groupLabelId = useId();
+
+  const update = <K extends keyof SignUpValues>(field: K, value: SignUpValues[K]) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (submitted) setErrors(validateSignUp(next));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (pending) return;
+    setSubmitted(true);
+    setFormError(null);
+    setAccountExists(false);
+    const found = validateSignUp(values);
+    setErrors(found);
+    const firstInvalid = FIELD_ORDER.find((field) => found[field]);
+    if (firstInvalid) {
+      refs[firstInvalid as keyof typeof refs].current?.focus();
+      return;
+    }
+    const email = values.email.trim();
+    setPending(true);
+    try {
+      await signUp(getAppConfig(), {
+        fullName: values.fullName.trim(),
+        email,
+        password: values.password,
+        accountType: values.accountType,
+        ...(values.accountType === 'agency' ? { agencyName: values.agencyName.trim() } : {}),
+      });
+      rememberPendingSignIn(email, values.password);
+      navigate(`${paths.confirm}?email=${encodeURIComponent(email)}`);
+    } catch (error) {
+      const message = authErrorMessage('signUp', error);
+      if (message === AUTH_MESSAGES.password) setErrors({ password: message });
+      else setFormError(message);
+      setAccountExists(error instanceof CognitoError && error.code === 'UsernameExistsException');
+      setPending(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle={`Join ${PRODUCT_NAME}: it's free to start.`}
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link
+            to={paths.login}
+            className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline"
+          >
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      {formError && (
+        <Alert className="mt-8">
+          {formError}
+          {accountExists && (
+            <>
+              {' '}
+              <Link
+                to={paths.login}
+                state={{ email: values.email.trim() }}
+                className="font-semibold underline"
+              >
+                Go to sign in
+              </Link>
+            </>
+          )}
+        </Alert>
+      )}
+
+      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-label="Create your account">
+        <fieldset>
+          <legend id={groupLabelId} className="mb-2 text-sm font-medium text-slate-800">
+            Account type
+          </legend>
+          <div role="radiogroup" aria-labelledby={groupLabelId} className="grid grid-cols-2 gap-3">
+            {ACCOUNT_TYPE_OPTIONS.map(({ value, label, description, icon: Icon }) => {
+              const checked = values.accountType === value;
+              const descriptionId = `${groupLabelId}-${value}`;
+              return (
+                <label
+                  key={value}
+                  className={clsx(
+                    'relative flex cursor-pointer flex-col gap-2 rounded-xl border p-3.5 transition-[border-color,box-shadow,background-color] has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-1/20',
+                    checked
+                      ? 'border-brand-2 bg-brand-50 shadow-sm ring-1 ring-brand-2'
+                      : 'border-slate-300 bg-white hover:border-slate-400',
+                  )}
+                >
+                  <input
+                    type="radio"
+                    name="accountType"
+                    value={value}
+                    checked={checked}
+                    aria-label={label}
+                    aria-describedby={descriptionId}
+                    onChange={() => update('accountType', value)}
+                    className="peer sr-only"
+                  />
+                  <span className="flex items-center justify-between">
+                    <span
+                      className={clsx(
+                        'flex size-9 items-center justify-center rounded-lg',
+                        checked ? 'bg-brand-2 text-white' : 'bg-slate-100 text-slate-600',
+                      )}
+                    >
+                      <Icon className="size-4.5" aria-hidden="true" />
+                    </span>
+                    <span
+                      aria-hidden="true"
+                      className={clsx(
+                        'size-4 rounded-full border-2',
+                        checked
+                          ? 'border-brand-2 bg-white ring-3 ring-brand-2 ring-inset'
+                          : 'border-slate-300',
+                      )}
+                    />
+                  </span>
+                  <span className="font-semibold text-slate-900" aria-hidden="true">
+                    {label}
+                  </span>
+                  <span id={descriptionId} className="text-xs leading-snug text-slate-600">
+                    {description}
+                  </span>
+                </label>
+              );
+            })}
+          </div>
+        </fieldset>
+
+        <FormField label="Full name" error={errors.fullName}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={refs.fullName}
+              name="name"
+              autoComplete="name"
+              placeholder="Maria Rossi"
+              leading={<User className="size-4.5" />}
+              value={values.fullName}
+              onChange={(event) => update('fullName', event.target.value)}
+            />
+          )}
+        </FormField>
+
+        {values.accountType === 'agency' && (
+          <FormField label="Agency name" error={errors.agencyName}>
+            {(control) => (
+              <Input
+                {...control}
+                ref={refs.agencyName}
+                name="organization"
+                autoComplete="organization"
+                placeholder="Rossi Real Estate"
+                leading={<Building2 className="size-4.5" />}
+                value={values.agencyName}
+                onChange={(event) => update('agencyName', event.target.value)}
+              />
+            )}
+          </FormField>
+        )}
+
+        <FormField label="Email" error={errors.email}>
+          {(control) => (
+            <Input
+              {...control}
+              ref={refs.email}
+              type="email"
+              name="email"
+              autoComplete="email"
+              inputMode="email"
+              spellCheck={false}
+              placeholder="name@agency.com"
+              leading={<Mail className="size-4.5" />}
+              value={values.email}
+              onChange={(event) => update('email', event.target.value)}
+            />
+          )}
+        </FormField>
+
+        <FormField
+          label="Password"
+          error={errors.password}
+          hint="At least 8 characters, with upper- and lower-case letters and a number."
+        >
+          {(control) => (
+            <PasswordInput
+              {...control}
+              ref={refs.password}
+              name="new-password"
+              autoComplete="new-password"
+              placeholder="Create a password"
+              value={values.password}
+              onChange={(event) => update('password', event.target.value)}
+            />
+          )}
+        </FormField>
+
+        <Button type="submit" size="lg" fullWidth loading={pending}>
+          Create account
+        </Button>
+        <p className="text-center text-xs text-slate-500">We'll email you a code to confirm your address.</p>
+      </form>
+    </AuthLayout>
+  );
+}

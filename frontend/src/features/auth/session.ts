@@ -1,0 +1,89 @@
+import { getAppConfig } from '../../app/config.ts';
+import type { Credentials } from './authSlice.ts';
+import { type AuthTokens, initiateRefreshAuth } from './cognito.ts';
+
+/**
+ * The refresh token lives in localStorage under its own key, outside the persisted store (spec §3: only
+ * token, agentId and agencyId persist). The access token is in the store and the `token` cookie.
+ */
+export const REFRESH_TOKEN_KEY = 'estatenet.refreshToken';
+/** Refresh this long before the access token expires. */
+export const REFRESH_LEAD_MS = 2 * 60 * 1000;
+
+export function readRefreshToken(): string | null {
+  try {
+    return localStorage.getItem(REFRESH_TOKEN_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function storeRefreshToken(token: string | undefined): void {
+  if (!token) return;
+  try {
+    localStorage.setItem(REFRESH_TOKEN_KEY, token);
+  } catch {
+    // storage unavailable: the session simply ends when the access token does
+  }
+}
+
+export function clearRefreshToken(): void {
+  try {
+    localStorage.removeItem(REFRESH_TOKEN_KEY);
+  } catch {
+    // nothing stored
+  }
+}
+
+/** The claims the app reads from an access token (the signature is the API's business). */
+export function decodeJwtClaims(token: string): { sub?: string; exp?: number } {
+  const payload = token.split('.')[1];
+  if (!payload) return {};
+  try {
+    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
+    const bytes = Uint8Array.from(json, (char) => char.charCodeAt(0));
+    return JSON.parse(new TextDecoder().decode(bytes)) as { sub?: string; exp?: number };
+  } catch {
+    return {};
+  }
+}
+
+/** Seconds until the token expires (0 when it has no expiry or already expired). */
+export function secondsUntilExpiry(token: string, now = Date.now()): number {
+  const { exp } = decodeJwtClaims(token);
+  return typeof exp === 'number' ? Math.max(0, Math.floor(exp - now / 1000)) : 0;
+}
+
+/** Milliseconds until the refresh should run: two minutes before expiry, never negative. */
+export function refreshDelayMs(token: string, now = Date.now()): number {
+  const { exp } = decodeJwtClaims(token);
+  if (typeof exp !== 'number') return 0;
+  return Math.max(0, exp * 1000 - now - REFRESH_LEAD_MS);
+}
+
+/** Credentials for the store from fresh tokens: agentId is the token's `sub`. Keeps the refresh token. */
+export function credentialsFromTokens(tokens: AuthTokens): Credentials {
+  const { sub } = decodeJwtClaims(tokens.accessToken);
+  if (!sub) throw new Error('The sign-in returned a token without a subject');
+  storeRefreshToken(tokens.refreshToken);
+  return { token: tokens.accessToken, agentId: sub, expiresIn: secondsUntilExpiry(tokens.accessToken) };
+}
+
+let inFlight: Promise<string | null> | null = null;
+
+/**
+ * A new access token from the stored refresh token, or null when there is none or Cognito refuses it.
+ * Concurrent callers (the timer and several 401s) share one request.
+ */
+export function refreshAccessToken(refresh = initiateRefreshAuth): Promise<string | null> {
+  if (inFlight) return inFlight;
+  const refreshToken = readRefreshToken();
+  if (!refreshToken) return Promise.resolve(null);
+  inFlight = refresh(getAppConfig(), refreshToken)
+    .then((tokens) => tokens.accessToken)
+    .catch(() => null)
+    .finally(() => {
+      inFlight = null;
+    });
+  return inFlight;
+}

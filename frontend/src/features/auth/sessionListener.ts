@@ -1,0 +1,42 @@
+import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
+import type { AppDispatch, RootState } from '../../app/store.ts';
+import { clearAuth, sessionExpired, setCredentials, tokenRefreshed } from './authSlice.ts';
+import { logout } from './logout.ts';
+import { readRefreshToken, refreshAccessToken, refreshDelayMs, secondsUntilExpiry } from './session.ts';
+
+/** Keeps the session alive (refresh ~2 minutes before expiry) and ends it when the API refuses it. */
+export const sessionListener = createListenerMiddleware();
+const startListening = sessionListener.startListening.withTypes<RootState, AppDispatch>();
+
+const isAuthRehydrate = (action: unknown): action is { type: typeof REHYDRATE; key: string } =>
+  typeof action === 'object' &&
+  action !== null &&
+  (action as { type?: unknown }).type === REHYDRATE &&
+  (action as { key?: unknown }).key === 'auth';
+
+startListening({
+  predicate: (action) =>
+    isAnyOf(setCredentials, tokenRefreshed, clearAuth)(action) || isAuthRehydrate(action),
+  effect: async (action, listenerApi) => {
+    // takeLatest: a newer token (or logout) replaces the pending timer
+    listenerApi.cancelActiveListeners();
+    if (clearAuth.match(action)) return;
+    const token = listenerApi.getState().auth.token;
+    if (!token || !readRefreshToken()) return;
+    await listenerApi.delay(refreshDelayMs(token));
+    const refreshed = await refreshAccessToken();
+    if (refreshed) {
+      listenerApi.dispatch(tokenRefreshed({ token: refreshed, expiresIn: secondsUntilExpiry(refreshed) }));
+    } else if (secondsUntilExpiry(token) === 0) {
+      listenerApi.dispatch(sessionExpired());
+    }
+  },
+});
+
+startListening({
+  actionCreator: sessionExpired,
+  effect: async (_action, listenerApi) => {
+    await listenerApi.dispatch(logout());
+  },
+});

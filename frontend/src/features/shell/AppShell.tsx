@@ -1,0 +1,132 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { ArrowUp, X } from 'lucide-react';
+import { Suspense, useEffect, useState } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { PageLoader, Spinner } from '../../components/ui/Spinner.tsx';
+import { selectAgencyData } from '../agencies/agencySlice.ts';
+import { useGetAgencyQuery } from '../agencies/api.ts';
+import { selectAgentData } from '../agents/agentSlice.ts';
+import { useGetAgentQuery } from '../agents/api.ts';
+import { selectAgentId, selectToken } from '../auth/authSlice.ts';
+import { logout } from '../auth/logout.ts';
+import { Header } from './Header.tsx';
+import { MobileBottomBar } from './MobileBottomBar.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { useBrandColors } from './useBrandColors.ts';
+
+export const SESSION_LOAD_FAILED = "We couldn't load your account. Please sign in again.";
+
+/**
+ * The layout of every signed-in screen (spec §2 "Layout after login"). It waits for the token, the agent
+ * and (when the agent has one) the agency; a failed agent or agency load ends the session (spec §8).
+ */
+export function AppShell() {
+  const token = useAppSelector(selectToken);
+  const agentId = useAppSelector(selectAgentId);
+  if (!token || !agentId) return <Navigate to={paths.login} replace />;
+  return <LoadedShell agentId={agentId} />;
+}
+
+function LoadedShell({ agentId }: { agentId: string }) {
+  const dispatch = useAppDispatch();
+  const agentQuery = useGetAgentQuery(agentId);
+  const agent = useAppSelector(selectAgentData);
+  const agencyId = agentQuery.data?.agency_id;
+  const agencyQuery = useGetAgencyQuery(agencyId ?? '', { skip: !agencyId });
+  const agency = useAppSelector(selectAgencyData);
+  const failed = agentQuery.isError || agencyQuery.isError;
+  useBrandColors(agencyId);
+
+  useEffect(() => {
+    if (failed) void dispatch(logout());
+  }, [failed, dispatch]);
+
+  if (failed) return <Navigate to={paths.login} replace state={{ notice: SESSION_LOAD_FAILED }} />;
+  const ready = agent?.agent_id === agentId && (!agent.agency_id || agency?.id === agent.agency_id);
+  if (!ready) return <PageLoader label="Loading your workspace" />;
+  return <ShellFrame />;
+}
+
+function ShellFrame() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
+  // a navigation closes the mobile drawer
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
+  useEffect(() => setDrawerOpen(false), [location.pathname]);
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <Header onOpenMenu={() => setDrawerOpen(true)} />
+      <div className="mx-auto flex max-w-[96rem]">
+        <aside
+          aria-label="Sidebar"
+          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-slate-200 bg-slate-50/60 lg:block"
+        >
+          <Sidebar />
+        </aside>
+        <main className="min-w-0 flex-1 px-4 pt-5 pb-28 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-24 text-brand-2">
+                <Spinner className="size-7" label="Loading" />
+              </div>
+            }
+          >
+            <Outlet />
+          </Suspense>
+        </main>
+      </div>
+      <MobileBottomBar />
+      <ScrollToTop />
+
+      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
+        <Dialog.Portal>
+          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px] motion-safe:animate-overlay-in lg:hidden" />
+          <Dialog.Content
+            aria-describedby={undefined}
+            className="fixed inset-y-0 left-0 z-50 w-[min(20rem,88vw)] bg-slate-50 shadow-2xl focus:outline-none lg:hidden"
+          >
+            <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
+              <Dialog.Title className="font-semibold text-slate-900">Menu</Dialog.Title>
+              <Dialog.Close
+                aria-label="Close menu"
+                className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+              >
+                <X className="size-5" aria-hidden="true" />
+              </Dialog.Close>
+            </div>
+            <div className="h-[calc(100%-3.5rem)]">
+              <Sidebar onNavigate={() => setDrawerOpen(false)} />
+            </div>
+          </Dialog.Content>
+        </Dialog.Portal>
+      </Dialog.Root>
+    </div>
+  );
+}
+
+/** Spec §2/§9: a scroll-to-top button appears after scrolling more than 500 px. */
+export const SCROLL_TOP_THRESHOLD = 500;
+
+function ScrollToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > SCROLL_TOP_THRESHOLD);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button
+      type="button"
+      aria-label="Scroll to top"
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+      className="fixed right-4 bottom-24 z-30 inline-flex size-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-lg ring-1 ring-slate-900/10 hover:bg-slate-50 lg:bottom-8"
+    >
+      <ArrowUp className="size-5" aria-hidden="true" />
+    </button>
+  );
+}
