@@ -17,12 +17,13 @@ export const agenciesApi = api.injectEndpoints({
         if (data) dispatch(agenciesApi.util.upsertQueryData('getAgency', id, data));
       },
     }),
-    /** multipart: files (the logo image) and agencyId */
+    /** multipart: files (the logo image), agencyId and type=logo */
     uploadLogo: build.mutation<UploadLogoResponse, { agencyId: string; image: File }>({
       query: ({ agencyId, image }) => {
         const form = new FormData();
         form.append('files', image, image.name);
         form.append('agencyId', agencyId);
+        form.append('type', 'logo');
         return { url: 'api/upload-logo', method: 'POST', body: form };
       },
       async onQueryStarted({ agencyId }, { dispatch, queryFulfilled }) {

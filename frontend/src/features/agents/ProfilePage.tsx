@@ -8,6 +8,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { AgencyCard } from '../agencies/AgencyCard.tsx';
+import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUpdateAgentMutation, useUploadProfilePictureMutation } from './api.ts';
@@ -25,6 +26,7 @@ const ProfilePictureCropper = lazy(() =>
 export function ProfilePage() {
   const agent = useAppSelector(selectAgentData);
   const picture = useAppSelector(selectAgentPicture);
+  const agency = useAppSelector(selectAgencyData);
   const fileInput = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<string | null>(null);
   const [pictureError, setPictureError] = useState<string | null>(null);
@@ -84,7 +86,7 @@ export function ProfilePage() {
       {pictureError && <Alert>{pictureError}</Alert>}
 
       <ProfileDetailsForm agent={agent} />
-      {isAgencyAdmin(agent) && agent.agency_id && <AgencyCard />}
+      {isAgencyAdmin(agent, agency) && <AgencyCard />}
 
       {chosen && (
         <Suspense fallback={null}>

@@ -3,10 +3,7 @@ import type { networkRoutes } from '#contracts/routes/network';
 import type { agency, agencyPatch, agent, agentPatch } from '#contracts/schemas/agents';
 
 /** Types of the agents and agencies endpoints, derived from the contract's schemas. */
-export type Agent = z.infer<typeof agent> & {
-  /** set by the subscription work; absent means active */
-  subscription_status?: 'active' | 'payment_failed' | 'expired';
-};
+export type Agent = z.infer<typeof agent>;
 export type AgentPatch = z.input<typeof agentPatch>;
 export type Agency = z.infer<typeof agency>;
 export type AgencyPatch = z.input<typeof agencyPatch>;

@@ -26,6 +26,8 @@ export function visibleInvites(
   return remaining && remaining > 0 ? remaining : undefined;
 }
 
-/** Agency admins (role Agency, user_type admin or unset) may edit the agency and its logo. */
-export const isAgencyAdmin = (agent: Pick<Agent, 'role' | 'user_type'> | null) =>
-  Boolean(agent && agent.role === 'Agency' && (!agent.user_type || agent.user_type === 'admin'));
+/** The agency's admin (its admin_agent_id, which the API checks) may edit the agency and its logo. */
+export const isAgencyAdmin = (
+  agent: Pick<Agent, 'agent_id'> | null,
+  agency: Pick<Agency, 'admin_agent_id'> | null,
+) => Boolean(agent && agency && agency.admin_agent_id === agent.agent_id);

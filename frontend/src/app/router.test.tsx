@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useTestConfig } from '../test/fakes.ts';
+import { authState, renderRoutes } from '../test/renderWithProviders.tsx';
+import { routes } from './router.tsx';
+
+const agent = {
+  agent_id: 'agent-1',
+  full_name: 'Amir Haddad',
+  email: 'amir@estatenet.local',
+  role: 'Superagent',
+  reputation_points: 45,
+  property_count: 3,
+  verified_deals: 0,
+  connections: 4,
+  created_at: '2026-01-01T00:00:00.000Z',
+};
+
+function stubApi(status = 200) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify(status === 200 ? agent : { error: 'Not found' }), {
+          status,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+    ),
+  );
+}
+
+const signedIn = { auth: authState({ token: 'jwt', agentId: 'agent-1', isAuthenticated: true }) };
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('signed-in routes', () => {
+  it('sends a visitor without a token to the login page', async () => {
+    useTestConfig();
+    const { router } = renderRoutes(routes, { initialEntries: ['/clients'] });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/authentication/login');
+  });
+
+  it('shows a coming-soon panel naming what the screen will hold, inside the shell', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/clients'], preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeTruthy();
+    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByText('A client table with the columns you choose')).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
+  });
+
+  it('shows the plans side by side on the upgrade page with the reason', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/agents/upgrade?reason=expired'], preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { name: 'Upgrade your EstateNet plan' })).toBeTruthy();
+    expect(screen.getByText(/Your subscription has expired/)).toBeTruthy();
+    for (const label of ['Free Plan', 'Essential', 'Solo Agent', 'Agency', 'Agency Plus']) {
+      expect(screen.getByRole('listitem', { name: label })).toBeTruthy();
+    }
+    expect(screen.getByText('Your current plan')).toBeTruthy();
+    expect(screen.getByText('Team collaboration (Agency plans only)')).toBeTruthy();
+  });
+
+  it('ends the session when the agent cannot be loaded (spec §8)', async () => {
+    useTestConfig();
+    stubApi(404);
+    const { router, store } = renderRoutes(routes, {
+      initialEntries: ['/agents/profile'],
+      preloadedState: signedIn,
+    });
+    expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/authentication/login');
+    await vi.waitFor(() => expect(store.getState().auth.token).toBeNull());
+  });
+});

@@ -1,0 +1,164 @@
+// @vitest-environment happy-dom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../app/api.ts';
+import { makeStore } from '../../app/store.ts';
+import { cognitoResponse, fakeJwt, useTestConfig } from '../../test/fakes.ts';
+import { authState } from '../../test/renderWithProviders.tsx';
+import { agencyLoaded } from '../agencies/agencySlice.ts';
+import { agentLoaded, initialAgentState } from '../agents/agentSlice.ts';
+import type { Agency, Agent } from '../agents/types.ts';
+import { initialAuthState, setCredentials } from './authSlice.ts';
+import { logout } from './logout.ts';
+import {
+  credentialsFromTokens,
+  decodeJwtClaims,
+  REFRESH_LEAD_MS,
+  REFRESH_TOKEN_KEY,
+  refreshDelayMs,
+  secondsUntilExpiry,
+} from './session.ts';
+import { readTokenCookie } from './tokenCookie.ts';
+
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+const agent = { agent_id: 'agent-1', full_name: 'Maria', role: 'Superagent' } as Agent;
+
+const testApi = api.injectEndpoints({
+  endpoints: (build) => ({ whoAmI: build.query<unknown, void>({ query: () => 'api/who-am-i' }) }),
+});
+
+beforeEach(() => {
+  useTestConfig();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: test clean-up
+  document.cookie = 'token=; Max-Age=0; Path=/';
+});
+
+describe('tokens', () => {
+  it('reads sub and exp from an access token', () => {
+    expect(decodeJwtClaims(fakeJwt({ sub: 'agent-1', exp: 123 }))).toMatchObject({
+      sub: 'agent-1',
+      exp: 123,
+    });
+    expect(decodeJwtClaims('not-a-jwt')).toEqual({});
+  });
+
+  it('schedules the refresh two minutes before expiry, never in the past', () => {
+    const now = Date.now();
+    const token = fakeJwt({ sub: 'a', exp: Math.floor(now / 1000) + 3600 });
+    expect(refreshDelayMs(token, now)).toBeGreaterThan(3600_000 - REFRESH_LEAD_MS - 1000);
+    expect(refreshDelayMs(token, now)).toBeLessThanOrEqual(3600_000 - REFRESH_LEAD_MS);
+    expect(refreshDelayMs(fakeJwt({ sub: 'a', exp: 1 }), now)).toBe(0);
+  });
+
+  it('makes credentials from tokens: agentId is the sub, the refresh token goes to localStorage', () => {
+    const token = fakeJwt({ sub: 'agent-9', exp: nowSeconds() + 600 });
+    const credentials = credentialsFromTokens({ accessToken: token, refreshToken: 'refresh-9' });
+    expect(credentials).toMatchObject({ token, agentId: 'agent-9' });
+    expect(credentials.expiresIn).toBeGreaterThan(590);
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-9');
+    // only token, agentId and agencyId persist: the refresh token is not in the store's credentials
+    expect(Object.keys(credentials).sort()).toEqual(['agentId', 'expiresIn', 'token']);
+  });
+});
+
+describe('session refresh', () => {
+  it('refreshes the access token about two minutes before it expires', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const fresh = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      cognitoResponse(200, { AuthenticationResult: { AccessToken: fresh } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    const store = makeStore();
+    const expiring = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 300 });
+    store.dispatch(setCredentials({ token: expiring, agentId: 'agent-1', expiresIn: 300 }));
+
+    await vi.advanceTimersByTimeAsync(170_000);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(15_000);
+
+    await vi.waitFor(() => expect(store.getState().auth.token).toBe(fresh));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).AuthFlow).toBe('REFRESH_TOKEN_AUTH');
+    expect(readTokenCookie()).toBe(fresh);
+    expect(store.getState().auth.agentId).toBe('agent-1');
+  });
+
+  it('repeats a call that got 401 once with a refreshed token', async () => {
+    const fresh = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
+    const authorizations: Array<string | null> = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => {
+        if (typeof input === 'string')
+          return cognitoResponse(200, { AuthenticationResult: { AccessToken: fresh } });
+        authorizations.push(input.headers.get('Authorization'));
+        return new Response(
+          JSON.stringify(authorizations.length === 1 ? { error: 'Unauthorized' } : { ok: 1 }),
+          {
+            status: authorizations.length === 1 ? 401 : 200,
+            headers: { 'Content-Type': 'application/json' },
+          },
+        );
+      }),
+    );
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    const store = makeStore({
+      auth: authState({ token: 'stale', agentId: 'agent-1', isAuthenticated: true }),
+    });
+
+    const result = await store.dispatch(testApi.endpoints.whoAmI.initiate());
+
+    expect(result.data).toEqual({ ok: 1 });
+    expect(authorizations).toEqual(['Bearer stale', `Bearer ${fresh}`]);
+    expect(store.getState().auth.token).toBe(fresh);
+  });
+
+  it('logs out when a 401 cannot be refreshed', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{"error":"Unauthorized"}', { status: 401 })),
+    );
+    const store = makeStore({
+      auth: authState({ token: 'stale', agentId: 'agent-1', isAuthenticated: true }),
+    });
+    store.dispatch(agentLoaded(agent));
+
+    await store.dispatch(testApi.endpoints.whoAmI.initiate());
+
+    await vi.waitFor(() => expect(store.getState().auth.token).toBeNull());
+    expect(store.getState().auth.isAuthenticated).toBe(false);
+    expect(store.getState().agent).toEqual(initialAgentState);
+  });
+});
+
+describe('logout', () => {
+  it('clears the cookie, the refresh token, the persisted store and every account slice', async () => {
+    const store = makeStore();
+    const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
+    store.dispatch(setCredentials({ token, agentId: 'agent-1', agencyId: 'agency-1', expiresIn: 3600 }));
+    store.dispatch(agentLoaded(agent));
+    store.dispatch(agencyLoaded({ id: 'agency-1', name: 'Rossi', agentCount: 1 } as Agency));
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    localStorage.setItem('persist:auth', '{"token":"\\"x\\""}');
+    expect(readTokenCookie()).toBe(token);
+
+    await store.dispatch(logout());
+
+    const state = store.getState();
+    expect(state.auth).toMatchObject(initialAuthState);
+    expect(state.agent.agentData).toBeNull();
+    expect(state.agency.agencyData).toBeNull();
+    expect(state.visitedAgent.visitedAgentData).toBeNull();
+    expect(state.reputation.notifications).toEqual([]);
+    expect(readTokenCookie()).toBeUndefined();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+    expect(localStorage.getItem('persist:auth')).toBeNull();
+    expect(secondsUntilExpiry(token)).toBeGreaterThan(0);
+  });
+});
