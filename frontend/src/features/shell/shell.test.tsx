@@ -141,7 +141,7 @@ describe('app shell', () => {
       ['Properties', '12'],
       ['Verified deals', '7'],
       ['Connections', '18'],
-    ]) {
+    ] as const) {
       const term = within(sidebar)
         .getAllByText(label)
         .find((node) => node.tagName === 'DT')!;
