@@ -173,7 +173,7 @@ export function SignUpPage() {
                 <label
                   key={value}
                   className={clsx(
-                    'relative flex cursor-pointer flex-col gap-2 rounded-xl border p-3.5 transition-[border-color,box-shadow,background-color] has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-1/20',
+                    'relative flex cursor-pointer flex-col gap-2 rounded-xl border p-3.5 transition-[border-color,box-shadow,background-color] has-[:focus-visible]:ring-4 has-[:focus-visible]:ring-brand-1/30',
                     checked
                       ? 'border-brand-2 bg-brand-50 shadow-sm ring-1 ring-brand-2'
                       : 'border-slate-300 bg-white hover:border-slate-400',
@@ -187,7 +187,7 @@ export function SignUpPage() {
                     aria-label={label}
                     aria-describedby={descriptionId}
                     onChange={() => update('accountType', value)}
-                    className="peer sr-only"
+                    className="absolute inset-0 z-10 cursor-pointer appearance-none rounded-xl opacity-0"
                   />
                   <span className="flex items-center justify-between">
                     <span
