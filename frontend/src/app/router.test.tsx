@@ -59,7 +59,7 @@ describe('signed-in routes', () => {
     for (const label of ['Free Plan', 'Essential', 'Solo Agent', 'Agency', 'Agency Plus']) {
       expect(screen.getByRole('listitem', { name: label })).toBeTruthy();
     }
-    expect(screen.getByText('Your current plan')).toBeTruthy();
+    expect(screen.getByText('Current plan')).toBeTruthy();
     expect(screen.getByText('Team collaboration (Agency plans only)')).toBeTruthy();
   });
 

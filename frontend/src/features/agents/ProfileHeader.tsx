@@ -29,8 +29,8 @@ export function ProfileHeader({
         className="h-28 bg-[linear-gradient(120deg,var(--brand-1),var(--brand-2))] sm:h-36"
       />
       <div className="px-5 pb-6 sm:px-8">
-        <div className="-mt-12 flex flex-col gap-4 sm:-mt-14 sm:flex-row sm:items-end">
-          <div className="relative w-fit">
+        <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+          <div className="relative -mt-12 w-fit sm:-mt-14">
             <Avatar
               src={picture}
               alt={`${agent.full_name}'s profile picture`}

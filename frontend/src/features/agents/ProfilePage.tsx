@@ -75,10 +75,11 @@ export function ProfilePage() {
             <button
               type="button"
               onClick={() => fileInput.current?.click()}
-              className="absolute right-0 bottom-0 inline-flex items-center gap-1.5 rounded-full bg-white px-2.5 py-1.5 text-xs font-semibold text-slate-800 shadow-md ring-1 ring-slate-900/10 hover:bg-slate-50"
+              aria-label="Change photo"
+              title="Change photo"
+              className="absolute right-0 bottom-1 inline-flex size-9 items-center justify-center rounded-full bg-white text-slate-700 shadow-md ring-1 ring-slate-900/10 transition-colors hover:bg-slate-50 hover:text-brand-2"
             >
-              <Camera className="size-3.5" aria-hidden="true" />
-              Change photo
+              <Camera className="size-4.5" aria-hidden="true" />
             </button>
           </>
         }

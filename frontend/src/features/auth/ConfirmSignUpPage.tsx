@@ -160,15 +160,14 @@ export function ConfirmSignUpPage() {
 
         <p className="text-center text-sm text-slate-600">
           Didn't get it? Check your spam folder, or{' '}
-          <Button
-            variant="ghost"
-            size="sm"
-            className="h-auto px-1 py-0.5 font-semibold text-brand-2"
-            loading={pending === 'resend'}
+          <button
+            type="button"
             onClick={onResend}
+            aria-busy={pending === 'resend' || undefined}
+            className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline aria-busy:cursor-wait aria-busy:opacity-60"
           >
-            Resend code
-          </Button>
+            {pending === 'resend' ? 'Sending…' : 'Resend code'}
+          </button>
         </p>
       </div>
     </AuthLayout>

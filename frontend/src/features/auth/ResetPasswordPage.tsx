@@ -153,15 +153,14 @@ export function ResetPasswordPage() {
         {email.trim() && (
           <p className="text-center text-sm text-slate-600">
             No code?{' '}
-            <Button
-              variant="ghost"
-              size="sm"
-              className="h-auto px-1 py-0.5 font-semibold text-brand-2"
-              loading={pending === 'resend'}
+            <button
+              type="button"
               onClick={onResend}
+              aria-busy={pending === 'resend' || undefined}
+              className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline aria-busy:cursor-wait aria-busy:opacity-60"
             >
-              Send a new code
-            </Button>
+              {pending === 'resend' ? 'Sending…' : 'Send a new code'}
+            </button>
           </p>
         )}
       </div>

@@ -42,15 +42,17 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
         </Link>
 
         {invites !== undefined && (
-          <Button asChild variant="secondary" size="sm" className="ml-1 hidden sm:inline-flex">
-            <Link to={paths.invite}>
-              <UserPlus className="size-4" aria-hidden="true" />
-              Invite agents
-              <span className="rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800">
-                {invites} {invites === 1 ? 'seat' : 'seats'} left
-              </span>
-            </Link>
-          </Button>
+          <div className="ml-1 hidden sm:block">
+            <Button asChild variant="secondary" size="sm">
+              <Link to={paths.invite}>
+                <UserPlus className="size-4" aria-hidden="true" />
+                Invite agents
+                <span className="rounded-full bg-brand-100 px-1.5 text-xs font-bold text-brand-800">
+                  {invites} {invites === 1 ? 'seat' : 'seats'} left
+                </span>
+              </Link>
+            </Button>
+          </div>
         )}
 
         <nav aria-label="Main" className="ml-auto flex items-center gap-1 sm:gap-2">
@@ -63,10 +65,12 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
               <UserPlus className="size-5" aria-hidden="true" />
             </Link>
           )}
-          <Button onClick={addProperty} loading={checking} className="hidden lg:inline-flex">
-            <Plus className="size-4" aria-hidden="true" />
-            Add Property
-          </Button>
+          <div className="hidden lg:block">
+            <Button onClick={addProperty} loading={checking}>
+              <Plus className="size-4" aria-hidden="true" />
+              Add Property
+            </Button>
+          </div>
           <NavLink
             to={paths.savedProperties}
             className={({ isActive }) =>

@@ -81,14 +81,14 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
             </p>
           </div>
         </div>
-        <dl className="mt-4 grid grid-cols-2 gap-2">
+        <dl className="mt-4 divide-y divide-slate-100 rounded-xl bg-slate-50 px-3 py-1">
           {STATS.map(({ key, label, icon: Icon }) => (
-            <div key={key} className="rounded-xl bg-slate-50 px-3 py-2">
-              <dt className="flex items-center gap-1.5 text-[0.6875rem] font-medium text-slate-500">
-                <Icon className="size-3.5" aria-hidden="true" />
+            <div key={key} className="flex items-center justify-between gap-3 py-1.5">
+              <dt className="flex items-center gap-2 text-xs font-medium text-slate-600">
+                <Icon className="size-3.5 text-brand-2" aria-hidden="true" />
                 {label}
               </dt>
-              <dd className="mt-0.5 text-lg font-bold text-slate-900 tabular-nums">
+              <dd className="text-sm font-bold text-slate-900 tabular-nums">
                 {counters[key].toLocaleString()}
               </dd>
             </div>

@@ -64,7 +64,7 @@ export function UpgradePage() {
         </div>
       )}
 
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         {ROLES.map((role) => {
           const plan = PLANS[role];
           const current = role === currentRole;
@@ -108,7 +108,7 @@ export function UpgradePage() {
                   current ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100' : 'bg-slate-50 text-slate-500',
                 )}
               >
-                {current ? 'Your current plan' : 'Available soon'}
+                {current ? 'Current plan' : 'Available soon'}
               </p>
             </li>
           );
