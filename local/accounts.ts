@@ -14,7 +14,8 @@ export interface UserPoolAccess {
 }
 
 const clients = new Map<string, CognitoIdentityProviderClient>();
-function cognitoClient(endpoint: string) {
+/** One SDK client per emulator endpoint. */
+export function cognitoClient(endpoint: string) {
   let client = clients.get(endpoint);
   if (!client) {
     client = new CognitoIdentityProviderClient({
@@ -67,6 +68,19 @@ export async function ensureCognitoUser(
     }),
   );
   return subOf(created.User?.Attributes);
+}
+
+/** A user's `sub` attribute (the id the tokens carry), or undefined when there is no such user. */
+export async function findCognitoUser(pool: UserPoolAccess, email: string): Promise<string | undefined> {
+  try {
+    const user = await cognitoClient(pool.endpoint).send(
+      new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: email }),
+    );
+    return user.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+  } catch (error) {
+    if (error instanceof UserNotFoundException) return undefined;
+    throw error;
+  }
 }
 
 /** Signs in with email and password (USER_PASSWORD_AUTH) and returns the tokens. */

@@ -1,9 +1,14 @@
 import {
+  AddCustomAttributesCommand,
   CognitoIdentityProviderClient,
   CreateUserPoolClientCommand,
+  type CreateUserPoolClientCommandInput,
   CreateUserPoolCommand,
+  DescribeUserPoolCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
+  type SchemaAttributeType,
+  UpdateUserPoolClientCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import {
   CreateTableCommand,
@@ -11,6 +16,8 @@ import {
   DynamoDBClient,
   ResourceNotFoundException,
 } from '@aws-sdk/client-dynamodb';
+import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE, OAUTH_CALLBACK_PATH } from '#contracts/app-config';
+import { LOGIN_PATH } from '#contracts/route-guard';
 import { keyAttributes, TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA } from '#lib/data/table';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -43,8 +50,52 @@ export interface UserPoolSetup {
   issuer: string;
 }
 
-/** Finds or creates the user pool and its web client in cognito-local (matched by name). */
-export async function ensureUserPool(endpoint: string, poolName: string): Promise<UserPoolSetup> {
+/**
+ * The pool's custom attributes (sign-up's account type and agency name), as the CDK pool declares them.
+ * cognito-local stores any `custom:` attribute on SignUp, but (Admin)UpdateUserAttributes checks the
+ * pool's schema, so the local pool declares them too.
+ */
+export const CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
+  { Name: ACCOUNT_TYPE_ATTRIBUTE.replace(/^custom:/, ''), maxLength: 16 },
+  { Name: AGENCY_NAME_ATTRIBUTE.replace(/^custom:/, ''), maxLength: 120 },
+].map(({ Name, maxLength }) => ({
+  Name,
+  AttributeDataType: 'String',
+  Mutable: true,
+  Required: false,
+  StringAttributeConstraints: { MinLength: '0', MaxLength: String(maxLength) },
+}));
+
+/** The web client's sign-in settings, the same as the CDK's web client. */
+function webClientSettings(
+  appOrigins: string[],
+): Omit<CreateUserPoolClientCommandInput, 'UserPoolId' | 'ClientName'> {
+  return {
+    ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
+    AllowedOAuthFlows: ['code'],
+    AllowedOAuthFlowsUserPoolClient: true,
+    AllowedOAuthScopes: ['openid', 'email', 'profile'],
+    SupportedIdentityProviders: ['COGNITO', 'Google'],
+    CallbackURLs: appOrigins.map((origin) => `${origin}${OAUTH_CALLBACK_PATH}`),
+    LogoutURLs: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),
+    PreventUserExistenceErrors: 'ENABLED',
+    // token lifetimes as the CDK web client has them, so the app's refresh runs locally too
+    AccessTokenValidity: 1,
+    IdTokenValidity: 1,
+    RefreshTokenValidity: 30,
+    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+  };
+}
+
+/**
+ * Finds or creates the user pool (with its custom attributes) and its web client in cognito-local
+ * (matched by name). The client's callback URLs follow the app's origins, which change between runs.
+ */
+export async function ensureUserPool(
+  endpoint: string,
+  poolName: string,
+  appOrigins: string[] = [],
+): Promise<UserPoolSetup> {
   const client = new CognitoIdentityProviderClient({ endpoint, region, credentials });
   const pools = await client.send(new ListUserPoolsCommand({ MaxResults: 60 }));
   let userPoolId = pools.UserPools?.find((pool) => pool.Name === poolName)?.Id;
@@ -54,6 +105,7 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
         PoolName: poolName,
         UsernameAttributes: ['email'],
         AutoVerifiedAttributes: ['email'],
+        Schema: CUSTOM_ATTRIBUTES,
         Policies: {
           PasswordPolicy: {
             MinimumLength: 8,
@@ -66,20 +118,31 @@ export async function ensureUserPool(endpoint: string, poolName: string): Promis
       }),
     );
     userPoolId = created.UserPool!.Id!;
+  } else {
+    // a pool kept in .data/ from before the attributes existed gets them added
+    const { UserPool } = await client.send(new DescribeUserPoolCommand({ UserPoolId: userPoolId }));
+    const declared = new Set(UserPool?.SchemaAttributes?.map((attribute) => attribute.Name));
+    const missing = CUSTOM_ATTRIBUTES.filter((attribute) => !declared.has(`custom:${attribute.Name}`));
+    if (missing.length) {
+      await client.send(
+        new AddCustomAttributesCommand({ UserPoolId: userPoolId, CustomAttributes: missing }),
+      );
+    }
   }
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
   let clientId = clients.UserPoolClients?.find((appClient) => appClient.ClientName === 'web')?.ClientId;
+  const settings = webClientSettings(appOrigins);
   if (!clientId) {
     const created = await client.send(
-      new CreateUserPoolClientCommand({
-        UserPoolId: userPoolId,
-        ClientName: 'web',
-        ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
-      }),
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ...settings }),
     );
     clientId = created.UserPoolClient!.ClientId!;
+  } else {
+    await client.send(
+      new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId, ...settings }),
+    );
   }
   client.destroy();
   return { userPoolId, clientId, issuer: `${endpoint}/${userPoolId}` };

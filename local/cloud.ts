@@ -1,17 +1,27 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
 import { isApiPath } from '#contracts/route-guard';
+import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
 import { createApiGateway } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
-import { startCognito } from './emulators/cognito.ts';
+import { codeLogLine, startCognito } from './emulators/cognito.ts';
 import { startDynamoDb } from './emulators/dynamodb.ts';
 import { startS3 } from './emulators/s3.ts';
 import { createEventBus } from './event-bus.ts';
+import {
+  createFunctionInvoker,
+  createLambdaApi,
+  type LocalFunction,
+  TRIGGER_TIMEOUT_MS,
+} from './lambda-api.ts';
 import { invokeLambda } from './lambda-runtime.ts';
+import { createLocalAuth, LOCAL_AUTH_PREFIX } from './local-auth.ts';
+import { createMediaProxy, MEDIA_PREFIX } from './media-proxy.ts';
 import { assertPortFree, freePort } from './ports.ts';
 import { createStaticHost } from './static-host.ts';
 
@@ -23,10 +33,19 @@ export interface CloudPorts {
   s3: number;
   cognito: number;
   events: number;
+  /** the Lambda Invoke API cognito-local calls its triggers through */
+  lambda: number;
 }
 
 /** `npm start`'s fixed ports; tests pass `undefined` to get free ones. */
-export const DEFAULT_PORTS: CloudPorts = { app: 3000, dynamodb: 4566, s3: 4567, cognito: 9229, events: 4568 };
+export const DEFAULT_PORTS: CloudPorts = {
+  app: 3000,
+  dynamodb: 4566,
+  s3: 4567,
+  cognito: 9229,
+  events: 4568,
+  lambda: 4569,
+};
 
 export interface LocalCloudOptions {
   ports?: CloudPorts;
@@ -40,6 +59,8 @@ export type CloudEnvironment = Record<string, string>;
 
 export interface LocalCloud {
   appUrl: string;
+  /** what the app reads from `/app-config.json` */
+  appConfig: AppConfig;
   env: CloudEnvironment;
   userPool: { userPoolId: string; clientId: string; issuer: string; endpoint: string };
   /** waits until every event delivery in flight has finished */
@@ -54,6 +75,16 @@ const NAMES = {
   userPool: 'estatenet-local',
 };
 
+/** The Cognito triggers by function name, as the local Lambda API serves them. */
+function triggerFunctions(): Map<string, LocalFunction> {
+  return new Map(
+    cognitoTriggers.map((trigger) => [
+      trigger.name,
+      { handler: trigger.handler, timeoutMs: TRIGGER_TIMEOUT_MS },
+    ]),
+  );
+}
+
 async function resolvePorts(fixed: CloudPorts | undefined): Promise<CloudPorts> {
   if (!fixed) {
     return {
@@ -62,6 +93,7 @@ async function resolvePorts(fixed: CloudPorts | undefined): Promise<CloudPorts> 
       s3: await freePort(),
       cognito: await freePort(),
       events: await freePort(),
+      lambda: await freePort(),
     };
   }
   for (const [service, port] of Object.entries(fixed)) await assertPortFree(service, port);
@@ -112,11 +144,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
     );
     stops.push(s3.stop);
-    const cognito = await startCognito({ port: ports.cognito, directory: data('cognito') });
+    // Cognito triggers: cognito-local calls them through the Lambda Invoke API, by function name
+    const functions = triggerFunctions();
+    const invokeFunction = createFunctionInvoker({ root: REPO_ROOT, functions, log });
+    const lambdaApi = createLambdaApi(invokeFunction, functions);
+    await listen(lambdaApi, ports.lambda);
+    stops.push(() => close(lambdaApi));
+    const cognito = await startCognito({
+      port: ports.cognito,
+      directory: data('cognito'),
+      lambdaEndpoint: `http://127.0.0.1:${ports.lambda}`,
+      triggerFunctions: Object.fromEntries(cognitoTriggers.map((trigger) => [trigger.trigger, trigger.name])),
+      // cognito-local prints the codes it would mail; one readable line each
+      onCode: (delivery) => log(codeLogLine(delivery)),
+      onLog: log,
+    });
     stops.push(cognito.stop);
 
     await ensureTable(dynamodb.endpoint, NAMES.table);
-    const userPool = await ensureUserPool(cognito.endpoint, NAMES.userPool);
+    const userPool = await ensureUserPool(cognito.endpoint, NAMES.userPool, corsOrigins);
     // aws-jwt-verify fetches JWKS over https only: hand it the emulator's keys as a file instead.
     const jwksFile = data('cognito/jwks.json');
     const jwks = await (await fetch(`${userPool.issuer}/.well-known/jwks.json`)).text();
@@ -130,6 +176,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${ports.events}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${ports.lambda}`,
       TABLE_NAME: NAMES.table,
       FILES_BUCKET: NAMES.buckets.files,
       CONTENT_BUCKET: NAMES.buckets.content,
@@ -147,13 +194,45 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await listen(bus.server, ports.events);
     stops.push(() => close(bus.server));
 
+    // What the browser needs: Cognito's JSON API directly (cognito-local answers CORS for any origin)
+    // and the OAuth domain of the Google sign-in stand-in on the app origin.
+    const config = appConfig.parse({
+      region: 'us-east-1',
+      userPoolId: userPool.userPoolId,
+      userPoolClientId: userPool.clientId,
+      cognitoEndpoint: `http://localhost:${ports.cognito}`,
+      oauthDomain: `${appUrl}${LOCAL_AUTH_PREFIX}`,
+      googleSignIn: true,
+    } satisfies AppConfig);
+    const configJson = JSON.stringify(config);
+
     const { manifest } = await import('#contracts/manifest');
     const handleApi = createApiGateway({ root: REPO_ROOT, manifest, log });
+    const postConfirmation = cognitoTriggers.find((trigger) => trigger.trigger === 'PostConfirmation');
+    const handleLocalAuth = createLocalAuth({
+      pool: { endpoint: cognito.endpoint, userPoolId: userPool.userPoolId, clientId: userPool.clientId },
+      accountsFile: data('cognito/google-accounts.json'),
+      ...(postConfirmation
+        ? { postConfirmation: (event) => invokeFunction(postConfirmation.name, event) }
+        : {}),
+      log,
+    });
+    const serveMedia = createMediaProxy(s3.endpoint, NAMES.buckets.files);
     const serveApp = createStaticHost(options.distDirectory ?? join(REPO_ROOT, 'frontend/dist'));
     const app = createServer((request, response) => {
       const url = new URL(request.url ?? '/', appUrl);
       if (isApiPath(url.pathname)) return void handleApi(request, response, url);
-      response.once('finish', () => log(`${request.method} ${url.pathname} ${response.statusCode}`));
+      const started = performance.now();
+      response.once('finish', () =>
+        log(
+          `${request.method} ${url.pathname} ${response.statusCode} ${Math.round(performance.now() - started)}ms`,
+        ),
+      );
+      // in CloudFront: a file deployed next to the app, the hosted UI's domain, and the /media/* behaviour
+      if (url.pathname === APP_CONFIG_PATH) return serveAppConfig(request, response, configJson);
+      if (url.pathname.startsWith(`${LOCAL_AUTH_PREFIX}/`))
+        return void handleLocalAuth(request, response, url);
+      if (url.pathname.startsWith(MEDIA_PREFIX)) return void serveMedia(request, response, url);
       serveApp(request, response, url);
     });
     await listen(app, ports.app);
@@ -164,6 +243,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       appUrl,
+      appConfig: config,
       env,
       userPool: { ...userPool, endpoint: cognito.endpoint },
       drainEvents: bus.drain,
@@ -173,6 +253,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll(stops);
     throw error;
   }
+}
+
+function serveAppConfig(request: IncomingMessage, response: ServerResponse, json: string) {
+  request.resume();
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' });
+    return response.end();
+  }
+  response.writeHead(200, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(json),
+    'cache-control': 'no-cache',
+  });
+  response.end(request.method === 'HEAD' ? undefined : json);
 }
 
 /** Stops in reverse order of start: the app first, so no request reaches a stopped emulator. */

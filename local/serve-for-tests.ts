@@ -14,7 +14,9 @@ const cloud = await startLocalCloud({
   ...(distDirectory ? { distDirectory } : {}),
   log: (line) => console.log(`[cloud] ${line}`),
 });
-console.log(`READY ${JSON.stringify({ appUrl: cloud.appUrl, env: cloud.env, userPool: cloud.userPool })}`);
+console.log(
+  `READY ${JSON.stringify({ appUrl: cloud.appUrl, appConfig: cloud.appConfig, env: cloud.env, userPool: cloud.userPool })}`,
+);
 
 const shutdown = async () => {
   await cloud.stop();

@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { waitFor } from '../ports.ts';
-
-const require = createRequire(import.meta.url);
 
 export interface CognitoOptions {
   port: number;
@@ -12,9 +10,105 @@ export interface CognitoOptions {
   directory: string;
   /** where cognito-local calls Lambda triggers (the local cloud's Lambda Invoke API) */
   lambdaEndpoint?: string;
+  /** trigger → function name, e.g. `{ PostConfirmation: 'post-confirmation' }` */
   triggerFunctions?: Record<string, string>;
+  /** a code cognito-local "sent" (sign-up, resend, forgot password): it prints them instead of mailing */
+  onCode?: (delivery: CodeDelivery) => void;
+  /** cognito-local's warnings and errors, one line each */
   onLog?: (line: string) => void;
 }
+
+export interface CodeDelivery {
+  /** the address the code was "sent" to (the user's email) */
+  destination: string;
+  code: string;
+  username: string;
+  /** the Cognito operation that sent it: SignUp, ResendConfirmationCode, ForgotPassword, ... */
+  operation: string;
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: ANSI escape sequences are control characters
+const ANSI = /\u001b\[[0-9;]*m/g;
+/** the box drawing characters boxen frames a message with */
+const BOX = /[│╭╮╰╯─]/g;
+const PINO_ERROR = 50;
+
+interface PinoLine {
+  level: number;
+  msg?: string;
+  target?: string;
+  err?: { message?: string };
+}
+
+/** `Name: value` lines of a boxed message. */
+function boxFields(message: string): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const line of message.replace(ANSI, '').split('\n')) {
+    const field = /^\s*([A-Za-z ]+):\s+(.+?)\s*$/.exec(line.replace(BOX, ''));
+    if (field) fields[field[1]!.trim()] = field[2]!;
+  }
+  return fields;
+}
+
+/**
+ * Reads cognito-local's log (JSON lines, see cognito-server.cjs) line by line. It logs every code it
+ * would have mailed as a box:
+ *
+ *     {"level":30,"target":"SignUp","msg":"╭────╮\n│ Confirmation Code Delivery │\n│ Username: <sub> │\n
+ *      │ Destination: <email> │\n│ Code: 123456 │\n╰────╯", ...}
+ *
+ * Each box becomes one `CodeDelivery`; errors (with their error's message) become one line; client
+ * errors (WARN: wrong password, unknown user, ...) and everything else are dropped. Lines that are not
+ * JSON (a crash before the logger exists) are passed on as they are.
+ */
+export function createCognitoOutputParser(handlers: {
+  onCode?: (delivery: CodeDelivery) => void;
+  onLog?: (line: string) => void;
+}) {
+  let pending = '';
+
+  const readLine = (raw: string) => {
+    const line = raw.trim();
+    if (!line) return;
+    let entry: PinoLine;
+    try {
+      entry = JSON.parse(line) as PinoLine;
+    } catch {
+      handlers.onLog?.(`cognito-local: ${line.replace(ANSI, '')}`);
+      return;
+    }
+    const message = entry.msg ?? '';
+    if (message.includes('Confirmation Code Delivery')) {
+      const { Destination: destination, Code: code, Username: username } = boxFields(message);
+      if (destination && code)
+        handlers.onCode?.({ destination, code, username: username ?? '', operation: entry.target ?? '' });
+      return;
+    }
+    if (entry.level >= PINO_ERROR) {
+      const detail =
+        entry.err?.message && !message.includes(entry.err.message) ? `: ${entry.err.message}` : '';
+      handlers.onLog?.(`cognito-local error: ${message || 'error'}${detail}`);
+    }
+  };
+
+  return {
+    /** feed raw output; a partial line is kept until its newline arrives */
+    write(chunk: string) {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) readLine(line);
+    },
+    end() {
+      if (pending) readLine(pending);
+      pending = '';
+    },
+  };
+}
+
+/** The one log line per code that `npm start` prints and tests read (tests/support/cognito-codes.ts). */
+export const codeLogLine = (delivery: CodeDelivery) =>
+  `confirmation code for ${delivery.destination}: ${delivery.code}`;
 
 /** cognito-local in a child process: its data directory is relative to its working directory. */
 export async function startCognito(
@@ -23,6 +117,7 @@ export async function startCognito(
   const configDirectory = join(options.directory, '.cognito');
   mkdirSync(configDirectory, { recursive: true });
   const endpoint = `http://127.0.0.1:${options.port}`;
+  // rewritten at every start: the Lambda API's port differs between runs of the tests
   writeFileSync(
     join(configDirectory, 'config.json'),
     JSON.stringify(
@@ -31,7 +126,7 @@ export async function startCognito(
         TriggerFunctions: options.triggerFunctions ?? {},
         LambdaClient: {
           credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-          region: 'local',
+          region: 'us-east-1',
           ...(options.lambdaEndpoint ? { endpoint: options.lambdaEndpoint } : {}),
         },
       },
@@ -39,32 +134,27 @@ export async function startCognito(
       2,
     ),
   );
-  const entry = require.resolve('cognito-local/lib/bin/start.js');
+  // cognito-local's start script with ResendConfirmationCode and ID-token claims added (see the file)
+  const entry = fileURLToPath(new URL('./cognito-server.cjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, [entry], {
     cwd: options.directory,
     env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', NODE_NO_WARNINGS: '1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const forward = (chunk: Buffer) => {
-    for (const line of chunk.toString().split('\n')) if (line.trim()) options.onLog?.(line);
-  };
-  child.stdout?.on('data', forward);
-  child.stderr?.on('data', forward);
+  const stdout = createCognitoOutputParser(options);
+  const stderr = createCognitoOutputParser(options);
+  child.stdout?.on('data', (chunk: Buffer) => stdout.write(chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => stderr.write(chunk.toString()));
   let exited = false;
   child.once('exit', () => {
     exited = true;
+    stdout.end();
+    stderr.end();
   });
   await waitFor(async () => {
     if (exited) throw new Error('cognito-local exited during start-up');
-    const response = await fetch(endpoint, {
-      method: 'POST',
-      headers: {
-        'x-amz-target': 'AWSCognitoIdentityProviderService.ListUserPools',
-        'content-type': 'application/x-amz-json-1.1',
-      },
-      body: '{"MaxResults":1}',
-    });
-    return response.status < 500;
+    const response = await fetch(`${endpoint}/health`);
+    return response.ok;
   }, 'cognito-local');
   return {
     endpoint,

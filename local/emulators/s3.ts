@@ -1,5 +1,18 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import S3rver from 's3rver';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * The local cloud's credentials (`AWS_ACCESS_KEY_ID=local`): s3rver skips the SigV4 check but looks the
+ * access key up, and only knows its own `S3RVER` key unless told about ours.
+ */
+export const LOCAL_ACCESS_KEY = { accessKeyId: 'local', secretAccessKey: 'local' };
+const { DUMMY_ACCOUNT } = require('s3rver/lib/models/account') as {
+  DUMMY_ACCOUNT: { createKeyPair: (accessKeyId: string, secretAccessKey: string) => void };
+};
+DUMMY_ACCOUNT.createKeyPair(LOCAL_ACCESS_KEY.accessKeyId, LOCAL_ACCESS_KEY.secretAccessKey);
 
 export interface BucketSetup {
   name: string;

@@ -1,18 +1,34 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import type { CloudInfo } from './cloud-info.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 
+const isRunning = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Vitest globalSetup body: starts a local cloud in its own process (the same code `npm start` runs), on
- * free ports, and provides its coordinates to the tests. Its log is kept in .test-artifacts/.
+ * free ports, and provides its coordinates to the tests. Its log is kept in
+ * .test-artifacts/<name>-cloud.<pid>.log: one file per run, since test runs in the same checkout may
+ * overlap and the tests read their own cloud's log. Logs of runs that have ended are removed.
  */
 export async function startTestCloud(project: TestProject, name: string, distDirectory?: string) {
-  mkdirSync(join(ROOT, '.test-artifacts'), { recursive: true });
-  const logFile = join(ROOT, '.test-artifacts', `${name}-cloud.log`);
+  const artifacts = join(ROOT, '.test-artifacts');
+  mkdirSync(artifacts, { recursive: true });
+  for (const file of readdirSync(artifacts)) {
+    const run = new RegExp(`^${name}-cloud\\.(\\d+)\\.log$`).exec(file);
+    if (run && !isRunning(Number(run[1]))) rmSync(join(artifacts, file), { force: true });
+  }
+  const logFile = join(artifacts, `${name}-cloud.${process.pid}.log`);
   const log = createWriteStream(logFile);
   const child = spawn(
     process.execPath,
