@@ -1,9 +1,9 @@
 import { Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/brand.ts';
 import { getAppConfig } from '../../app/config.ts';
-import { useAppDispatch } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,7 +11,7 @@ import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { AuthLayout, GoogleIcon } from './AuthLayout.tsx';
 import { rememberPendingSignIn, signIn, signInWithGoogle } from './authApi.ts';
-import { setCredentials } from './authSlice.ts';
+import { selectToken, setCredentials } from './authSlice.ts';
 import { authErrorMessage, isUnconfirmed } from './cognito.ts';
 import { type LoginErrors, type LoginValues, validateLogin } from './loginValidation.ts';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -43,6 +43,7 @@ export function LoginPage() {
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const offerGoogle = googleSignInOffered();
+  const signedIn = Boolean(useAppSelector(selectToken));
 
   const update = (field: keyof LoginValues, value: string) => {
     const next = { ...values, [field]: value };
@@ -92,6 +93,9 @@ export function LoginPage() {
       setPending(null);
     }
   };
+
+  // A session that is still on goes straight to the app (the shell ends it if the API refuses it).
+  if (signedIn && !pending) return <Navigate to={paths.profile} replace />;
 
   return (
     <AuthLayout
