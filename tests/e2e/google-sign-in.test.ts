@@ -1,0 +1,34 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { appUrl, newPage, sidebar } from './helpers.ts';
+
+describe('Sign in with Google', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('goes through the account chooser and comes back signed in', async () => {
+    const page = await newPage(browser);
+    await page.goto(appUrl('/authentication/login'));
+    await page.getByRole('button', { name: 'Sign in with Google' }).click();
+
+    await page.getByRole('heading', { name: 'Choose an account' }).waitFor({ timeout: 10_000 });
+    const authorize = new URL(page.url());
+    expect(authorize.searchParams.get('identity_provider')).toBe('Google');
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    await page.getByRole('button', { name: /Demo Google User/ }).click();
+
+    await page.waitForURL('**/agents/profile', { timeout: 15_000 });
+    await expect
+      .poll(() => sidebar(page).getByTestId('sidebar-name').textContent(), { timeout: 15_000 })
+      .toBe('Demo Google User');
+    expect(await sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
+    expect(await page.evaluate(() => localStorage.getItem('estatenet.refreshToken'))).toBeTruthy();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import type { Browser, Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+import { cognitoCall } from '../support/cognito-api.ts';
+import { latestConfirmationCode } from '../support/cognito-codes.ts';
+
+/** Helpers shared by the browser tests (not a test file: vitest only picks up *.test.ts). */
+export const DEMO_PASSWORD = 'Demo-Password-1';
+export const TEST_PASSWORD = 'Test-Password-1';
+
+export const appUrl = (path = '') => `${inject('cloud').appUrl}${path}`;
+
+export const uniqueEmail = (prefix = 'agent') => `${prefix}-${randomUUID().slice(0, 8)}@test.local`;
+
+export async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  return context.newPage();
+}
+
+/** The sidebar of the signed-in shell (wide screens). */
+export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
+
+/**
+ * The demo accounts (demo@, leo@, amir@, nora@estatenet.local) in the test cloud: the same idempotent seed
+ * `npm start` runs, through the entity layer, with the test cloud's environment.
+ */
+export async function ensureDemoAccounts(): Promise<void> {
+  const cloud = inject('cloud');
+  Object.assign(process.env, cloud.env);
+  const { seedDemoData } = await import('#local/seed');
+  await seedDemoData({ userPool: cloud.userPool } as Parameters<typeof seedDemoData>[0]);
+}
+
+/** Fills and sends the login form, then waits for the profile route. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(appUrl('/authentication/login'));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await page.waitForURL('**/agents/profile');
+}
+
+/** Signs in through the login form and waits for the shell with the agent's name in the sidebar. */
+export async function signInWithPassword(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await submitLogin(page, email, password);
+  await sidebar(page).getByTestId('sidebar-name').waitFor({ state: 'visible', timeout: 15_000 });
+}
+
+/** An account that signed up through Cognito's API the way the app does, without confirming it yet. */
+export async function createUnconfirmedAccount(
+  fullName = 'Test Agent',
+): Promise<{ email: string; password: string }> {
+  const { clientId } = inject('cloud').userPool;
+  const email = uniqueEmail();
+  const signUp = await cognitoCall('SignUp', {
+    ClientId: clientId,
+    Username: email,
+    Password: TEST_PASSWORD,
+    UserAttributes: [
+      { Name: 'email', Value: email },
+      { Name: 'name', Value: fullName },
+      { Name: 'custom:account_type', Value: 'agent' },
+    ],
+  });
+  expect(signUp.status).toBe(200);
+  return { email, password: TEST_PASSWORD };
+}
+
+/**
+ * A confirmed account: SignUp, then ConfirmSignUp with the code from the local cloud's log; the
+ * post-confirmation trigger creates its agent record.
+ */
+export async function createConfirmedAccount(
+  fullName = 'Test Agent',
+): Promise<{ email: string; password: string }> {
+  const account = await createUnconfirmedAccount(fullName);
+  const confirm = await cognitoCall('ConfirmSignUp', {
+    ClientId: inject('cloud').userPool.clientId,
+    Username: account.email,
+    ConfirmationCode: await latestConfirmationCode(account.email),
+  });
+  expect(confirm.status).toBe(200);
+  return account;
+}
+
+const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
+  let c = n;
+  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  return c >>> 0;
+});
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) crc = CRC_TABLE[(crc ^ byte) & 0xff]! ^ (crc >>> 8);
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A width×height RGB PNG with a diagonal gradient, made here so the test needs no fixture file. */
+export function makePng(width: number, height: number): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(8, 8); // bit depth
+  header.writeUInt8(2, 9); // colour type RGB
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const offset = row + 1 + x * 3;
+      rows[offset] = Math.round((x / width) * 255);
+      rows[offset + 1] = 120;
+      rows[offset + 2] = Math.round((y / height) * 255);
+    }
+  }
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Width and height from a JPEG's start-of-frame segment; undefined when the bytes are not a JPEG. */
+export function jpegDimensions(bytes: Buffer): { width: number; height: number } | undefined {
+  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
+  let offset = 2;
+  while (offset + 9 < bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    const length = bytes.readUInt16BE(offset + 2);
+    const isStartOfFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
+    if (isStartOfFrame) {
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + length;
+  }
+  return undefined;
+}

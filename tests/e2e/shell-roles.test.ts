@@ -1,0 +1,62 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
+import { ensureDemoAccounts, newPage, sidebar, signInWithPassword, submitLogin } from './helpers.ts';
+
+describe('the shell by role', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    await ensureDemoAccounts();
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('an agency admin sees Team and the invite button, and no Upgrade Now', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'demo@estatenet.local');
+
+    expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
+    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    const invite = page.getByRole('banner').getByRole('link', { name: /Invite agents/ });
+    expect(await invite.isVisible()).toBe(true);
+    await invite.click();
+    await page.waitForURL('**/agents/invite');
+    expect(await sidebar(page).getByText('Agency', { exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('a free agent sees Upgrade Now, and neither Team nor the invite button', async () => {
+    const page = await newPage(browser);
+    await signInWithPassword(page, 'amir@estatenet.local');
+
+    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).isVisible()).toBe(true);
+    expect(await sidebar(page).getByRole('link', { name: 'Team' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /Invite agents/ }).count()).toBe(0);
+    expect(await sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
+
+    await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).click();
+    await page.getByRole('heading', { name: 'Upgrade your EstateNet plan' }).waitFor();
+    await page.context().close();
+  });
+
+  it('on a phone the sidebar is a drawer and the bottom bar has Add Property, Saved and Mail', async () => {
+    const page = await newPage(browser, { width: 390, height: 844 });
+    await submitLogin(page, 'amir@estatenet.local');
+
+    const bar = page.getByRole('navigation', { name: 'Quick actions' });
+    await bar.waitFor();
+    for (const name of ['Add Property', 'Mail'])
+      expect(await bar.getByRole('button', { name }).isVisible()).toBe(true);
+    expect(await bar.getByRole('link', { name: 'Saved' }).isVisible()).toBe(true);
+    expect(await sidebar(page).isVisible()).toBe(false);
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Menu' });
+    await drawer.getByRole('link', { name: 'Cloud' }).click();
+    await page.waitForURL('**/cloud');
+    expect(await drawer.count()).toBe(0);
+    await page.context().close();
+  });
+});
