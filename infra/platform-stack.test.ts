@@ -5,6 +5,12 @@ import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { IConstruct } from 'constructs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  ACCOUNT_TYPE_ATTRIBUTE,
+  AGENCY_NAME_ATTRIBUTE,
+  APP_CONFIG_PATH,
+  OAUTH_CALLBACK_PATH,
+} from '../contracts/app-config.ts';
 import { manifest } from '../contracts/manifest.ts';
 import type { BucketName, RouteDefinition, RouteResources } from '../contracts/route.ts';
 import {
@@ -14,11 +20,13 @@ import {
   LOGIN_PATH,
   TOKEN_COOKIE,
 } from '../contracts/route-guard.ts';
+import { type CognitoTrigger, cognitoTriggers } from '../contracts/triggers.ts';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../events/catalog.ts';
 import { type EventRule, eventRules } from '../events/rules.ts';
 import { ENV_NAMES } from '../functions/lib/config.ts';
 import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
 import { routeDomain } from './lib/api-routes.ts';
+import { MEDIA_PREFIX } from './lib/app-hosting.ts';
 import type { PlatformFunction } from './lib/platform-function.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { GUARD_REDIRECT_STATUS, routeGuardFunctionSource } from './lib/route-guard-function.ts';
@@ -82,6 +90,16 @@ const fixtureRules: EventRule[] = [
   { ...eventRules[0]!, name: 'fixture-planned', status: 'planned' },
 ];
 
+/** A trigger with a bucket grant too, so the fixture checks that a trigger gets exactly what it declares. */
+const fixtureTriggers: CognitoTrigger[] = [
+  {
+    name: 'fixture-post-confirmation',
+    trigger: 'PostConfirmation',
+    handler: EXISTING_HANDLER,
+    resources: { table: 'read', buckets: { content: 'readwrite' } },
+  },
+];
+
 let real: PlatformStack;
 let fixture: PlatformStack;
 const templates = new Map<Stack, Template>();
@@ -106,6 +124,7 @@ beforeAll(() => {
     stage: stageConfig('prod', { googleClientId: 'client.apps.googleusercontent.com' }),
     routes: fixtureRoutes,
     eventRules: fixtureRules,
+    cognitoTriggers: fixtureTriggers,
   });
   app.synth();
 });
@@ -163,7 +182,12 @@ function declaredServices(resources: RouteResources): string[] {
 }
 
 /** The services, tables and buckets a function's role may touch, and whether 'read' stays read. */
-function checkGrants(fn: PlatformFunction, declared: RouteResources, owner: PlatformStack) {
+function checkGrants(
+  fn: PlatformFunction,
+  declared: RouteResources,
+  owner: PlatformStack,
+  { verifiesTokens = true } = {},
+) {
   const { template, roleId, resource } = locate(fn);
   const statements = roleStatements(template, roleId);
   const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]!));
@@ -201,8 +225,8 @@ function checkGrants(fn: PlatformFunction, declared: RouteResources, owner: Plat
 
   // a grant sets the variable the handler reads; nothing ungranted is advertised
   const env = Object.keys(resource.Properties.Environment.Variables as Json);
-  expect(env).toContain(ENV_NAMES.userPool);
-  expect(env).toContain(ENV_NAMES.userPoolClient);
+  expect(env.includes(ENV_NAMES.userPool)).toBe(verifiesTokens || Boolean(declared.userPool));
+  expect(env.includes(ENV_NAMES.userPoolClient)).toBe(verifiesTokens || Boolean(declared.userPool));
   expect(env.includes(ENV_NAMES.table)).toBe(Boolean(declared.table));
   expect(env.includes(ENV_NAMES.bus)).toBe(Boolean(declared.bus));
   for (const name of ['files', 'content', 'sites'] as const) {
@@ -450,15 +474,174 @@ describe('auth', () => {
   });
 });
 
+describe('accounts', () => {
+  it('declares the sign-up custom attributes as mutable strings', () => {
+    const [pool] = Object.values(templateOf(real).findResources('AWS::Cognito::UserPool'));
+    const custom = (pool!.Properties.Schema as Json[]).filter((attribute) => attribute.AttributeDataType);
+    expect(custom.map((attribute) => `custom:${attribute.Name}`).sort()).toEqual(
+      [ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE].sort(),
+    );
+    for (const attribute of custom)
+      expect(attribute).toMatchObject({ AttributeDataType: 'String', Mutable: true });
+  });
+
+  it('lets the web client sign in with a password, SRP, refresh tokens, and the code flow to /authentication/callback', () => {
+    const template = templateOf(real);
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient'));
+    const properties = client!.Properties;
+    expect(properties.ExplicitAuthFlows.sort()).toEqual(
+      ['ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH'].sort(),
+    );
+    expect(properties).toMatchObject({
+      GenerateSecret: false,
+      AllowedOAuthFlows: ['code'],
+      AllowedOAuthFlowsUserPoolClient: true,
+      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+    });
+    const distributionId = real.getLogicalId(real.hosting.distribution.node.defaultChild as never);
+    expect(properties.CallbackURLs).toContainEqual({
+      'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [distributionId, 'DomainName'] }, OAUTH_CALLBACK_PATH]],
+    });
+    expect(properties.CallbackURLs).toContain(`http://localhost:3000${OAUTH_CALLBACK_PATH}`);
+  });
+
+  it('maps the Google profile’s name, so federated users have one', () => {
+    const [provider] = Object.values(
+      templateOf(fixture).findResources('AWS::Cognito::UserPoolIdentityProvider'),
+    );
+    expect(provider!.Properties.AttributeMapping).toMatchObject({ email: 'email', name: 'name' });
+  });
+
+  it('attaches every trigger of contracts/triggers.ts to the pool, with 5 s and exactly its grants', () => {
+    for (const [stack, triggers] of [
+      [real, cognitoTriggers],
+      [fixture, fixtureTriggers],
+    ] as const) {
+      expect([...stack.authTriggers.functions.keys()]).toEqual(triggers.map((trigger) => trigger.name));
+      const template = templateOf(stack);
+      const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool'));
+      const poolId = stack.getLogicalId(stack.auth.userPool.node.defaultChild as never);
+      for (const trigger of triggers) {
+        const fn = stack.authTriggers.functions.get(trigger.name)!;
+        const { functionId, resource } = locate(fn);
+        expect(pool!.Properties.LambdaConfig[trigger.trigger]).toEqual({ 'Fn::GetAtt': [functionId, 'Arn'] });
+        expect(resource.Properties).toMatchObject({
+          Timeout: 5,
+          Runtime: 'nodejs22.x',
+          Architectures: ['arm64'],
+        });
+        template.hasResourceProperties('AWS::Lambda::Permission', {
+          Action: 'lambda:InvokeFunction',
+          FunctionName: { 'Fn::GetAtt': [functionId, 'Arn'] },
+          Principal: 'cognito-idp.amazonaws.com',
+          SourceArn: { 'Fn::GetAtt': [poolId, 'Arn'] },
+        });
+        // the pool refers to the trigger, so the trigger must not refer to the pool
+        checkGrants(fn, trigger.resources, stack, { verifiesTokens: false });
+      }
+    }
+    expect(real.authTriggers.functions.get('post-confirmation')).toBeDefined();
+  });
+
+  it('refuses a trigger that asks for the user pool it is attached to', () => {
+    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    expect(
+      () =>
+        new PlatformStack(app, 'EstateNet-cycle', {
+          stage: stageConfig('dev'),
+          routes: [],
+          eventRules: [],
+          cognitoTriggers: [{ ...fixtureTriggers[0]!, resources: { userPool: true } }],
+        }),
+    ).toThrow(/cannot be granted the user pool/);
+  });
+});
+
+describe('app config', () => {
+  const deployments = (stack: PlatformStack) =>
+    Object.entries(templateOf(stack).findResources('Custom::CDKBucketDeployment'));
+
+  it('deploys /app-config.json next to the app with the pool, client, regional endpoint and hosted UI', () => {
+    const appBucketId = real.getLogicalId(real.hosting.bucket.node.defaultChild as never);
+    const [, deployment] = deployments(real).find(([id]) => id.includes('AppConfigDeployment'))!;
+    expect(deployment.Properties).toMatchObject({
+      DestinationBucketName: { Ref: appBucketId },
+      Prune: false,
+      SystemMetadata: { 'cache-control': 'no-cache', 'content-type': 'application/json' },
+      DistributionPaths: [APP_CONFIG_PATH],
+    });
+    const markers = JSON.stringify(deployment.Properties.SourceMarkers);
+    for (const construct of [real.auth.userPool, real.auth.client, real.auth.domain]) {
+      expect(markers).toContain(real.getLogicalId(construct.node.defaultChild as never));
+    }
+    expect(real.appConfig).toMatchObject({ googleSignIn: false });
+    expect(real.appConfig.cognitoEndpoint).toMatch(/^https:\/\/cognito-idp\./);
+    expect(real.appConfig.oauthDomain).toMatch(/^https:\/\//);
+    expect(fixture.appConfig.googleSignIn).toBe(true);
+  });
+
+  it('keeps the app deployment from pruning it', () => {
+    for (const [id, deployment] of deployments(real)) {
+      if (id.includes('AppConfigDeployment') || deployment.Properties.Prune === false) continue;
+      expect(deployment.Properties.Exclude, id).toContain(APP_CONFIG_PATH.slice(1));
+    }
+  });
+});
+
+describe('media on the app origin', () => {
+  it('serves /media/* from the files bucket through origin access control, cached, GET and HEAD only', () => {
+    const template = templateOf(real);
+    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    const config = distribution!.Properties.DistributionConfig;
+    const media = (config.CacheBehaviors as Json[]).find((b) => b.PathPattern === `/${MEDIA_PREFIX}*`)!;
+    expect(media).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    expect(media.FunctionAssociations).toBeUndefined();
+    const origin = (config.Origins as Json[]).find((candidate) => candidate.Id === media.TargetOriginId)!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    expect(JSON.stringify(origin.DomainName)).toContain('estatenet-dev-files-');
+  });
+
+  it('lets the distribution read media/* of the files bucket and nothing else', () => {
+    const template = templateOf(real);
+    const filesId = real.getLogicalId(real.data.buckets.files.node.defaultChild as never);
+    const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
+    const cloudFrontStatements = policies.flatMap((policy) =>
+      (policy.Properties.PolicyDocument.Statement as Json[])
+        .filter((statement) => statement.Principal?.Service === 'cloudfront.amazonaws.com')
+        .map((statement) => ({ bucket: policy.Properties.Bucket.Ref as string, statement })),
+    );
+    const onFiles = cloudFrontStatements.filter(({ bucket }) => bucket === filesId);
+    expect(onFiles).toHaveLength(1);
+    expect(onFiles[0]!.statement).toMatchObject({
+      Effect: 'Allow',
+      Action: 's3:GetObject',
+      Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [filesId, 'Arn'] }, `/${MEDIA_PREFIX}*`]] },
+    });
+    // the only other grant to CloudFront is the app bucket's
+    const appBucketId = real.getLogicalId(real.hosting.bucket.node.defaultChild as never);
+    expect(new Set(cloudFrontStatements.map(({ bucket }) => bucket))).toEqual(
+      new Set([filesId, appBucketId]),
+    );
+  });
+});
+
 describe('app hosting', () => {
   it('serves the app bucket through OAC and the API prefixes through the HTTP API, uncached', () => {
     const template = templateOf(real);
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // one for the app bucket, one for /media/* on the files bucket
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
     const config = distribution!.Properties.DistributionConfig;
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
-    const behaviours = config.CacheBehaviors as Json[];
+    const behaviours = (config.CacheBehaviors as Json[]).filter(
+      (behaviour) => behaviour.PathPattern !== `/${MEDIA_PREFIX}*`,
+    );
     expect(behaviours.map((behaviour) => behaviour.PathPattern)).toEqual(
       API_PATH_PREFIXES.map((p) => `${p}*`),
     );

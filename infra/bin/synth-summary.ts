@@ -26,10 +26,16 @@ const routeFunctions = all.filter(
     /^(GET|POST|PUT|PATCH|DELETE) \//.test(resource.Properties?.Description ?? ''),
 );
 const routes = all.filter((resource) => resource.Type === 'AWS::ApiGatewayV2::Route');
+const triggers = all.filter(
+  (resource) =>
+    resource.Type === 'AWS::Lambda::Function' &&
+    /^Cognito \w+ trigger/.test(resource.Properties?.Description ?? ''),
+);
 
 console.log(
   `${stackName}: ${routeFunctions.length} route Lambda functions and ${routes.length} API routes for ${manifest.length} manifest routes ` +
     `(${manifest.filter((route) => route.status === 'implemented').length} implemented), in ${nested.length} nested stacks; ` +
+    `${triggers.length} Cognito trigger functions; ` +
     `${all.filter((resource) => resource.Type === 'AWS::Lambda::Function').length} Lambda functions in all.`,
 );
 if (routeFunctions.length !== manifest.length || routes.length !== manifest.length) process.exit(1);

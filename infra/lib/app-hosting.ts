@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Stack } from 'aws-cdk-lib';
+import { Annotations, Aws, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -13,16 +13,22 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  type IOrigin,
+  type OriginBindConfig,
+  type OriginBindOptions,
   OriginProtocolPolicy,
   OriginRequestPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  S3OriginAccessControl,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { Bucket } from 'aws-cdk-lib/aws-s3';
-import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { APP_CONFIG_PATH, type AppConfig } from '../../contracts/app-config.ts';
 import { API_PATH_PREFIXES } from '../../contracts/route-guard.ts';
 import { privateBucket } from './data-stores.ts';
 import { REPO_ROOT } from './platform-function.ts';
@@ -32,9 +38,62 @@ import type { StageConfig } from './stage-config.ts';
 /** Where `npm run build` writes the SPA. */
 export const APP_BUILD_DIR = path.join(REPO_ROOT, 'frontend', 'dist');
 
+/** Public media (property photos, profile pictures, logos) under this prefix of the files bucket. */
+export const MEDIA_PREFIX = 'media/';
+/** `app-config.json`: the key of the runtime config next to the app. */
+export const APP_CONFIG_KEY = APP_CONFIG_PATH.replace(/^\//, '');
+
 export interface AppHostingProps {
   stage: StageConfig;
   api: IHttpApi;
+  /** the files bucket: its `media/` objects are served on the app origin under `/media/*` */
+  filesBucket: IBucket;
+  /** its name, known without referring to the bucket (`filesBucketName`) */
+  filesBucketName: string;
+}
+
+/**
+ * An S3 origin with origin access control whose bucket policy lets this distribution read ONE prefix
+ * only. `S3BucketOrigin.withOriginAccessControl` grants `s3:GetObject` on every object of the bucket;
+ * the files bucket also holds private cloud files, so the grant names `media/*` alone.
+ */
+class PrefixOriginAccessControlOrigin extends S3BucketOrigin {
+  /**
+   * @param origin the bucket as the distribution reaches it (by name)
+   * @param bucket the bucket itself, whose policy gets the grant
+   */
+  constructor(
+    origin: IBucket,
+    private readonly bucket: IBucket,
+    private readonly prefix: string,
+  ) {
+    super(origin);
+  }
+
+  override bind(scope: Construct, options: OriginBindOptions): OriginBindConfig {
+    const originAccessControl = new S3OriginAccessControl(scope, 'S3OriginAccessControl');
+    this.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        effect: Effect.ALLOW,
+        principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.bucket.arnForObjects(`${this.prefix}*`)],
+        conditions: {
+          StringEquals: {
+            'AWS:SourceArn': `arn:${Aws.PARTITION}:cloudfront::${Aws.ACCOUNT_ID}:distribution/${options.distributionId}`,
+          },
+        },
+      }),
+    );
+    const config = this._bind(scope, options);
+    return {
+      ...config,
+      originProperty: {
+        ...config.originProperty!,
+        originAccessControlId: originAccessControl.originAccessControlId,
+      },
+    };
+  }
 }
 
 /**
@@ -51,7 +110,7 @@ export class AppHosting extends Construct {
   /** every origin the app can be opened on (CloudFront domain, custom domain, local dev) */
   readonly appOrigins: string[];
 
-  constructor(scope: Construct, id: string, { stage, api }: AppHostingProps) {
+  constructor(scope: Construct, id: string, { stage, api, filesBucket, filesBucketName }: AppHostingProps) {
     super(scope, id);
     const stack = Stack.of(this);
 
@@ -98,7 +157,25 @@ export class AppHosting extends Construct {
         compress: true,
         functionAssociations: [{ function: this.routeGuard, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
-      additionalBehaviors: Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, apiBehavior])),
+      additionalBehaviors: {
+        ...Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, apiBehavior])),
+        // public media from the files bucket; no route guard (an <img> sends no token)
+        [`/${MEDIA_PREFIX}*`]: {
+          origin: new PrefixOriginAccessControlOrigin(
+            Bucket.fromBucketAttributes(this, 'MediaBucket', {
+              bucketName: filesBucketName,
+              bucketRegionalDomainName: `${filesBucketName}.s3.${stack.region}.${stack.urlSuffix}`,
+            }),
+            filesBucket,
+            MEDIA_PREFIX,
+          ) as IOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          compress: true,
+        },
+      },
       // No error responses: they would apply to the API behaviours too and turn API 403/404 answers into
       // index.html. The route guard function rewrites page paths to /index.html instead.
     });
@@ -111,6 +188,8 @@ export class AppHosting extends Construct {
       new BucketDeployment(this, 'AppDeployment', {
         sources: [Source.asset(APP_BUILD_DIR)],
         destinationBucket: this.bucket,
+        // deployed on its own (deployAppConfig); excluded here so this deployment's pruning keeps it
+        exclude: [APP_CONFIG_KEY],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
@@ -121,5 +200,22 @@ export class AppHosting extends Construct {
         'frontend/dist is missing: run `npm run build` before deploying, or the app bucket stays empty',
       );
     }
+  }
+
+  /**
+   * `/app-config.json` next to the app: the runtime config the app reads before it renders (user pool,
+   * client, Cognito's regional endpoint, the hosted-UI domain), with its deploy-time values filled in by
+   * CloudFormation. Revalidated on every load, and invalidated in CloudFront on every deploy.
+   */
+  deployAppConfig(config: AppConfig): BucketDeployment {
+    return new BucketDeployment(this, 'AppConfigDeployment', {
+      sources: [Source.jsonData(APP_CONFIG_KEY, config)],
+      destinationBucket: this.bucket,
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      contentType: 'application/json',
+      distribution: this.distribution,
+      distributionPaths: [APP_CONFIG_PATH],
+    });
   }
 }

@@ -1,8 +1,10 @@
 import { Duration, SecretValue } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  type ICustomAttribute,
   OAuthScope,
   ProviderAttribute,
+  StringAttribute,
   UserPool,
   type UserPoolClient,
   UserPoolClientIdentityProvider,
@@ -10,8 +12,26 @@ import {
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import {
+  ACCOUNT_TYPE_ATTRIBUTE,
+  AGENCY_NAME_ATTRIBUTE,
+  OAUTH_CALLBACK_PATH,
+} from '../../contracts/app-config.ts';
 import { LOGIN_PATH } from '../../contracts/route-guard.ts';
-import { AUTH_CALLBACK_PATH, type StageConfig } from './stage-config.ts';
+import type { StageConfig } from './stage-config.ts';
+
+/** `custom:account_type` → `account_type`: CDK names custom attributes without their prefix. */
+const customName = (attribute: string) => attribute.replace(/^custom:/, '');
+
+/**
+ * The sign-up attributes beyond email and name (contracts/app-config.ts): what kind of account, and the
+ * agency's name for an agency account. Mutable strings, so a later plan change can rewrite them; the
+ * local cloud declares the same ones (local/bootstrap.ts).
+ */
+export const CUSTOM_ATTRIBUTES: Record<string, ICustomAttribute> = {
+  [customName(ACCOUNT_TYPE_ATTRIBUTE)]: new StringAttribute({ minLen: 0, maxLen: 16, mutable: true }),
+  [customName(AGENCY_NAME_ATTRIBUTE)]: new StringAttribute({ minLen: 0, maxLen: 120, mutable: true }),
+};
 
 export interface AuthProps {
   stage: StageConfig;
@@ -34,7 +54,11 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
-      standardAttributes: { email: { required: true, mutable: true } },
+      standardAttributes: {
+        email: { required: true, mutable: true },
+        fullname: { required: false, mutable: true },
+      },
+      customAttributes: CUSTOM_ATTRIBUTES,
       passwordPolicy: {
         minLength: 8,
         requireLowercase: true,
@@ -62,6 +86,7 @@ export class Auth extends Construct {
         scopes: ['openid', 'email', 'profile'],
         attributeMapping: {
           email: ProviderAttribute.GOOGLE_EMAIL,
+          fullname: ProviderAttribute.GOOGLE_NAME,
           emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
           givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
           familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
@@ -71,8 +96,10 @@ export class Auth extends Construct {
       identityProviders.push(UserPoolClientIdentityProvider.GOOGLE);
     }
 
-    // A public SPA client: no secret, authorization-code flow (Cognito enforces PKCE when the
-    // browser sends a code_challenge; the frontend always does).
+    // A public SPA client: no secret. The app signs in with email and password through Cognito's API
+    // (USER_PASSWORD_AUTH over TLS, or SRP; REFRESH_TOKEN_AUTH is always allowed) and with Google
+    // through the hosted UI's authorization-code flow (Cognito enforces PKCE when the browser sends a
+    // code_challenge; the app always does).
     this.client = this.userPool.addClient('WebClient', {
       generateSecret: false,
       authFlows: { userSrp: true, userPassword: true },
@@ -81,7 +108,7 @@ export class Auth extends Construct {
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
         scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
-        callbackUrls: appOrigins.map((origin) => `${origin}${AUTH_CALLBACK_PATH}`),
+        callbackUrls: appOrigins.map((origin) => `${origin}${OAUTH_CALLBACK_PATH}`),
         logoutUrls: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),
       },
       accessTokenValidity: Duration.hours(1),

@@ -1,4 +1,4 @@
-import { RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import {
@@ -16,9 +16,10 @@ import type { StageConfig } from './stage-config.ts';
 export const BUCKET_NAMES = ['files', 'content', 'sites'] as const satisfies readonly BucketName[];
 
 /** Private, encrypted, TLS-only; emptied on destroy when the stage destroys its data. */
-export function privateBucket(scope: Construct, id: string, stage: StageConfig): Bucket {
+export function privateBucket(scope: Construct, id: string, stage: StageConfig, bucketName?: string): Bucket {
   const destroy = stage.removalPolicy === RemovalPolicy.DESTROY;
   return new Bucket(scope, id, {
+    ...(bucketName ? { bucketName } : {}),
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,
@@ -26,6 +27,15 @@ export function privateBucket(scope: Construct, id: string, stage: StageConfig):
     removalPolicy: stage.removalPolicy,
     autoDeleteObjects: destroy,
   });
+}
+
+/**
+ * The files bucket's name, known before the bucket exists: the app distribution serves its `media/`
+ * objects while the bucket's CORS rule names the distribution's domain, so the distribution must reach
+ * the bucket by name, not by reference, or the two would depend on each other.
+ */
+export function filesBucketName(stage: StageConfig): string {
+  return `${stage.namePrefix}-files-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 }
 
 /** The single table, the three buckets and the platform event bus. */
@@ -55,7 +65,7 @@ export class DataStores extends Construct {
     }
 
     this.buckets = {
-      files: privateBucket(this, 'FilesBucket', stage),
+      files: privateBucket(this, 'FilesBucket', stage, filesBucketName(stage)),
       content: privateBucket(this, 'ContentBucket', stage),
       sites: privateBucket(this, 'SitesBucket', stage),
     };

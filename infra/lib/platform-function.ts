@@ -35,7 +35,11 @@ export interface PlatformFunctionProps {
   entry: string;
   description?: string;
   stage: StageConfig;
-  userPool: UserPoolIds;
+  /**
+   * the pool ids for verifying JWTs; left out for Cognito triggers, which the pool itself references
+   * (the ids would make a circular dependency, and the trigger event carries the pool id)
+   */
+  userPool?: UserPoolIds;
   /** defaults to 10 s */
   timeout?: Duration;
   /** the largest timeout the caller accepts (29 s for API routes) */
@@ -99,8 +103,12 @@ export class PlatformFunction extends Construct {
       ...(props.description ? { description: props.description } : {}),
       ...(props.deadLetterQueueEnabled ? { deadLetterQueueEnabled: true } : {}),
       environment: {
-        [ENV_NAMES.userPool]: props.userPool.userPoolId,
-        [ENV_NAMES.userPoolClient]: props.userPool.userPoolClientId,
+        ...(props.userPool
+          ? {
+              [ENV_NAMES.userPool]: props.userPool.userPoolId,
+              [ENV_NAMES.userPoolClient]: props.userPool.userPoolClientId,
+            }
+          : {}),
         POWERTOOLS_SERVICE_NAME: 'estatenet',
         ...(sourceMap ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
       },

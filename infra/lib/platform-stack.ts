@@ -1,13 +1,16 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Construct } from 'constructs';
+import { type AppConfig, appConfig } from '../../contracts/app-config.ts';
 import { manifest } from '../../contracts/manifest.ts';
 import type { RouteDefinition } from '../../contracts/route.ts';
+import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
 import { ApiRoutes } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
-import { DataStores } from './data-stores.ts';
+import { AuthTriggers } from './auth-triggers.ts';
+import { DataStores, filesBucketName } from './data-stores.ts';
 import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
 import type { PlatformResources, UserPoolIds } from './platform-function.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -18,6 +21,8 @@ export interface PlatformStackProps extends StackProps {
   routes?: readonly RouteDefinition[];
   /** defaults to events/rules.ts */
   eventRules?: readonly EventRule[];
+  /** defaults to contracts/triggers.ts */
+  cognitoTriggers?: readonly CognitoTrigger[];
 }
 
 /**
@@ -29,6 +34,9 @@ export class PlatformStack extends Stack {
   readonly api: HttpApi;
   readonly hosting: AppHosting;
   readonly auth: Auth;
+  readonly authTriggers: AuthTriggers;
+  /** what `/app-config.json` holds (with deploy-time tokens) */
+  readonly appConfig: AppConfig;
   readonly routes: ApiRoutes;
   readonly consumers: EventConsumers;
 
@@ -41,7 +49,12 @@ export class PlatformStack extends Stack {
       apiName: `${stage.namePrefix}-api`,
       description: 'EstateNet API (one Lambda per manifest route)',
     });
-    this.hosting = new AppHosting(this, 'App', { stage, api: this.api });
+    this.hosting = new AppHosting(this, 'App', {
+      stage,
+      api: this.api,
+      filesBucket: this.data.buckets.files,
+      filesBucketName: filesBucketName(stage),
+    });
     this.data.allowBrowserUploads(this.hosting.appOrigins);
     this.auth = new Auth(this, 'Auth', { stage, appOrigins: this.hosting.appOrigins });
 
@@ -56,6 +69,25 @@ export class PlatformStack extends Stack {
       userPool: this.auth.userPool,
       userPoolClientId: this.auth.client.userPoolClientId,
     };
+
+    this.authTriggers = new AuthTriggers(this, 'AuthTriggers', {
+      stage,
+      triggers: props.cognitoTriggers ?? cognitoTriggers,
+      userPool: this.auth.userPool,
+      resources,
+    });
+
+    // the app's runtime config, next to the app (the local cloud serves the same shape)
+    this.appConfig = {
+      region: this.region,
+      userPoolId: this.auth.userPool.userPoolId,
+      userPoolClientId: this.auth.client.userPoolClientId,
+      cognitoEndpoint: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
+      oauthDomain: this.auth.domain.baseUrl(),
+      googleSignIn: Boolean(stage.google),
+    };
+    appConfig.parse(this.appConfig);
+    this.hosting.deployAppConfig(this.appConfig);
 
     this.routes = new ApiRoutes(this, 'Routes', {
       stage,

@@ -1,5 +1,6 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { OAUTH_CALLBACK_PATH } from '../../contracts/app-config.ts';
 
 /** The environments the CDK app deploys; `cdk deploy -c stage=<name>`. */
 export const STAGES = ['dev', 'staging', 'prod'] as const;
@@ -32,7 +33,7 @@ export interface StageConfig {
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
-export const AUTH_CALLBACK_PATH = '/authentication/callback';
+export const AUTH_CALLBACK_PATH = OAUTH_CALLBACK_PATH;
 
 const LOCAL_APP_ORIGIN = 'http://localhost:3000';
 
