@@ -2,7 +2,6 @@ import { Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCT_NAME } from '../../app/brand.ts';
-import { getAppConfig } from '../../app/config.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -10,7 +9,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { AuthLayout, GoogleIcon } from './AuthLayout.tsx';
-import { rememberPendingSignIn, signIn, signInWithGoogle } from './authApi.ts';
+import { googleSignInOffered, rememberPendingSignIn, signIn, signInWithGoogle } from './authApi.ts';
 import { selectToken, setCredentials } from './authSlice.ts';
 import { authErrorMessage, isUnconfirmed } from './cognito.ts';
 import { type LoginErrors, type LoginValues, validateLogin } from './loginValidation.ts';
@@ -20,14 +19,6 @@ import { PasswordInput } from './PasswordInput.tsx';
 export interface LoginLocationState {
   notice?: string;
   email?: string;
-}
-
-export function googleSignInOffered(): boolean {
-  try {
-    return getAppConfig().googleSignIn;
-  } catch {
-    return false;
-  }
 }
 
 export function LoginPage() {

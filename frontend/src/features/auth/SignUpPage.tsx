@@ -10,8 +10,8 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { AuthLayout } from './AuthLayout.tsx';
-import { rememberPendingSignIn } from './authApi.ts';
+import { AuthLayout, GoogleIcon } from './AuthLayout.tsx';
+import { googleSignInOffered, rememberPendingSignIn, signInWithGoogle } from './authApi.ts';
 import { AUTH_MESSAGES, authErrorMessage, CognitoError, signUp } from './cognito.ts';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
 import { PasswordInput } from './PasswordInput.tsx';
@@ -78,6 +78,7 @@ export function SignUpPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [accountExists, setAccountExists] = useState(false);
   const [pending, setPending] = useState(false);
+  const [googlePending, setGooglePending] = useState(false);
   const refs = {
     fullName: useRef<HTMLInputElement>(null),
     email: useRef<HTMLInputElement>(null),
@@ -126,6 +127,18 @@ export function SignUpPage() {
     }
   };
 
+  const onGoogle = async () => {
+    if (pending || googlePending) return;
+    setFormError(null);
+    setGooglePending(true);
+    try {
+      await signInWithGoogle();
+    } catch (error) {
+      setFormError(authErrorMessage('signIn', error));
+      setGooglePending(false);
+    }
+  };
+
   return (
     <AuthLayout
       title="Create your account"
@@ -160,7 +173,28 @@ export function SignUpPage() {
         </Alert>
       )}
 
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-label="Create your account">
+      {googleSignInOffered() && (
+        <>
+          <Button
+            variant="secondary"
+            size="lg"
+            fullWidth
+            className="mt-8"
+            loading={googlePending}
+            onClick={onGoogle}
+          >
+            <GoogleIcon />
+            Sign up with Google
+          </Button>
+          <div className="mt-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
+            <span className="h-px flex-1 bg-slate-200" />
+            or with email
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+        </>
+      )}
+
+      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create your account">
         <fieldset>
           <legend id={groupLabelId} className="mb-2 text-sm font-medium text-slate-800">
             Account type

@@ -10,6 +10,15 @@ export async function signIn(email: string, password: string): Promise<Credentia
   return credentialsFromTokens(tokens);
 }
 
+/** Whether this stage offers Sign in with Google (an identity provider is configured). */
+export function googleSignInOffered(): boolean {
+  try {
+    return getAppConfig().googleSignIn;
+  } catch {
+    return false;
+  }
+}
+
 /** Starts Sign in with Google: leaves the app for the OAuth authorize page (PKCE, S256). */
 export async function signInWithGoogle(): Promise<void> {
   const url = await googleAuthorizeUrl(getAppConfig(), window.location.origin);
