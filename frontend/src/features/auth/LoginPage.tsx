@@ -18,6 +18,8 @@ import { PasswordInput } from './PasswordInput.tsx';
 /** Router state other auth screens hand to the login page. */
 export interface LoginLocationState {
   notice?: string;
+  /** success (email confirmed, password changed) or info (the session ended) */
+  noticeTone?: 'success' | 'info';
   email?: string;
 }
 
@@ -121,7 +123,7 @@ export function LoginPage() {
       )}
 
       {handed.notice && !formError && (
-        <Alert tone="success" className="mb-5">
+        <Alert tone={handed.noticeTone ?? 'success'} className="mb-5">
           {handed.notice}
         </Alert>
       )}

@@ -43,7 +43,8 @@ function LoadedShell({ agentId }: { agentId: string }) {
     if (failed) void dispatch(logout());
   }, [failed, dispatch]);
 
-  if (failed) return <Navigate to={paths.login} replace state={{ notice: SESSION_LOAD_FAILED }} />;
+  if (failed)
+    return <Navigate to={paths.login} replace state={{ notice: SESSION_LOAD_FAILED, noticeTone: 'info' }} />;
   const ready = agent?.agent_id === agentId && (!agent.agency_id || agency?.id === agent.agency_id);
   if (!ready) return <PageLoader label="Loading your workspace" />;
   return <ShellFrame />;
