@@ -27,10 +27,21 @@ async function main() {
   const { seedDemoData } = await import('./seed.ts');
   const demo = await seedDemoData(cloud);
 
+  const emailWidth = Math.max(...demo.signIns.map((signIn) => signIn.email.length));
+  const planWidth = Math.max(...demo.signIns.map((signIn) => signIn.plan.length));
   console.log(`
   EstateNet is running on ${cloud.appUrl}
 
-  Demo sign-in:  ${demo.email}  /  ${demo.password}
+  Demo sign-ins (password ${demo.password} for all):
+${demo.signIns
+  .map(
+    (signIn) => `    ${signIn.email.padEnd(emailWidth)}  ${signIn.plan.padEnd(planWidth)}  ${signIn.shows}`,
+  )
+  .join('\n')}
+  Sign in with Google: pick ${demo.googleAccounts.map((account) => account.email).join(' or ')}
+    (or "Use another account"); the first sign-in creates a Free Plan account.
+  New accounts: sign up in the app; the confirmation code appears in this console.
+
   Data:          .data/ (kept across restarts; npm start -- --fresh resets it)
   Stop:          Ctrl-C
 `);

@@ -1,6 +1,7 @@
-import type { Role } from '#contracts/plans';
+import { planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
 import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
+import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
 
@@ -13,6 +14,9 @@ interface DemoAgent {
   bio: string;
   agencyAdmin?: boolean;
   inAgency: boolean;
+  subscription?: SubscriptionStatus;
+  /** what signing in as this agent shows, for the `npm start` banner */
+  shows: string;
   reputation: number;
   properties: number;
   verifiedDeals: number;
@@ -40,6 +44,7 @@ const DEMO_AGENTS: DemoAgent[] = [
     properties: 12,
     verifiedDeals: 7,
     connections: 18,
+    shows: 'agency admin of Harbor & Pine: Team menu, invite button (1 seat left), no Upgrade Now',
   },
   {
     email: 'leo@estatenet.local',
@@ -53,6 +58,21 @@ const DEMO_AGENTS: DemoAgent[] = [
     properties: 8,
     verifiedDeals: 3,
     connections: 11,
+    shows: 'agent in the Harbor & Pine agency',
+  },
+  {
+    email: 'ines@estatenet.local',
+    fullName: 'Inês Duarte',
+    role: 'Agency',
+    city: 'Cascais',
+    phone: '+351 916 404 212',
+    bio: 'Family homes and rentals along the Cascais coast.',
+    inAgency: true,
+    reputation: 120,
+    properties: 5,
+    verifiedDeals: 2,
+    connections: 9,
+    shows: 'agent in the Harbor & Pine agency',
   },
   {
     email: 'sofia@estatenet.local',
@@ -66,6 +86,7 @@ const DEMO_AGENTS: DemoAgent[] = [
     properties: 9,
     verifiedDeals: 5,
     connections: 23,
+    shows: 'independent agent on a paid plan (unlimited properties and clients)',
   },
   {
     email: 'amir@estatenet.local',
@@ -79,6 +100,22 @@ const DEMO_AGENTS: DemoAgent[] = [
     properties: 3,
     verifiedDeals: 0,
     connections: 4,
+    shows: 'free agent: Free Plan limits, Upgrade Now',
+  },
+  {
+    email: 'nora@estatenet.local',
+    fullName: 'Nora Lindqvist',
+    role: 'Agent',
+    city: 'Coimbra',
+    phone: '+351 917 650 330',
+    bio: 'Student housing and city-centre apartments in Coimbra.',
+    inAgency: false,
+    subscription: 'expired',
+    reputation: 90,
+    properties: 4,
+    verifiedDeals: 1,
+    connections: 7,
+    shows: 'expired subscription: the "subscription expired" paywall on limited actions',
   },
 ];
 
@@ -91,11 +128,29 @@ async function createIfMissing(write: Promise<unknown>): Promise<void> {
   }
 }
 
+export interface DemoSignIn {
+  email: string;
+  password: string;
+  /** the plan label of the role, e.g. "Free Plan" */
+  plan: string;
+  role: Role;
+  shows: string;
+}
+
+export interface DemoData {
+  /** the main demo sign-in (the agency admin) */
+  email: string;
+  password: string;
+  signIns: DemoSignIn[];
+  /** accounts offered by the local "Sign in with Google" page */
+  googleAccounts: Array<{ name: string; email: string }>;
+}
+
 /**
- * Seeds the demo agency and its agents idempotently: real Cognito users (so the demo sign-in works)
+ * Seeds the demo agency and its agents idempotently: real Cognito users (so the demo sign-ins work)
  * and their records through the entity layer, the same one the handlers use.
  */
-export async function seedDemoData(cloud: LocalCloud): Promise<{ email: string; password: string }> {
+export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   const { Agent, Agency } = await import('#lib/data/service');
   let adminId = '';
   for (const demo of DEMO_AGENTS) {
@@ -113,6 +168,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<{ email: string; 
         role: demo.role,
         ...(demo.agencyAdmin ? { user_type: 'admin' as const } : {}),
         ...(demo.inAgency ? { agency_id: DEMO_AGENCY.id } : {}),
+        ...(demo.subscription ? { subscription_status: demo.subscription } : {}),
         city: demo.city,
         phone: demo.phone,
         bio: demo.bio,
@@ -128,8 +184,21 @@ export async function seedDemoData(cloud: LocalCloud): Promise<{ email: string; 
       ...DEMO_AGENCY,
       type: 'Agency',
       admin_agent_id: adminId,
-      agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency).length,
+      // the agents the admin brought in (not the admin): Agency's 3 seats minus 2 leaves 1 invite, so the
+      // demo shows the invite button
+      agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency && !agent.agencyAdmin).length,
     }).go(),
   );
-  return { email: DEMO_AGENTS[0]!.email, password: DEMO_PASSWORD };
+  return {
+    email: DEMO_AGENTS[0]!.email,
+    password: DEMO_PASSWORD,
+    signIns: DEMO_AGENTS.map((demo) => ({
+      email: demo.email,
+      password: DEMO_PASSWORD,
+      role: demo.role,
+      plan: planFor(demo.role).label,
+      shows: demo.shows,
+    })),
+    googleAccounts: [...DEMO_GOOGLE_ACCOUNTS],
+  };
 }
