@@ -92,12 +92,14 @@ const hiddenFields = (params: Record<string, string>) =>
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('\n');
 
-/** The account chooser: one button per local Google account, plus "Use another account". */
+/**
+ * The account chooser: one button per local Google account (posts its email), plus "Use another account"
+ * (the same form as a GET with `screen=add`, which shows the name and email form).
+ */
 export function chooserPage(options: {
   action: string;
   params: Record<string, string>;
   accounts: ChooserAccount[];
-  addAccountHref: string;
   error?: string;
 }): string {
   const rows = options.accounts
@@ -119,10 +121,10 @@ ${options.error ? `<p class="alert" role="alert">${escapeHtml(options.error)}</p
 ${hiddenFields(options.params)}
 <ul aria-label="Google accounts">
 ${rows}
-<li><a class="row" href="${escapeHtml(options.addAccountHref)}">
+<li><button class="row" type="submit" formmethod="get" formnovalidate name="screen" value="add">
 <span class="avatar other" aria-hidden="true">+</span>
 <span class="who"><span class="name">Use another account</span></span>
-</a></li>
+</button></li>
 </ul>
 </form>
 <p class="note">To continue, Google will share your name and email address with EstateNet.

@@ -249,7 +249,6 @@ export function createLocalAuth(options: LocalAuthOptions) {
         action: AUTHORIZE_PATH,
         params: formParams(params),
         accounts: chooserAccounts(),
-        addAccountHref: authorizeHref(params, { screen: 'add' }),
         ...(error ? { error } : {}),
       }),
     );
