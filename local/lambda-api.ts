@@ -93,7 +93,12 @@ export function createLambdaApi(
       request.resume();
       return sendServiceError(response, 404, 'ResourceNotFoundException', `Function not found: ${name}`);
     }
-    const body = await readBody(request);
+    let body: Buffer;
+    try {
+      body = await readBody(request);
+    } catch {
+      return sendServiceError(response, 400, 'InvalidRequestContentException', 'Could not read request body');
+    }
     let event: unknown = {};
     try {
       if (body.length) event = JSON.parse(body.toString('utf8'));
