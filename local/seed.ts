@@ -166,7 +166,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
         email: demo.email,
         full_name: demo.fullName,
         role: demo.role,
-        ...(demo.agencyAdmin ? { user_type: 'admin' as const } : {}),
+        ...(demo.inAgency ? { user_type: demo.agencyAdmin ? ('admin' as const) : ('agent' as const) } : {}),
         ...(demo.inAgency ? { agency_id: DEMO_AGENCY.id } : {}),
         ...(demo.subscription ? { subscription_status: demo.subscription } : {}),
         city: demo.city,

@@ -10,7 +10,8 @@ export const agent = z.object({
   email: z.string(),
   profile_picture: z.string().optional(),
   role,
-  user_type: z.enum(['admin', '']).optional(),
+  /** admin (or empty) for the agency's admin, agent for the agency's other members (spec §3, §6) */
+  user_type: z.enum(['admin', 'agent', '']).optional(),
   agency_id: z.string().optional(),
   agency_name: z.string().optional(),
   city: z.string().optional(),

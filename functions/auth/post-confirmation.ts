@@ -65,7 +65,8 @@ export async function provisionAccount(account: NewAccount): Promise<Provisioned
       id: randomUUID(),
       name: account.agencyName ?? clean(`${account.fullName}'s Agency`)!,
       type: 'other',
-      agentCount: 1,
+      // agentCount counts the members the admin brings in, not the admin (seat caps, docs/decisions.md)
+      agentCount: 0,
       admin_agent_id: account.agentId,
     }).go();
     agency = created.data;

@@ -108,7 +108,7 @@ describe('the post-confirmation trigger', () => {
     expect(agencies[0]).toMatchObject({
       name: 'Stone & Sea Homes',
       type: 'other',
-      agentCount: 1,
+      agentCount: 0,
       admin_agent_id: agentId,
     });
     expect(agencies[0]!.id).toMatch(/^[0-9a-f-]{36}$/);

@@ -33,7 +33,7 @@ export const Agent = new Entity(
       },
       profile_picture: { type: 'string' },
       role: { type: ROLES, required: true, default: 'Superagent' },
-      user_type: { type: ['admin', ''] as const },
+      user_type: { type: ['admin', 'agent', ''] as const },
       agency_id: { type: 'string' },
       city: { type: 'string' },
       /** lower-cased city for the directory's city filter */
