@@ -1,19 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { appUrl, newPage, sidebar } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { appUrl, sidebar, useBrowser } from './helpers.ts';
 
 describe('Sign in with Google', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { openPage } = useBrowser();
 
   it('goes through the account chooser and comes back signed in', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await page.goto(appUrl('/authentication/login'));
     await page.getByRole('button', { name: 'Sign in with Google' }).click();
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
+import { launchChromium } from '../support/browser.ts';
 import { cognitoCall } from '../support/cognito-api.ts';
 import { latestConfirmationCode } from '../support/cognito-codes.ts';
 
@@ -18,6 +19,29 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
   return context.newPage();
 }
 
+/**
+ * Launches Chromium before a file's tests (after seeding the demo accounts, when asked) and closes it after
+ * them. Call it in the `describe` body; `openPage` opens a page in a fresh context, so tests share no state.
+ */
+export function useBrowser({ demoAccounts = false }: { demoAccounts?: boolean } = {}) {
+  let running: Browser | undefined;
+  beforeAll(async () => {
+    if (demoAccounts) await ensureDemoAccounts();
+    running = await launchChromium();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+  const browser = (): Browser => {
+    if (!running) throw new Error('Chromium is not running yet: use the browser inside a test');
+    return running;
+  };
+  return {
+    browser,
+    openPage: (viewport?: { width: number; height: number }) => newPage(browser(), viewport),
+  };
+}
+
 /** The sidebar of the signed-in shell (wide screens). */
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 
@@ -32,12 +56,17 @@ export async function ensureDemoAccounts(): Promise<void> {
   await seedDemoData({ userPool: cloud.userPool } as Parameters<typeof seedDemoData>[0]);
 }
 
-/** Fills and sends the login form, then waits for the profile route. */
-export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+/** Opens the login form, fills it in and sends it. */
+export async function sendLoginForm(page: Page, email: string, password: string): Promise<void> {
   await page.goto(appUrl('/authentication/login'));
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Fills and sends the login form, then waits for the profile route. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await sendLoginForm(page, email, password);
   await page.waitForURL('**/agents/profile');
 }
 

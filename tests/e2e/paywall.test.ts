@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { ensureDemoAccounts, newPage, signInWithPassword } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { signInWithPassword, useBrowser } from './helpers.ts';
 
 describe('paywall', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureDemoAccounts();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { openPage } = useBrowser({ demoAccounts: true });
 
   it('an expired subscription opens "Subscription Expired" on Add Property', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, 'nora@estatenet.local');
     const addProperty = page
       .getByRole('navigation', { name: 'Main' })
@@ -36,7 +27,7 @@ describe('paywall', () => {
   });
 
   it('an active free agent goes straight to add a property', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, 'amir@estatenet.local');
     await page
       .getByRole('navigation', { name: 'Main' })

@@ -1,30 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import {
   appUrl,
   createConfirmedAccount,
-  ensureDemoAccounts,
   jpegDimensions,
   makePng,
-  newPage,
   sidebar,
   signInWithPassword,
+  useBrowser,
 } from './helpers.ts';
 
 describe('profile picture', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureDemoAccounts();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { openPage } = useBrowser({ demoAccounts: true });
 
   it('crops a chosen image square, saves it as JPEG and shows it in the header and the sidebar', async () => {
     const account = await createConfirmedAccount('Pia Lindqvist');
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, account.email, account.password);
     const picker = page.getByLabel('Choose a profile picture');
 
@@ -62,7 +52,7 @@ describe('profile picture', () => {
 
   it('saves the profile details and shows them after a reload', async () => {
     const account = await createConfirmedAccount('Ines Duarte');
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, account.email, account.password);
 
     await page.getByLabel('City').fill('Coimbra');
@@ -80,7 +70,7 @@ describe('profile picture', () => {
   });
 
   it('shows another agent view only, without an upload control', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, 'amir@estatenet.local');
     const own = await page.evaluate(() => JSON.parse(localStorage.getItem('persist:auth') ?? '{}'));
     const agentId = JSON.parse(own.agentId);

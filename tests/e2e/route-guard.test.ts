@@ -1,19 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
+import { appUrl, useBrowser } from './helpers.ts';
 
 describe('route guard in the browser', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { browser } = useBrowser();
 
   it('sends a visitor without a token cookie from /clients to the login form', async () => {
-    const page = await browser.newPage();
-    await page.goto(`${inject('cloud').appUrl}/clients`);
+    const page = await browser().newPage();
+    await page.goto(appUrl('/clients'));
 
     expect(new URL(page.url()).pathname).toBe('/authentication/login');
     // the form is rendered by the app once its lazy route has loaded

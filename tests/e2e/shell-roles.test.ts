@@ -1,20 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
-import { ensureDemoAccounts, newPage, sidebar, signInWithPassword, submitLogin } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { sidebar, signInWithPassword, submitLogin, useBrowser } from './helpers.ts';
 
 describe('the shell by role', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureDemoAccounts();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { openPage } = useBrowser({ demoAccounts: true });
 
   it('an agency admin sees Team and the invite button, and no Upgrade Now', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, 'demo@estatenet.local');
 
     expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
@@ -28,7 +19,7 @@ describe('the shell by role', () => {
   });
 
   it('a free agent sees Upgrade Now, and neither Team nor the invite button', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await signInWithPassword(page, 'amir@estatenet.local');
 
     expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).isVisible()).toBe(true);
@@ -42,7 +33,7 @@ describe('the shell by role', () => {
   });
 
   it('on a phone the sidebar is a drawer and the bottom bar has Add Property, Saved and Mail', async () => {
-    const page = await newPage(browser, { width: 390, height: 844 });
+    const page = await openPage({ width: 390, height: 844 });
     await submitLogin(page, 'amir@estatenet.local');
 
     const bar = page.getByRole('navigation', { name: 'Quick actions' });

@@ -1,29 +1,20 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from '../support/browser.ts';
+import { describe, expect, it } from 'vitest';
 import { latestConfirmationCode } from '../support/cognito-codes.ts';
 import {
   appUrl,
   createUnconfirmedAccount,
-  ensureDemoAccounts,
-  newPage,
+  sendLoginForm,
   sidebar,
   TEST_PASSWORD,
   uniqueEmail,
+  useBrowser,
 } from './helpers.ts';
 
 describe('sign up, sign out', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    await ensureDemoAccounts();
-    browser = await launchChromium();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const { openPage } = useBrowser({ demoAccounts: true });
 
   it('signs up a new agent, confirms the email and lands signed in on the Free Plan', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     const email = uniqueEmail('signup');
     await page.goto(appUrl('/authentication/login'));
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -68,11 +59,8 @@ describe('sign up, sign out', () => {
   it('sends an unconfirmed account to the confirmation screen, and confirming signs it in', async () => {
     const account = await createUnconfirmedAccount('Tomas Berg');
     const firstCode = await latestConfirmationCode(account.email);
-    const page = await newPage(browser);
-    await page.goto(appUrl('/authentication/login'));
-    await page.getByLabel('Email').fill(account.email);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    const page = await openPage();
+    await sendLoginForm(page, account.email, account.password);
 
     await page.waitForURL('**/authentication/confirm?**');
     expect(await page.getByRole('status').textContent()).toBe(
@@ -96,7 +84,7 @@ describe('sign up, sign out', () => {
   });
 
   it('says what a strong password needs', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await page.goto(appUrl('/authentication/register'));
     await page.getByLabel('Full name').fill('Weak Password');
     await page.getByLabel('Email').fill(uniqueEmail('weak'));
@@ -113,7 +101,7 @@ describe('sign up, sign out', () => {
   });
 
   it('asks for the agency name of an agency account and tells an existing email apart', async () => {
-    const page = await newPage(browser);
+    const page = await openPage();
     await page.goto(appUrl('/authentication/register'));
     await page.getByRole('radio', { name: 'Agency' }).check();
     await page.getByLabel('Full name').fill('Existing Person');

@@ -73,6 +73,24 @@ afterEach(() => {
   mockClient(documentClient).restore();
 });
 
+/**
+ * An agency sign-up whose first write of `entity` fails: the failed call leaves neither agent nor agency,
+ * and Cognito's retry ends with the agent and exactly one agency, linked.
+ */
+async function expectCleanFailureThenRetry(entity: 'agent' | 'agency', name: string) {
+  const event = confirmationEvent({ name, 'custom:account_type': 'agency' });
+  failFirstWriteOf(entity);
+
+  await expect(handler(event)).rejects.toThrow();
+  expect(await agentOf(event.userName)).toBeNull();
+  expect(await agenciesOf(event.userName)).toEqual([]);
+
+  await handler(event);
+  const agencies = await agenciesOf(event.userName);
+  expect(agencies).toHaveLength(1);
+  expect((await agentOf(event.userName))?.agency_id).toBe(agencies[0]!.id);
+}
+
 describe('the post-confirmation trigger', () => {
   it('creates a Free Plan agent for an agent account and returns the event', async () => {
     const event = confirmationEvent({ name: 'Nora Field' });
@@ -141,31 +159,11 @@ describe('the post-confirmation trigger', () => {
   });
 
   it('leaves no agent behind when the agency write fails, and succeeds when Cognito retries', async () => {
-    const event = confirmationEvent({ name: 'Sam Oak', 'custom:account_type': 'agency' });
-    failFirstWriteOf('agency');
-
-    await expect(handler(event)).rejects.toThrow();
-    expect(await agentOf(event.userName)).toBeNull();
-    expect(await agenciesOf(event.userName)).toEqual([]);
-
-    await handler(event);
-    const agencies = await agenciesOf(event.userName);
-    expect(agencies).toHaveLength(1);
-    expect((await agentOf(event.userName))?.agency_id).toBe(agencies[0]!.id);
+    await expectCleanFailureThenRetry('agency', 'Sam Oak');
   });
 
   it('removes its agency when the agent write fails, so a retry ends with exactly one', async () => {
-    const event = confirmationEvent({ name: 'Tess Moor', 'custom:account_type': 'agency' });
-    failFirstWriteOf('agent');
-
-    await expect(handler(event)).rejects.toThrow();
-    expect(await agentOf(event.userName)).toBeNull();
-    expect(await agenciesOf(event.userName)).toEqual([]);
-
-    await handler(event);
-    const agencies = await agenciesOf(event.userName);
-    expect(agencies).toHaveLength(1);
-    expect((await agentOf(event.userName))?.agency_id).toBe(agencies[0]!.id);
+    await expectCleanFailureThenRetry('agent', 'Tess Moor');
   });
 
   it('does nothing on a confirmed password reset', async () => {

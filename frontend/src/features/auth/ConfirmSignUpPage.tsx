@@ -1,17 +1,15 @@
-import { KeyRound, Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { getAppConfig } from '../../app/config.ts';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { FormField } from '../../components/ui/FormField.tsx';
-import { Input } from '../../components/ui/Input.tsx';
+import { CodeField, EmailField } from './AuthFields.tsx';
+import { AuthForm, BackToSignIn, ResendCode, SentTo, SubmitButton } from './AuthFormParts.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { signIn, takePendingSignIn } from './authApi.ts';
 import { setCredentials } from './authSlice.ts';
 import { authErrorMessage, confirmSignUp, resendConfirmationCode } from './cognito.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
 
 export const CONFIRM_MESSAGES = {
@@ -99,76 +97,46 @@ export function ConfirmSignUpPage() {
       subtitle={
         emailFromLink ? (
           <>
-            We sent a confirmation code to{' '}
-            <strong className="font-semibold text-slate-800">{emailFromLink}</strong>. Enter it below to
-            activate your account.
+            We sent a confirmation code to <SentTo email={emailFromLink} />. Enter it below to activate your
+            account.
           </>
         ) : (
           'Enter the confirmation code we emailed you to activate your account.'
         )
       }
-      footer={
-        <Link
-          to={paths.login}
-          className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline"
-        >
-          Back to sign in
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       <div className="mt-8 space-y-5">
-        {notice && !formError && <Alert tone="info">{notice}</Alert>}
-        {formError && <Alert>{formError}</Alert>}
+        <FormAlert error={formError} notice={notice} />
 
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Confirm your email">
+        <AuthForm label="Confirm your email" onSubmit={onSubmit}>
           {!emailFromLink && (
-            <FormField label="Email" error={errors.email}>
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={emailRef}
-                  type="email"
-                  autoComplete="email"
-                  leading={<Mail className="size-4.5" />}
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              )}
-            </FormField>
+            <EmailField
+              plain
+              inputRef={emailRef}
+              error={errors.email}
+              value={email}
+              onValueChange={setEmail}
+            />
           )}
-          <FormField label="Confirmation code" error={errors.code}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={codeRef}
-                name="code"
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                placeholder="123456"
-                autoFocus
-                className="tracking-[0.3em]"
-                leading={<KeyRound className="size-4.5" />}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-              />
-            )}
-          </FormField>
-          <Button type="submit" size="lg" fullWidth loading={pending === 'confirm'}>
-            Confirm account
-          </Button>
-        </form>
+          <CodeField
+            label="Confirmation code"
+            error={errors.code}
+            inputRef={codeRef}
+            name="code"
+            autoFocus
+            value={code}
+            onValueChange={setCode}
+          />
+          <SubmitButton loading={pending === 'confirm'}>Confirm account</SubmitButton>
+        </AuthForm>
 
-        <p className="text-center text-sm text-slate-600">
-          Didn't get it? Check your spam folder, or{' '}
-          <button
-            type="button"
-            onClick={onResend}
-            aria-busy={pending === 'resend' || undefined}
-            className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline aria-busy:cursor-wait aria-busy:opacity-60"
-          >
-            {pending === 'resend' ? 'Sending…' : 'Resend code'}
-          </button>
-        </p>
+        <ResendCode
+          prompt="Didn't get it? Check your spam folder, or"
+          label="Resend code"
+          sending={pending === 'resend'}
+          onResend={onResend}
+        />
       </div>
     </AuthLayout>
   );

@@ -1,14 +1,12 @@
-import { Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { getAppConfig } from '../../app/config.ts';
 import { paths } from '../../app/paths.ts';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { FormField } from '../../components/ui/FormField.tsx';
-import { Input } from '../../components/ui/Input.tsx';
+import { EmailField } from './AuthFields.tsx';
+import { AuthForm, BackToSignIn, SubmitButton } from './AuthFormParts.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { authErrorMessage, forgotPassword } from './cognito.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
 
 const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -49,38 +47,13 @@ export function ForgotPasswordPage() {
     <AuthLayout
       title="Reset your password"
       subtitle="Enter the email you signed up with and we'll send you a code to choose a new password."
-      footer={
-        <Link
-          to={paths.login}
-          className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline"
-        >
-          Back to sign in
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
-      {formError && <Alert className="mt-8">{formError}</Alert>}
-      <form noValidate onSubmit={onSubmit} className="mt-8 space-y-5" aria-label="Reset your password">
-        <FormField label="Email" error={error}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={emailRef}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              placeholder="name@agency.com"
-              leading={<Mail className="size-4.5" />}
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          )}
-        </FormField>
-        <Button type="submit" size="lg" fullWidth loading={pending}>
-          Send reset code
-        </Button>
-      </form>
+      <FormAlert error={formError} className="mt-8" />
+      <AuthForm label="Reset your password" onSubmit={onSubmit} className="mt-8">
+        <EmailField inputRef={emailRef} error={error} value={email} onValueChange={setEmail} />
+        <SubmitButton loading={pending}>Send reset code</SubmitButton>
+      </AuthForm>
     </AuthLayout>
   );
 }

@@ -1,16 +1,13 @@
-import { KeyRound, Mail } from 'lucide-react';
 import { type FormEvent, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { getAppConfig } from '../../app/config.ts';
 import { paths } from '../../app/paths.ts';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { FormField } from '../../components/ui/FormField.tsx';
-import { Input } from '../../components/ui/Input.tsx';
+import { CodeField, EmailField, NEW_PASSWORD_HINT, PasswordField } from './AuthFields.tsx';
+import { AuthForm, BackToSignIn, ResendCode, SentTo, SubmitButton } from './AuthFormParts.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { AUTH_MESSAGES, authErrorMessage, confirmForgotPassword, forgotPassword } from './cognito.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
-import { PasswordInput } from './PasswordInput.tsx';
 import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
 
 export const RESET_MESSAGES = {
@@ -81,87 +78,52 @@ export function ResetPasswordPage() {
       subtitle={
         emailFromLink ? (
           <>
-            We sent a reset code to <strong className="font-semibold text-slate-800">{emailFromLink}</strong>.
+            We sent a reset code to <SentTo email={emailFromLink} />.
           </>
         ) : (
           'Enter the reset code we emailed you and choose a new password.'
         )
       }
-      footer={
-        <Link
-          to={paths.login}
-          className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline"
-        >
-          Back to sign in
-        </Link>
-      }
+      footer={<BackToSignIn />}
     >
       <div className="mt-8 space-y-5">
-        {notice && !formError && <Alert tone="info">{notice}</Alert>}
-        {formError && <Alert>{formError}</Alert>}
-        <form noValidate onSubmit={onSubmit} className="space-y-5" aria-label="Choose a new password">
+        <FormAlert error={formError} notice={notice} />
+        <AuthForm label="Choose a new password" onSubmit={onSubmit}>
           {!emailFromLink && (
-            <FormField label="Email" error={errors.email}>
-              {(control) => (
-                <Input
-                  {...control}
-                  ref={refs.email}
-                  type="email"
-                  autoComplete="email"
-                  leading={<Mail className="size-4.5" />}
-                  value={email}
-                  onChange={(event) => setEmail(event.target.value)}
-                />
-              )}
-            </FormField>
+            <EmailField
+              plain
+              inputRef={refs.email}
+              error={errors.email}
+              value={email}
+              onValueChange={setEmail}
+            />
           )}
-          <FormField label="Reset code" error={errors.code}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={refs.code}
-                autoComplete="one-time-code"
-                inputMode="numeric"
-                placeholder="123456"
-                className="tracking-[0.3em]"
-                leading={<KeyRound className="size-4.5" />}
-                value={code}
-                onChange={(event) => setCode(event.target.value.replace(/\s/g, ''))}
-              />
-            )}
-          </FormField>
-          <FormField
+          <CodeField
+            label="Reset code"
+            error={errors.code}
+            inputRef={refs.code}
+            value={code}
+            onValueChange={setCode}
+          />
+          <PasswordField
             label="New password"
             error={errors.password}
-            hint="At least 8 characters, with upper- and lower-case letters and a number."
-          >
-            {(control) => (
-              <PasswordInput
-                {...control}
-                ref={refs.password}
-                autoComplete="new-password"
-                placeholder="Create a new password"
-                value={password}
-                onChange={(event) => setPassword(event.target.value)}
-              />
-            )}
-          </FormField>
-          <Button type="submit" size="lg" fullWidth loading={pending === 'reset'}>
-            Reset password
-          </Button>
-        </form>
+            hint={NEW_PASSWORD_HINT}
+            inputRef={refs.password}
+            autoComplete="new-password"
+            placeholder="Create a new password"
+            value={password}
+            onValueChange={setPassword}
+          />
+          <SubmitButton loading={pending === 'reset'}>Reset password</SubmitButton>
+        </AuthForm>
         {email.trim() && (
-          <p className="text-center text-sm text-slate-600">
-            No code?{' '}
-            <button
-              type="button"
-              onClick={onResend}
-              aria-busy={pending === 'resend' || undefined}
-              className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline aria-busy:cursor-wait aria-busy:opacity-60"
-            >
-              {pending === 'resend' ? 'Sending…' : 'Send a new code'}
-            </button>
-          </p>
+          <ResendCode
+            prompt="No code?"
+            label="Send a new code"
+            sending={pending === 'resend'}
+            onResend={onResend}
+          />
         )}
       </div>
     </AuthLayout>

@@ -1,21 +1,20 @@
 import clsx from 'clsx';
-import { Building2, Mail, User, UserRound } from 'lucide-react';
+import { Building2, User, UserRound } from 'lucide-react';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import type { AccountType } from '#contracts/app-config';
 import { PRODUCT_NAME } from '../../app/brand.ts';
 import { getAppConfig } from '../../app/config.ts';
 import { paths } from '../../app/paths.ts';
-import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
-import { FormField } from '../../components/ui/FormField.tsx';
-import { Input } from '../../components/ui/Input.tsx';
-import { AuthLayout, GoogleIcon } from './AuthLayout.tsx';
+import { EmailField, NEW_PASSWORD_HINT, PasswordField, TextField } from './AuthFields.tsx';
+import { AuthForm, AuthLink, GoogleOption, SubmitButton } from './AuthFormParts.tsx';
+import { AuthLayout } from './AuthLayout.tsx';
 import { googleSignInOffered, rememberPendingSignIn, signInWithGoogle } from './authApi.ts';
 import { AUTH_MESSAGES, authErrorMessage, CognitoError, signUp } from './cognito.ts';
+import { FormAlert } from './FormAlert.tsx';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
-import { PasswordInput } from './PasswordInput.tsx';
 import { meetsPasswordPolicy, PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
+import { useValidatedValues } from './useValidatedValues.ts';
 
 interface SignUpValues {
   fullName: string;
@@ -66,15 +65,10 @@ const FIELD_ORDER: Array<keyof SignUpValues> = ['fullName', 'email', 'password',
 
 export function SignUpPage() {
   const navigate = useNavigate();
-  const [values, setValues] = useState<SignUpValues>({
-    fullName: '',
-    email: '',
-    password: '',
-    accountType: 'agent',
-    agencyName: '',
-  });
-  const [errors, setErrors] = useState<SignUpErrors>({});
-  const [submitted, setSubmitted] = useState(false);
+  const { values, setErrors, update, validateAll, field } = useValidatedValues<SignUpValues>(
+    { fullName: '', email: '', password: '', accountType: 'agent', agencyName: '' },
+    validateSignUp,
+  );
   const [formError, setFormError] = useState<string | null>(null);
   const [accountExists, setAccountExists] = useState(false);
   const [pending, setPending] = useState(false);
@@ -87,20 +81,12 @@ export function SignUpPage() {
   };
   const groupLabelId = useId();
 
-  const update = <K extends keyof SignUpValues>(field: K, value: SignUpValues[K]) => {
-    const next = { ...values, [field]: value };
-    setValues(next);
-    if (submitted) setErrors(validateSignUp(next));
-  };
-
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (pending) return;
-    setSubmitted(true);
     setFormError(null);
     setAccountExists(false);
-    const found = validateSignUp(values);
-    setErrors(found);
+    const found = validateAll();
     const firstInvalid = FIELD_ORDER.find((field) => found[field]);
     if (firstInvalid) {
       refs[firstInvalid as keyof typeof refs].current?.focus();
@@ -145,56 +131,32 @@ export function SignUpPage() {
       subtitle={`Join ${PRODUCT_NAME}: it's free to start.`}
       footer={
         <>
-          Already have an account?{' '}
-          <Link
-            to={paths.login}
-            className="rounded font-semibold text-brand-2 hover:text-brand-800 hover:underline"
-          >
-            Sign in
-          </Link>
+          Already have an account? <AuthLink to={paths.login}>Sign in</AuthLink>
         </>
       }
     >
-      {formError && (
-        <Alert className="mt-8">
-          {formError}
-          {accountExists && (
-            <>
-              {' '}
-              <Link
-                to={paths.login}
-                state={{ email: values.email.trim() }}
-                className="font-semibold underline"
-              >
-                Go to sign in
-              </Link>
-            </>
-          )}
-        </Alert>
-      )}
+      <FormAlert error={formError} className="mt-8">
+        {accountExists && (
+          <>
+            {' '}
+            <Link to={paths.login} state={{ email: values.email.trim() }} className="font-semibold underline">
+              Go to sign in
+            </Link>
+          </>
+        )}
+      </FormAlert>
 
       {googleSignInOffered() && (
-        <>
-          <Button
-            variant="secondary"
-            size="lg"
-            fullWidth
-            className="mt-8"
-            loading={googlePending}
-            onClick={onGoogle}
-          >
-            <GoogleIcon />
-            Sign up with Google
-          </Button>
-          <div className="mt-6 flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase">
-            <span className="h-px flex-1 bg-slate-200" />
-            or with email
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-        </>
+        <GoogleOption
+          label="Sign up with Google"
+          loading={googlePending}
+          onClick={onGoogle}
+          buttonClassName="mt-8"
+          dividerClassName="mt-6"
+        />
       )}
 
-      <form noValidate onSubmit={onSubmit} className="mt-6 space-y-5" aria-label="Create your account">
+      <AuthForm label="Create your account" onSubmit={onSubmit} className="mt-6">
         <fieldset>
           <legend id={groupLabelId} className="mb-2 text-sm font-medium text-slate-800">
             Account type
@@ -254,79 +216,40 @@ export function SignUpPage() {
           </div>
         </fieldset>
 
-        <FormField label="Full name" error={errors.fullName}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={refs.fullName}
-              name="name"
-              autoComplete="name"
-              placeholder="Maria Rossi"
-              leading={<User className="size-4.5" />}
-              value={values.fullName}
-              onChange={(event) => update('fullName', event.target.value)}
-            />
-          )}
-        </FormField>
+        <TextField
+          label="Full name"
+          {...field('fullName', refs.fullName)}
+          name="name"
+          autoComplete="name"
+          placeholder="Maria Rossi"
+          icon={User}
+        />
 
         {values.accountType === 'agency' && (
-          <FormField label="Agency name" error={errors.agencyName}>
-            {(control) => (
-              <Input
-                {...control}
-                ref={refs.agencyName}
-                name="organization"
-                autoComplete="organization"
-                placeholder="Rossi Real Estate"
-                leading={<Building2 className="size-4.5" />}
-                value={values.agencyName}
-                onChange={(event) => update('agencyName', event.target.value)}
-              />
-            )}
-          </FormField>
+          <TextField
+            label="Agency name"
+            {...field('agencyName', refs.agencyName)}
+            name="organization"
+            autoComplete="organization"
+            placeholder="Rossi Real Estate"
+            icon={Building2}
+          />
         )}
 
-        <FormField label="Email" error={errors.email}>
-          {(control) => (
-            <Input
-              {...control}
-              ref={refs.email}
-              type="email"
-              name="email"
-              autoComplete="email"
-              inputMode="email"
-              spellCheck={false}
-              placeholder="name@agency.com"
-              leading={<Mail className="size-4.5" />}
-              value={values.email}
-              onChange={(event) => update('email', event.target.value)}
-            />
-          )}
-        </FormField>
+        <EmailField {...field('email', refs.email)} />
 
-        <FormField
+        <PasswordField
           label="Password"
-          error={errors.password}
-          hint="At least 8 characters, with upper- and lower-case letters and a number."
-        >
-          {(control) => (
-            <PasswordInput
-              {...control}
-              ref={refs.password}
-              name="new-password"
-              autoComplete="new-password"
-              placeholder="Create a password"
-              value={values.password}
-              onChange={(event) => update('password', event.target.value)}
-            />
-          )}
-        </FormField>
+          hint={NEW_PASSWORD_HINT}
+          {...field('password', refs.password)}
+          name="new-password"
+          autoComplete="new-password"
+          placeholder="Create a password"
+        />
 
-        <Button type="submit" size="lg" fullWidth loading={pending}>
-          Create account
-        </Button>
+        <SubmitButton loading={pending}>Create account</SubmitButton>
         <p className="text-center text-xs text-slate-500">We'll email you a code to confirm your address.</p>
-      </form>
+      </AuthForm>
     </AuthLayout>
   );
 }
