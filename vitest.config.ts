@@ -3,8 +3,9 @@ import { defineConfig } from 'vitest/config';
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 
 /**
- * One runner, four projects: `unit` (pure code, components), `integration` (handlers through the local
- * API Gateway against the emulators), `infra` (CDK assertions) and `e2e` (Chromium against a local cloud).
+ * One runner, five projects: `unit` (pure code, components), `integration` (handlers through the local
+ * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
+ * `infra` (CDK assertions) and `e2e` (Chromium against a local cloud).
  */
 export default defineConfig({
   test: {
@@ -25,6 +26,18 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/integration-setup.ts'],
+          setupFiles: ['tests/support/env-from-cloud.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'authz',
+          include: ['tests/authz/**/*.test.ts'],
+          globalSetup: ['tests/support/authz-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,0 +1,34 @@
+import type * as z from 'zod';
+import { manifest, type RouteId } from '#contracts/manifest';
+import type { RouteDefinition } from '#contracts/route';
+import { fixtures, publicRoutes } from './fixtures.ts';
+
+/** The `{name}` parameters of an API Gateway path. */
+export const pathParams = (route: RouteDefinition) =>
+  [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+
+/** A path parameter is an object id unless its schema is an enum (a fixed set of names, owned by no one). */
+export function isEnumParam(route: RouteDefinition, name: string): boolean {
+  const schema = route.request.path?.shape[name] as z.ZodType | undefined;
+  return schema?.def.type === 'enum' || schema?.def.type === 'literal';
+}
+
+export const implementedRoutes = manifest.filter((route) => route.status === 'implemented');
+
+/** Why an implemented route is not covered by the matrix, or undefined when it is. */
+export function missingCoverage(route: RouteDefinition): string | undefined {
+  if (route.auth === 'none' && !publicRoutes[route.id as RouteId]) {
+    return 'a public route (auth none) that is not listed in publicRoutes with its reason';
+  }
+  const params = pathParams(route);
+  if (params.length === 0) return undefined;
+  const fixture = fixtures[route.id as RouteId];
+  if (!fixture) return `its path takes {${params.join('}, {')}} but tests/authz/fixtures.ts has no entry`;
+  if ('notAnObject' in fixture) {
+    const ids = params.filter((name) => !isEnumParam(route, name));
+    return ids.length === 0
+      ? undefined
+      : `marked notAnObject, but {${ids.join('}, {')}} is an object id: add ownership cases`;
+  }
+  return fixture.ownership.length === 0 ? 'its fixture has no ownership cases' : undefined;
+}

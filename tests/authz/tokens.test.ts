@@ -1,0 +1,67 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type * as z from 'zod';
+import type { RouteDefinition } from '#contracts/route';
+import { createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
+import {
+  BAD_TOKEN_KINDS,
+  type BadTokenKind,
+  forgedTokens,
+  resignedUnchanged,
+} from '../support/forged-tokens.ts';
+import { implementedRoutes, isEnumParam } from './coverage.ts';
+import { type ApiRequest, image, send } from './fixtures.ts';
+
+/**
+ * Every implemented route that needs a token refuses every kind of bad token with a 401 JSON error that
+ * says nothing else. The request is otherwise one the caller could make: path ids are the caller's own.
+ */
+const tokenRoutes = implementedRoutes.filter((route) => route.auth === 'token');
+
+function requestFor(route: RouteDefinition, caller: TestAgent): ApiRequest {
+  const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (!isEnumParam(route, name)) return caller.agentId;
+    const schema = route.request.path!.shape[name] as z.ZodEnum;
+    return String(schema.options[0]);
+  });
+  if (!route.request.body) return { path, init: { method: route.method } };
+  if (route.request.bodyType === 'multipart') {
+    return { path, init: { ...formBody({ agentId: caller.agentId }, image()), method: route.method } };
+  }
+  return { path, init: jsonBody(route.method, {}) };
+}
+
+let caller: TestAgent;
+let tokens: Record<BadTokenKind, string | undefined>;
+
+beforeAll(async () => {
+  caller = await createTestAgent();
+  const other = await createTestAgent();
+  tokens = forgedTokens(caller.token, { otherAgentId: other.agentId });
+});
+
+describe.each(tokenRoutes.map((route) => [`${route.method} ${route.path}`, route] as const))(
+  '%s',
+  (_, route) => {
+    it.each(BAD_TOKEN_KINDS)('answers %s with 401 JSON', async (kind) => {
+      const response = await send(requestFor(route, caller), tokens[kind]);
+
+      const text = await response.text();
+      expect(response.status, text).toBe(401);
+      expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+      const body = JSON.parse(text) as Record<string, unknown>;
+      expect(Object.keys(body)).toEqual(['error']);
+      expect(body.error).toEqual(expect.stringMatching(/\S/));
+      expect(text).not.toContain(caller.agentId);
+      expect(text.toLowerCase()).not.toContain(caller.email.toLowerCase());
+    });
+
+    it('lets the same request through with the real token, and with it re-signed unchanged (controls)', async () => {
+      for (const token of [caller.token, resignedUnchanged(caller.token)]) {
+        const response = await send(requestFor(route, caller), token);
+        const text = await response.text();
+        expect(response.status, text).not.toBe(401);
+        expect(response.status, text).toBeLessThan(500);
+      }
+    });
+  },
+);
