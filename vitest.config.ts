@@ -3,9 +3,10 @@ import { defineConfig } from 'vitest/config';
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 
 /**
- * One runner, five projects: `unit` (pure code, components), `integration` (handlers through the local
+ * One runner, six projects: `unit` (pure code, components), `integration` (handlers through the local
  * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
- * `infra` (CDK assertions) and `e2e` (Chromium against a local cloud).
+ * `bad-input` (malformed requests generated from the manifest's schemas), `infra` (CDK assertions) and
+ * `e2e` (Chromium against a local cloud).
  */
 export default defineConfig({
   test: {
@@ -40,6 +41,18 @@ export default defineConfig({
           globalSetup: ['tests/support/authz-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
           testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'bad-input',
+          include: ['tests/bad-input/**/*.test.ts'],
+          globalSetup: ['tests/support/bad-input-setup.ts'],
+          setupFiles: ['tests/support/env-from-cloud.ts'],
+          testTimeout: 90_000,
           hookTimeout: 60_000,
           env,
         },

@@ -68,4 +68,22 @@ describe('multipart bodies', () => {
     await expect(parseMultipartBody(noBoundary)).rejects.toMatchObject({ statusCode: 400 });
     await expect(parseMultipartBody(json)).rejects.toMatchObject({ statusCode: 415 });
   });
+
+  it('answers a body cut off inside a file with 400, without an unhandled stream error', async () => {
+    const whole = multipart([{ name: 'files', value: Buffer.alloc(64, 1), filename: 'a.jpg' }]);
+    const truncated = {
+      ...whole,
+      body: Buffer.from(whole.body!, 'base64').subarray(0, -20).toString('base64'),
+    } as APIGatewayProxyEventV2;
+    const unhandled: unknown[] = [];
+    const onUncaught = (error: unknown) => unhandled.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      await expect(parseMultipartBody(truncated)).rejects.toMatchObject({ statusCode: 400 });
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('uncaughtException', onUncaught);
+    }
+    expect(unhandled).toEqual([]);
+  });
 });

@@ -68,6 +68,11 @@ export async function parseMultipartBody(event: APIGatewayProxyEventV2): Promise
     parser.on('file', (field, stream, info) => {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      // A truncated body also fails the open file stream: without a listener that error would crash
+      // the process (an unhandled 'error' event); the parser's own 'error' answers the request.
+      stream.on('error', () => {
+        failure ??= badRequest('Malformed multipart body');
+      });
       stream.on('limit', () => {
         failure ??= payloadTooLarge('File size limit exceeded: upload large files with a presigned upload');
       });

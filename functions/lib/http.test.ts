@@ -96,6 +96,37 @@ describe('the http middy stack', () => {
     expect(logs.lines.join('')).toContain('secret-table-name');
   });
 
+  it('answers 400 to a cursor the store cannot use, and 500 to the same error without a cursor', async () => {
+    const storeError = (message: string, name = 'ValidationException') =>
+      Object.assign(
+        new Error('Error thrown by DynamoDB client', { cause: Object.assign(new Error(message), { name }) }),
+        {
+          name: 'ElectroError',
+        },
+      );
+    const failures = [
+      new Error('Unable to parse cursor'),
+      storeError('The provided starting key is invalid'),
+    ];
+    const logs = captureLogs();
+    for (const failure of failures) {
+      const handler = withHttp(publicRoute, async () => {
+        throw failure;
+      });
+      const withCursor = await invoke(handler, event({ queryStringParameters: { cursor: 'e30' } }));
+      const withoutCursor = await invoke(handler, event());
+      expect(withCursor).toEqual({
+        status: 400,
+        body: {
+          error: 'Invalid query field "cursor": is not a cursor this API returned',
+          fields: { cursor: 'is not a cursor this API returned' },
+        },
+      });
+      expect(withoutCursor.status).toBe(500);
+    }
+    logs.restore();
+  });
+
   it('names the invalid field in a 400', async () => {
     const handler = withHttp(publicRoute, async () => ({ id: 'x', name: 'y', page: 1 }));
 

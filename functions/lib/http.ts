@@ -5,7 +5,7 @@ import type * as z from 'zod';
 import type { RouteDefinition } from '#contracts/route';
 import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
 import { type InlineFile, parseJsonBody, parseMultipartBody } from './body.ts';
-import { HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { badRequest, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
 import { validatePart } from './validation.ts';
@@ -67,10 +67,37 @@ const errorResponses = (): middy.MiddlewareObj<Event, APIGatewayProxyStructuredR
       request.response = json(error.statusCode, error.toBody());
       return;
     }
+    if (isForeignCursor(error, request.event)) {
+      logger.warn('cursor rejected', { error: error as Error });
+      const message = 'is not a cursor this API returned';
+      request.response = json(
+        400,
+        badRequest(`Invalid query field "cursor": ${message}`, { cursor: message }).toBody(),
+      );
+      return;
+    }
     logger.error('unhandled error', { error: error as Error });
     request.response = json(500, INTERNAL_ERROR_BODY);
   },
 });
+
+/**
+ * A `cursor` query value that no page ever returned: ElectroDB cannot decode it, or DynamoDB rejects the
+ * start key it decodes to. Either is the client's mistake (400), not the server's.
+ */
+function isForeignCursor(error: unknown, event: Event): boolean {
+  if (!event.queryStringParameters?.cursor) return false;
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (/unable to parse cursor|invalid cursor/i.test(cause.message)) return true;
+    if (
+      cause.name === 'ValidationException' &&
+      /start(ing)? key|key element does not match the schema/i.test(cause.message)
+    ) {
+      return true;
+    }
+  }
+  return false;
+}
 
 /** Middleware: verifies the bearer token and loads the caller's agent record. */
 const authentication = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({

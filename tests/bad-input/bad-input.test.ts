@@ -1,0 +1,141 @@
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '#contracts/manifest';
+import { callApi, createTestAgency, formBody } from '../support/agents.ts';
+import { snapshotState } from '../support/state-snapshot.ts';
+import { type MalformedRequest, malformedRequests, type Owner, PNG } from './malformed.ts';
+
+/**
+ * The bad-input suite: for every implemented route of the manifest, at least 100 malformed requests
+ * generated from its zod schemas, sent with the token of an agent that owns every object they name. Each
+ * answer must be a 4xx JSON with an `error` message and nothing internal in it, and the table and the
+ * buckets must be exactly as they were.
+ */
+
+const REQUESTS_PER_ROUTE = 150;
+const CONCURRENCY = 8;
+const SEED = Number(process.env.BAD_INPUT_SEED ?? 42_026);
+
+/** Internal detail that must never reach a client: exception names, stack frames, SDK and table words. */
+const LEAK =
+  /Exception|\n\s*at |\bat \S+ \(|:\d+:\d+\)|dynamodb|ConditionalCheck|electro|aws-sdk|node_modules|\.ts:\d+|TypeError|SyntaxError|RangeError|Internal error|ExclusiveStartKey/i;
+
+const routes = manifest.filter((route) => route.status === 'implemented');
+let owner: Owner & { token: string };
+const totals = { routes: 0, requests: 0, serverErrors: 0 };
+
+interface Failure {
+  request: string;
+  problem: string;
+}
+
+beforeAll(async () => {
+  const agency = await createTestAgency();
+  owner = {
+    agentId: agency.admin.agentId,
+    agencyId: agency.agencyId,
+    token: agency.admin.token,
+  };
+  // Give the owner media, so a request wrongly accepted would also show as a replaced or deleted object.
+  const image = [{ field: 'files', name: 'a.png', bytes: PNG, type: 'image/png' }];
+  for (const [path, fields] of [
+    ['/api/upload-profile-picture', { agentId: owner.agentId, type: 'profile-picture' }],
+    ['/api/upload-logo', {}],
+  ] as const) {
+    const response = await callApi(path, { ...formBody(fields, image), token: owner.token });
+    expect(response.status, path).toBe(200);
+  }
+}, 60_000);
+
+afterAll(() => {
+  console.log(
+    `bad-input: ${totals.routes} routes, ${totals.requests} requests, ${totals.serverErrors} server errors`,
+  );
+  console.log(`bad-input: fast-check seed ${SEED} (set BAD_INPUT_SEED to try others)`);
+});
+
+describe('bad input', () => {
+  it('has implemented routes to cover', () => {
+    expect(routes.length).toBeGreaterThan(0);
+  });
+
+  it.each(routes.map((route) => [route.id, route] as const))(
+    '%s rejects malformed requests',
+    async (_id, route) => {
+      const requests = fc.sample(malformedRequests(route, owner), {
+        numRuns: REQUESTS_PER_ROUTE,
+        seed: SEED,
+      });
+      expect(requests.length).toBeGreaterThanOrEqual(100);
+      const before = await snapshotState(owner);
+      const failures: Failure[] = [];
+      await inPool(requests, CONCURRENCY, async (request) => {
+        const problem = await check(request);
+        if (problem) failures.push({ request: describeRequest(request), problem });
+      });
+      totals.routes += 1;
+      totals.requests += requests.length;
+      expect(failures.slice(0, 10), `${failures.length} of ${requests.length} requests failed`).toEqual([]);
+      expect(await snapshotState(owner), 'the table and buckets are unchanged').toEqual(before);
+    },
+  );
+});
+
+/** Sends one request; the problem with its answer, if any. */
+async function check(request: MalformedRequest): Promise<string | undefined> {
+  let response: Response;
+  try {
+    response = await callApi(request.url, {
+      method: request.method,
+      headers: request.headers,
+      token: owner.token,
+      ...(request.body ? { body: new Uint8Array(request.body) } : {}),
+    });
+  } catch (error) {
+    // a dropped connection is the server's failure (a crashed process), like a 5xx
+    if ((error as Error).message === 'fetch failed') totals.serverErrors += 1;
+    return `no answer: ${(error as Error).message} ${String((error as Error).cause ?? '')}`;
+  }
+  const text = await response.text();
+  if (response.status >= 500) totals.serverErrors += 1;
+  if (response.status < 400 || response.status >= 500)
+    return `status ${response.status}: ${text.slice(0, 300)}`;
+  if (!/^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
+    return `content-type ${response.headers.get('content-type')}: ${text.slice(0, 300)}`;
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return `not JSON: ${text.slice(0, 300)}`;
+  }
+  const error = (body as { error?: unknown } | null)?.error;
+  if (typeof error !== 'string' || error.trim() === '') return `no error message: ${text.slice(0, 300)}`;
+  const leak = LEAK.exec(text);
+  if (leak) return `leaks "${leak[0]}": ${text.slice(0, 300)}`;
+  return undefined;
+}
+
+function describeRequest(request: MalformedRequest): string {
+  const body = request.body
+    ? ` body(${request.body.length} B): ${Buffer.from(request.body.subarray(0, 120)).toString('utf8')}`
+    : '';
+  return `[${request.kinds.join(', ')}] ${request.method} ${request.url.slice(0, 200)} ${JSON.stringify(request.headers)}${body}`;
+}
+
+/** Runs `work` over `items` with at most `limit` in flight. */
+async function inPool<T>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await work(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}

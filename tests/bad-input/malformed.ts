@@ -1,0 +1,755 @@
+import fc from 'fast-check';
+import type * as z from 'zod';
+import type { RouteDefinition } from '#contracts/route';
+
+/**
+ * Malformed requests for one manifest route, generated with fast-check from its zod schemas. Every
+ * request carries at least one *breaker* — a change that makes the API bound to reject it (a part that
+ * fails its schema, a path id that does not exist, a body that cannot be parsed, a wrong content type,
+ * a multipart body without a usable image) — and may carry *noise* (unknown fields, odd but valid
+ * values) on top. Schema breakers are checked against the schema itself, on exactly what the server
+ * will see (the decoded path, the query as API Gateway joins it, the parsed JSON, the multipart fields).
+ */
+
+/** The caller's own objects: what a valid path or body names. */
+export interface Owner {
+  agentId: string;
+  agencyId: string;
+}
+
+export interface MalformedRequest {
+  route: string;
+  /** the breakers and noise it carries, for the failure report */
+  kinds: string[];
+  /** URL path and query string */
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: Uint8Array;
+}
+
+/** Strings longer than the URL allows still go in bodies; path and query stay below Node's 16 KB header limit. */
+const HUGE = 100 * 1024;
+const MAX_URL = 12 * 1024;
+
+const SPECIAL_STRINGS = [
+  '',
+  ' ',
+  '\t\n ',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  'null',
+  'undefined',
+  'true',
+  '-1',
+  '0',
+  '1e309',
+  '-1e309',
+  '9007199254740993',
+  '0x1F',
+  '1.5',
+  '[]',
+  '{}',
+  '\u0000',
+  'a\u0000b',
+  '\u202Eevil\u202C',
+  'مرحبا بالعالم',
+  'שלום עולם',
+  '👩‍👩‍👧‍👦🏠🔑',
+  '\uD800',
+  '\uDFFF\uD800',
+  '\uFEFFbom',
+  'Z̴̡̧a̸l̷g̶o̵',
+  '../../etc/passwd',
+  '<script>alert(1)</script>',
+  "' OR '1'='1",
+  '\u0024{jndi:ldap://example.invalid/a}',
+  '%00',
+  '%ZZ',
+  '__proto__',
+  'constructor',
+  'PROPERTIES',
+  ' properties',
+];
+
+const longOf = (min: number, max: number) =>
+  fc
+    .tuple(fc.constantFrom('x', 'é', '😀', '\u202E', '\u0000', 'ab ', '家'), fc.integer({ min, max }))
+    .map(([unit, length]) => unit.repeat(Math.ceil(length / unit.length)));
+
+/** Odd strings that still fit in a URL. */
+const urlStrings: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...SPECIAL_STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'grapheme', minLength: 1, maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 20 }) },
+  { weight: 2, arbitrary: longOf(101, 900) },
+  { weight: 1, arbitrary: fc.uuid() },
+);
+
+/** Odd strings, up to 100 KB. */
+const anyStrings: fc.Arbitrary<string> = fc.oneof(
+  { weight: 4, arbitrary: urlStrings },
+  { weight: 2, arbitrary: longOf(HUGE, HUGE + 4_096) },
+);
+
+const deepNesting = fc.integer({ min: 50, max: 1_000 }).map((depth) => {
+  let value: unknown = 'bottom';
+  for (let level = 0; level < depth; level += 1) value = level % 2 ? [value] : { nested: value };
+  return value;
+});
+
+/** Any JSON value of the wrong kind: other types, extreme numbers, nested structures, odd strings. */
+const jsonValues: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: anyStrings },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      null,
+      true,
+      false,
+      0,
+      -1,
+      -0,
+      1e308,
+      -1e308,
+      Number.MAX_SAFE_INTEGER + 2,
+      0.1,
+      [],
+      {},
+      [null],
+      ['a', 'b'],
+      { a: { b: { c: {} } } },
+    ),
+  },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.array(fc.jsonValue({ maxDepth: 2 }), { maxLength: 4 }) },
+  { weight: 1, arbitrary: fc.dictionary(fc.string({ maxLength: 8 }), fc.jsonValue({ maxDepth: 2 })) },
+  { weight: 1, arbitrary: deepNesting },
+);
+
+/** Field names a schema does not know. */
+const unknownKeys = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'role',
+    'agent_id',
+    'pk',
+    'subscription_status',
+    '',
+    ' ',
+    '😀',
+    '\u0000',
+    '\u202Ekey',
+  ),
+  fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
+);
+
+// ---- zod introspection (zod 4) ------------------------------------------------------------------------
+
+type AnySchema = z.ZodType;
+const defOf = (schema: AnySchema) =>
+  (schema as unknown as { def: Record<string, unknown> & { type: string } }).def;
+
+function unwrap(schema: AnySchema): AnySchema {
+  const def = defOf(schema);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
+    return unwrap(def.innerType as AnySchema);
+  }
+  return schema;
+}
+
+const shapeOf = (schema: AnySchema | undefined): Record<string, AnySchema> =>
+  schema && defOf(unwrap(schema)).type === 'object'
+    ? ((unwrap(schema) as unknown as { shape: Record<string, AnySchema> }).shape ?? {})
+    : {};
+
+const isOptional = (schema: AnySchema) => schema.safeParse(undefined).success;
+
+/** A valid value for one field: the caller's own ids, an enum's first option, a literal. */
+function validValue(name: string, schema: AnySchema, owner: Owner, routePath: string): unknown {
+  const inner = unwrap(schema);
+  const def = defOf(inner);
+  if (def.type === 'enum') return (inner as unknown as { options: unknown[] }).options[0];
+  if (def.type === 'literal') return (def.values as unknown[])[0];
+  if (def.type === 'string') {
+    const parentSegment = routePath.split('/').at(-2) ?? '';
+    if (/^agency/i.test(name) || (name === 'id' && parentSegment === 'agencies')) return owner.agencyId;
+    if (/^agent/i.test(name) || (name === 'id' && parentSegment === 'agents')) return owner.agentId;
+  }
+  throw new Error(
+    `bad-input: no valid value for "${name}" of ${routePath}; teach validValue() in tests/bad-input/malformed.ts`,
+  );
+}
+
+/** The smallest valid object for a schema: its required fields with valid values. */
+function validObject(schema: AnySchema | undefined, owner: Owner, routePath: string): Record<string, string> {
+  const value: Record<string, string> = {};
+  for (const [name, field] of Object.entries(shapeOf(schema))) {
+    if (!isOptional(field)) value[name] = String(validValue(name, field, owner, routePath));
+  }
+  return value;
+}
+
+/** Path parameters that name an object (the others are enums and the like). */
+const isObjectId = (schema: AnySchema) => defOf(unwrap(schema)).type === 'string';
+
+// ---- what the server sees ---------------------------------------------------------------------------
+
+function encodeSegment(value: string): string {
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    // lone surrogates: send their (replaced) UTF-8 bytes percent-encoded
+    return [...Buffer.from(value, 'utf8')].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
+  }
+}
+
+/** The local API Gateway's decoding of a path parameter. */
+function serverDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** What API Gateway gives the handler as queryStringParameters (repeated names joined by commas). */
+function serverQuery(pairs: Array<[string, string]>): Record<string, string> {
+  const params = new URLSearchParams(pairs.map(([key, value]) => [key, value]));
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(params.toString())) {
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  }
+  return query;
+}
+
+const fails = (schema: AnySchema | undefined, value: unknown) => !!schema && !schema.safeParse(value).success;
+
+// ---- request parts ----------------------------------------------------------------------------------
+
+interface Draft {
+  kinds: string[];
+  /** raw (encoded) path segments by parameter */
+  path: Record<string, string>;
+  query: Array<[string, string]>;
+  body?: { contentType?: string; bytes: Uint8Array };
+}
+
+const utf8 = (text: string) => new Uint8Array(Buffer.from(text, 'utf8'));
+const jsonBytes = (value: unknown) => utf8(JSON.stringify(value));
+
+/** A multipart body built by hand, so the boundary and the bytes can be broken at will. */
+function multipart(
+  boundary: string,
+  fields: Array<[string, string]>,
+  files: Array<{ field: string; name: string; type: string; bytes: Uint8Array }>,
+): Uint8Array {
+  const chunks: Buffer[] = [];
+  for (const [name, value] of fields) {
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  }
+  for (const file of files) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return new Uint8Array(Buffer.concat(chunks));
+}
+
+/** A 1×1 PNG: a real image, sent only where something else must make the request fail. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+const notImages = fc.oneof(
+  fc.constantFrom(
+    new Uint8Array(0),
+    utf8('not an image'),
+    utf8('<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
+    utf8('<html><body>png</body></html>'),
+    new Uint8Array(PNG.subarray(0, 4)),
+    new Uint8Array([0xff, 0xd8]),
+    utf8('RIFF\u0000\u0000\u0000\u0000WEBX'),
+    utf8('GIF89a\u0001\u0000\u0001\u0000'),
+  ),
+  fc.uint8Array({ minLength: 1, maxLength: 2_048 }),
+);
+
+const fileNames = fc.oneof(
+  fc.constantFrom('image.png', 'x.jpg', '', '..\\..\\evil.png', 'a\u0000b.png', '😀.png', '\u202Egnp.exe'),
+  fc.string({ unit: 'grapheme', maxLength: 30 }),
+);
+
+const boundaries = fc.constantFrom('----estatenet-bad-input', 'x', 'a'.repeat(70), 'b o u n d', 'with"quote');
+
+// ---- the generator ----------------------------------------------------------------------------------
+
+type PartBuilder = fc.Arbitrary<(draft: Draft) => Draft>;
+
+/** Applies one change; a new body replaces the previous one, and with it that body's kind. */
+const add = (draft: Draft, kind: string, change: Partial<Draft>): Draft => ({
+  ...draft,
+  ...change,
+  kinds: [...(change.body ? draft.kinds.filter((old) => !old.startsWith('body.')) : draft.kinds), kind],
+});
+
+/**
+ * Every malformed request for a route comes from this arbitrary. `owner` gives the valid baseline (the
+ * caller's own ids), so a request fails for the malformation it carries and never for authorization.
+ */
+export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbitrary<MalformedRequest> {
+  const { request } = route;
+  const pathShape = shapeOf(request.path);
+  const queryShape = shapeOf(request.query);
+  const bodyType = request.body ? (request.bodyType ?? 'json') : undefined;
+  const basePath = Object.fromEntries(
+    Object.entries(validObject(request.path, owner, route.path)).map(([name, value]) => [
+      name,
+      encodeSegment(value),
+    ]),
+  );
+  const baseQuery = Object.entries(validObject(request.query, owner, route.path));
+  const baseBodyObject = request.body ? validObject(request.body, owner, route.path) : undefined;
+  const serverPath = (segments: Record<string, string>) =>
+    Object.fromEntries(Object.entries(segments).map(([name, segment]) => [name, serverDecode(segment)]));
+  if (fails(request.path, serverPath(basePath)))
+    throw new Error(`bad-input: invalid baseline path for ${route.id}`);
+
+  const breakers: Array<{ weight: number; arbitrary: PartBuilder }> = [];
+  const noise: PartBuilder[] = [];
+
+  // Path parameters: values that fail the schema, and object ids that do not exist.
+  for (const [name, schema] of Object.entries(pathShape)) {
+    const owned = basePath[name];
+    const segment = fc.oneof(
+      // an empty segment would select another route (`/api/agents/` is the list)
+      urlStrings.filter((value) => value !== '').map(encodeSegment),
+      fc.constantFrom(
+        '%00',
+        '%ZZ',
+        '%2F',
+        '%E0%A4%A',
+        '%20%20',
+        `${owned}%00`,
+        `%20${owned}x`,
+        owned + 'x'.repeat(200),
+      ),
+    );
+    breakers.push({
+      weight: 3,
+      arbitrary: segment
+        .filter((raw) => {
+          const decoded = serverPath({ ...basePath, [name]: raw });
+          if (fails(request.path, decoded)) return true;
+          // schema-valid: only a breaker when it names an object that does not exist
+          const parsed = request.path!.parse(decoded) as Record<string, unknown>;
+          return isObjectId(schema) && parsed[name] !== serverDecode(owned ?? '');
+        })
+        .map((raw) => (draft: Draft) => add(draft, `path.${name}`, { path: { ...draft.path, [name]: raw } })),
+    });
+  }
+
+  // Query fields: values that fail the schema; repeated names; unknown names as noise.
+  if (request.query) {
+    for (const name of Object.keys(queryShape)) {
+      const pairs = fc.oneof(
+        urlStrings.map((value): Array<[string, string]> => [[name, value]]),
+        fc.tuple(urlStrings, urlStrings).map(
+          ([a, b]): Array<[string, string]> => [
+            [name, a],
+            [name, b],
+          ],
+        ),
+        fc
+          .integer({ min: 2_049, max: 4_000 })
+          .map((length): Array<[string, string]> => [[name, 'c'.repeat(length)]]),
+      );
+      breakers.push({
+        weight: 2,
+        arbitrary: pairs
+          .filter((added) =>
+            fails(request.query, serverQuery([...baseQuery.filter(([key]) => key !== name), ...added])),
+          )
+          .map(
+            (added) => (draft: Draft) =>
+              add(draft, `query.${name}`, {
+                query: [...draft.query.filter(([key]) => key !== name), ...added],
+              }),
+          ),
+      });
+    }
+    if ('cursor' in queryShape) {
+      // schema-valid cursors that no page ever returned
+      const cursors = fc.oneof(
+        fc.constantFrom(
+          'not-a-cursor',
+          'e30',
+          'bnVsbA',
+          'W10',
+          '%%%',
+          'eyJwayI6MX0',
+          'eyJwayI6IngiLCJzayI6InkifQ',
+        ),
+        fc
+          .jsonValue({ maxDepth: 2 })
+          .map((value) => Buffer.from(JSON.stringify(value) ?? 'null').toString('base64url')),
+        fc.string({ minLength: 1, maxLength: 200 }),
+      );
+      breakers.push({
+        weight: 1,
+        arbitrary: cursors
+          // one that decodes to a JSON falsy value (null, false, 0, "") is read as "no cursor": the first page
+          .filter((cursor) => cursor.trim() !== '' && !decodesToFalsy(cursor))
+          .map(
+            (cursor) => (draft: Draft) =>
+              add(draft, 'query.cursor(unknown)', {
+                query: [...draft.query.filter(([key]) => key !== 'cursor'), ['cursor', cursor]],
+              }),
+          ),
+      });
+    }
+  }
+  // Unknown query parameters are noise on every route (no query schema rejects them).
+  noise.push(
+    fc
+      .array(fc.tuple(unknownKeys, urlStrings), { minLength: 1, maxLength: 3 })
+      .map((pairs) => (draft: Draft) => add(draft, 'query.unknown', { query: [...draft.query, ...pairs] })),
+  );
+
+  if (bodyType === 'json' && request.body) {
+    const bodySchema = request.body;
+    const fieldNames = Object.keys(shapeOf(bodySchema));
+    const jsonBody = (value: unknown, kind: string) => (draft: Draft) =>
+      add(draft, kind, { body: { contentType: 'application/json', bytes: jsonBytes(value) } });
+    const base = baseBodyObject ?? {};
+    const bodyFails = (value: unknown) => fails(bodySchema, JSON.parse(JSON.stringify(value) ?? 'null'));
+    // a field with a value of the wrong type or out of range
+    if (fieldNames.length > 0) {
+      breakers.push({
+        weight: 3,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...fieldNames), jsonValues)
+          .map(([name, value]) => ({ ...base, [name]: value }))
+          .filter(bodyFails)
+          .map((value) => jsonBody(value, 'body.field')),
+      });
+    }
+    // required fields left out
+    const required = Object.keys(base);
+    if (required.length > 0) {
+      breakers.push({
+        weight: 1,
+        arbitrary: fc
+          .subarray(required, { minLength: 1 })
+          .map((missing) =>
+            Object.fromEntries(Object.entries(base).filter(([key]) => !missing.includes(key))),
+          )
+          .map((value) => jsonBody(value, 'body.missing')),
+      });
+    }
+    // unknown fields (strict schemas reject them); keep only those the schema really rejects
+    breakers.push({
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.dictionary(unknownKeys, jsonValues, { minKeys: 1, maxKeys: 3 }),
+          fc.constantFrom(...fieldNames, ''),
+        )
+        .map(([extra, name]) => ({ ...base, ...(name ? { [name]: 'Valid Value' } : {}), ...extra }))
+        .filter(bodyFails)
+        .map((value) => jsonBody(value, 'body.unknown')),
+    });
+    // a body that is not an object
+    breakers.push({
+      weight: 1,
+      arbitrary: jsonValues.filter(bodyFails).map((value) => jsonBody(value, 'body.notObject')),
+    });
+    // JSON that does not parse
+    const malformed = fc.oneof(
+      fc.constantFrom(
+        '{',
+        '{"full_name":',
+        '{"name": "x",}',
+        "{'name': 'x'}",
+        '{"a":1}}',
+        'NaN',
+        'undefined',
+        '\u0000',
+        '{"name": NaN}',
+        '{"name": "\\x41"}',
+        '{"name": "\\ud800"',
+        '['.repeat(10_000),
+        `{"name": "${'x'.repeat(HUGE)}`,
+        '\uFEFF{"name": "x"}',
+      ),
+      fc.string({ maxLength: 50 }).filter((text) => text.trim() !== '' && !parses(text)),
+      fc
+        .tuple(fc.jsonValue({ maxDepth: 3 }), fc.nat())
+        .map(([value, cut]) => {
+          const text = JSON.stringify(value) ?? '';
+          return text.slice(0, cut % Math.max(1, text.length));
+        })
+        .filter((text) => text.trim() !== '' && !parses(text)),
+    );
+    breakers.push({
+      weight: 2,
+      arbitrary: malformed.map(
+        (text) => (draft: Draft) =>
+          add(draft, 'body.malformedJson', { body: { contentType: 'application/json', bytes: utf8(text) } }),
+      ),
+    });
+    // bytes that are not UTF-8
+    breakers.push({
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((bytes) => new Uint8Array([0xff, 0xfe, 0xc0, ...bytes]))
+        .map(
+          (bytes) => (draft: Draft) =>
+            add(draft, 'body.notUtf8', { body: { contentType: 'application/json', bytes } }),
+        ),
+    });
+    // a well-formed body under the wrong content type (or none)
+    breakers.push({
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/xml',
+            'application/octet-stream',
+            'image/png',
+            'application/jsonx',
+            'json',
+            undefined,
+          ),
+          fc.constantFrom<unknown>({ ...base, [fieldNames[0] ?? 'name']: 'Valid Value' }, base),
+        )
+        .map(([contentType, value]) => (draft: Draft) => {
+          const bytes = jsonBytes(value);
+          return add(draft, 'body.contentType', { body: { ...(contentType ? { contentType } : {}), bytes } });
+        }),
+    });
+  }
+
+  if (bodyType === 'multipart' && request.body) {
+    const bodySchema = request.body;
+    const fieldNames = Object.keys(shapeOf(bodySchema));
+    const baseFields = Object.entries(baseBodyObject ?? {});
+    const multipartBody =
+      (
+        kind: string,
+        fields: Array<[string, string]>,
+        files: Array<{ field: string; name: string; type: string; bytes: Uint8Array }>,
+        boundary = '----estatenet-bad-input',
+      ) =>
+      (draft: Draft) =>
+        add(draft, kind, {
+          body: {
+            contentType: `multipart/form-data; boundary=${boundary}`,
+            bytes: multipart(boundary, fields, files),
+          },
+        });
+    const fieldsObject = (fields: Array<[string, string]>) => {
+      const object: Record<string, unknown> = {};
+      for (const [name, value] of fields) {
+        const existing = object[name];
+        object[name] =
+          existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+      }
+      return object;
+    };
+    const image = (name: string) => [{ field: 'files', name, type: 'image/png', bytes: new Uint8Array(PNG) }];
+    // form fields that fail the schema, sent with a real image
+    if (fieldNames.length > 0) {
+      breakers.push({
+        weight: 3,
+        arbitrary: fc
+          .tuple(
+            fc.constantFrom(...fieldNames),
+            fc.oneof(
+              anyStrings.map((value) => [value]),
+              fc.tuple(urlStrings, urlStrings),
+            ),
+            fileNames,
+          )
+          .map(([name, values, fileName]) => ({
+            fields: [
+              ...baseFields.filter(([key]) => key !== name),
+              ...values.map((value): [string, string] => [name, value]),
+            ],
+            fileName,
+          }))
+          .filter(({ fields }) => fails(bodySchema, fieldsObject(fields)))
+          .map(({ fields, fileName }) => multipartBody('body.field', fields, image(fileName))),
+      });
+    }
+    if (baseFields.length > 0) {
+      breakers.push({
+        weight: 1,
+        arbitrary: fc.subarray(baseFields, { minLength: 1 }).map((missing) =>
+          multipartBody(
+            'body.missing',
+            baseFields.filter((field) => !missing.includes(field)),
+            image('a.png'),
+          ),
+        ),
+      });
+    }
+    // ids in the form that name no object of the caller's, sent with a real image
+    for (const [name, schema] of Object.entries(shapeOf(bodySchema))) {
+      if (!isObjectId(schema)) continue;
+      const owned = baseBodyObject?.[name] ?? validValue(name, schema, owner, route.path);
+      breakers.push({
+        weight: 1,
+        arbitrary: fc
+          .oneof(fc.uuid(), urlStrings)
+          .filter(
+            (value) =>
+              !fails(
+                bodySchema,
+                fieldsObject([...baseFields.filter(([key]) => key !== name), [name, value]]),
+              ),
+          )
+          .filter((value) => value.trim() !== owned)
+          .map((value) =>
+            multipartBody(
+              'body.unknownId',
+              [...baseFields.filter(([key]) => key !== name), [name, value]],
+              image('a.png'),
+            ),
+          ),
+      });
+    }
+    // valid fields, but no usable image: none, not an image, two of them, in the wrong field
+    breakers.push({
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('none', 'notImage', 'two', 'wrongField'),
+          notImages,
+          fileNames,
+          fc.array(
+            fc.tuple(
+              unknownKeys.filter((key) => !fieldNames.includes(key)),
+              anyStrings,
+            ),
+            { maxLength: 3 },
+          ),
+        )
+        .map(([problem, bytes, name, extra]) => {
+          const fields = [...baseFields, ...extra];
+          const files =
+            problem === 'none'
+              ? []
+              : problem === 'notImage'
+                ? [{ field: 'files', name, type: 'image/png', bytes }]
+                : problem === 'two'
+                  ? [...image('a.png'), ...image('b.png')]
+                  : [{ field: 'file', name, type: 'image/png', bytes: new Uint8Array(PNG) }];
+          return multipartBody(`body.image(${problem})`, fields, files);
+        }),
+    });
+    // broken multipart: wrong or missing boundary, truncated or garbage bytes, wrong content types
+    breakers.push({
+      weight: 3,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom(
+            'boundaryMismatch',
+            'noBoundary',
+            'truncated',
+            'truncatedInFile',
+            'garbage',
+            'notMultipart',
+            'empty',
+          ),
+          boundaries,
+          fc.nat(),
+          fc.uint8Array({ minLength: 1, maxLength: 512 }),
+        )
+        .map(([problem, boundary, cut, garbage]) => (draft: Draft) => {
+          const good = multipart(boundary, baseFields, image('a.png'));
+          const contentType = `multipart/form-data; boundary=${boundary}`;
+          const body =
+            problem === 'boundaryMismatch'
+              ? { contentType: 'multipart/form-data; boundary=not-the-one', bytes: good }
+              : problem === 'noBoundary'
+                ? { contentType: 'multipart/form-data', bytes: good }
+                : problem === 'truncated'
+                  ? { contentType, bytes: good.subarray(0, cut % (good.length - 10)) }
+                  : problem === 'truncatedInFile'
+                    ? {
+                        contentType,
+                        bytes: good.subarray(0, good.length - boundary.length - 12 - (cut % 20)),
+                      }
+                    : problem === 'garbage'
+                      ? { contentType, bytes: garbage }
+                      : problem === 'notMultipart'
+                        ? {
+                            contentType: 'application/json',
+                            bytes: jsonBytes(Object.fromEntries(baseFields)),
+                          }
+                        : { contentType, bytes: new Uint8Array(0) };
+          return add(draft, `body.multipart(${problem})`, { body });
+        }),
+    });
+  }
+
+  if (breakers.length === 0) throw new Error(`bad-input: nothing to break in ${route.id}`);
+
+  return fc
+    .tuple(
+      fc.array(fc.oneof(...breakers), { minLength: 1, maxLength: 2 }),
+      noise.length ? fc.array(fc.oneof(...noise), { maxLength: 1 }) : fc.constant([]),
+    )
+    .map(([broken, noisy]) => {
+      let draft: Draft = { kinds: [], path: { ...basePath }, query: [...baseQuery] };
+      for (const change of [...broken, ...noisy]) draft = change(draft);
+      return toRequest(route, draft);
+    })
+    .filter((built) => built.url.length <= MAX_URL);
+}
+
+function decodesToFalsy(cursor: string): boolean {
+  try {
+    return !JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    return false;
+  }
+}
+
+function parses(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function toRequest(route: RouteDefinition, draft: Draft): MalformedRequest {
+  const path = route.path.replace(/\{(\w+)\}/g, (_match, name: string) => draft.path[name] ?? '');
+  const search = draft.query.length ? `?${new URLSearchParams(draft.query).toString()}` : '';
+  return {
+    route: route.id,
+    kinds: draft.kinds,
+    url: `${path}${search}`,
+    method: route.method,
+    headers: draft.body?.contentType ? { 'content-type': draft.body.contentType } : {},
+    ...(draft.body && route.method !== 'GET' ? { body: draft.body.bytes } : {}),
+  };
+}

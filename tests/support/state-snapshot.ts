@@ -1,0 +1,63 @@
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+
+/**
+ * What a set of owners has in the table and the buckets, to compare before and after requests that must
+ * change nothing: their items read through the entity layer, every item of the table (raw scan) and
+ * every object (key, size, ETag) of the files, content and sites buckets.
+ */
+export interface StateSnapshot {
+  owned: Record<string, unknown>;
+  table: string[];
+  buckets: Record<string, string[]>;
+}
+
+export async function snapshotState(owner: { agentId: string; agencyId?: string }): Promise<StateSnapshot> {
+  const [{ config }, { Agency, Agent, BrandColors, FeatureUsage }, { documentClient }, { s3 }] =
+    await Promise.all([
+      import('#lib/config'),
+      import('#lib/data/service'),
+      import('#lib/dynamodb'),
+      import('#lib/s3'),
+    ]);
+  const owned: Record<string, unknown> = {
+    agent: (await Agent.get({ agent_id: owner.agentId }).go()).data,
+    agentBrandColors: (await BrandColors.get({ owner_id: owner.agentId }).go()).data,
+    featureUsage: (await FeatureUsage.query.byAgent({ agent_id: owner.agentId }).go({ pages: 'all' })).data,
+  };
+  if (owner.agencyId) {
+    owned.agency = (await Agency.get({ id: owner.agencyId }).go()).data;
+    owned.agencyBrandColors = (await BrandColors.get({ owner_id: owner.agencyId }).go()).data;
+  }
+  const table: string[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await documentClient.send(
+      new ScanCommand({ TableName: config.tableName, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? []) table.push(stableJson(item));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  table.sort();
+  const buckets: Record<string, string[]> = {};
+  for (const bucket of Object.values(config.buckets)) {
+    const objects: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) objects.push(`${object.Key} ${object.Size} ${object.ETag}`);
+      token = page.NextContinuationToken;
+    } while (token);
+    buckets[bucket] = objects.sort();
+  }
+  return { owned: JSON.parse(stableJson(owned)), table, buckets };
+}
+
+/** JSON with object keys sorted, so equal items compare equal whatever order the store returns. */
+function stableJson(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => a.localeCompare(b)))
+      : inner,
+  );
+}
