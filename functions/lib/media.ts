@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import type { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
 import type { InlineFile } from './body.ts';
 import { config } from './config.ts';
 import { badRequest } from './errors.ts';
@@ -16,7 +17,7 @@ export const NOT_AN_IMAGE_MESSAGE = 'Only JPEG, PNG or WebP images can be upload
 
 export interface ImageType {
   extension: 'jpg' | 'png' | 'webp';
-  contentType: 'image/jpeg' | 'image/png' | 'image/webp';
+  contentType: (typeof PROFILE_IMAGE_TYPES)[number];
 }
 
 const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>

@@ -1,6 +1,7 @@
 import { Building2, ImageUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -66,7 +67,7 @@ export function AgencyCard() {
           <input
             ref={fileInput}
             type="file"
-            accept="image/jpeg,image/png,image/webp"
+            accept={PROFILE_IMAGE_TYPES.join(',')}
             aria-label="Choose an agency logo"
             className="sr-only"
             tabIndex={-1}

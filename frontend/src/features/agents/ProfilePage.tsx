@@ -1,6 +1,7 @@
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { toast } from 'react-toastify';
+import { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
 import { useAppSelector } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -66,7 +67,7 @@ export function ProfilePage() {
             <input
               ref={fileInput}
               type="file"
-              accept="image/jpeg,image/png,image/webp"
+              accept={PROFILE_IMAGE_TYPES.join(',')}
               aria-label="Choose a profile picture"
               className="sr-only"
               tabIndex={-1}
