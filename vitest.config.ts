@@ -48,6 +48,18 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'concurrency',
+          include: ['tests/concurrency/**/*.test.ts'],
+          globalSetup: ['tests/support/concurrency-setup.ts'],
+          setupFiles: ['tests/support/env-from-cloud.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'bad-input',
           include: ['tests/bad-input/**/*.test.ts'],
           globalSetup: ['tests/support/bad-input-setup.ts'],
