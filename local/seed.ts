@@ -1,4 +1,5 @@
 import { planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
+import { isConditionFailure } from '#lib/data/entity';
 import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
@@ -124,7 +125,7 @@ async function createIfMissing(write: Promise<unknown>): Promise<void> {
   try {
     await write;
   } catch (error) {
-    if (!(error instanceof Error && /conditional request failed/i.test(error.message))) throw error;
+    if (!isConditionFailure(error)) throw error;
   }
 }
 
@@ -151,7 +152,7 @@ export interface DemoData {
  * and their records through the entity layer, the same one the handlers use.
  */
 export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
-  const { Agent, Agency } = await import('#lib/data/service');
+  const { Agent, Agency } = await import('#lib/data/accounts');
   let adminId = '';
   for (const demo of DEMO_AGENTS) {
     const agentId = await ensureCognitoUser(cloud.userPool, {
@@ -176,7 +177,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
         property_count: demo.properties,
         verified_deals: demo.verifiedDeals,
         connections: demo.connections,
-      }).go(),
+      }),
     );
   }
   await createIfMissing(
@@ -187,7 +188,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
       // the agents the admin brought in (not the admin): Agency's 3 seats minus 2 leaves 1 invite, so the
       // demo shows the invite button
       agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency && !agent.agencyAdmin).length,
-    }).go(),
+    }),
   );
   return {
     email: DEMO_AGENTS[0]!.email,

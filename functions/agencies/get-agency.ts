@@ -1,12 +1,12 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency } from '#lib/data/service';
+import { Agency } from '#lib/data/accounts';
 import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
 /** The caller's own agency; any other agency is answered exactly like a missing one. */
 export const handler = withHttp(networkRoutes.getAgency, async ({ path, identity }) => {
   if (path.id !== identity.agencyId) throw notFound('Agency');
-  const { data: agency } = await Agency.get({ id: path.id }).go();
+  const agency = await Agency.get({ id: path.id });
   if (!agency) throw notFound('Agency');
   return agency;
 });

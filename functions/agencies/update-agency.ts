@@ -1,5 +1,7 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency, isConditionFailure } from '#lib/data/service';
+import { Agency } from '#lib/data/accounts';
+import { isConditionFailure } from '#lib/data/entity';
+import { eq } from '#lib/data/expression';
 import { badRequest, forbidden, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
@@ -11,14 +13,14 @@ export const handler = withHttp(networkRoutes.updateAgency, async ({ path, body,
   if (path.id !== identity.agencyId) throw notFound('Agency');
   if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one field');
   try {
-    const { data } = await Agency.patch({ id: path.id })
-      .set(body)
-      .where(({ admin_agent_id }, { eq }) => eq(admin_agent_id, identity.agentId))
-      .go({ response: 'all_new' });
-    return data;
+    return await Agency.update(
+      { id: path.id },
+      { set: body },
+      { if: eq('admin_agent_id', identity.agentId) },
+    );
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const { data: agency } = await Agency.get({ id: path.id }).go();
+    const agency = await Agency.get({ id: path.id });
     if (!agency) throw notFound('Agency');
     throw forbidden('Only the agency admin can change the agency');
   }

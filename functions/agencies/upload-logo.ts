@@ -1,5 +1,7 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency, isConditionFailure } from '#lib/data/service';
+import { Agency } from '#lib/data/accounts';
+import { isConditionFailure } from '#lib/data/entity';
+import { eq } from '#lib/data/expression';
 import { forbidden, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
@@ -13,7 +15,7 @@ const ADMIN_ONLY = 'Only the agency admin can change the logo';
 export const handler = withHttp(networkRoutes.uploadLogo, async ({ body, files, identity }) => {
   const agencyId = identity.agencyId;
   if (!agencyId || (body.agencyId !== undefined && body.agencyId !== agencyId)) throw notFound('Agency');
-  const { data: agency } = await Agency.get({ id: agencyId }).go();
+  const agency = await Agency.get({ id: agencyId });
   if (!agency) throw notFound('Agency');
   if (agency.admin_agent_id !== identity.agentId) throw forbidden(ADMIN_ONLY);
   const image = requireImage(files);
@@ -22,10 +24,11 @@ export const handler = withHttp(networkRoutes.uploadLogo, async ({ body, files, 
   let replaced: string | undefined;
   try {
     // Conditional on the caller still being the admin: a handover between the read and here wins.
-    const { data: before } = await Agency.patch({ id: agencyId })
-      .set({ logo: stored.url })
-      .where(({ admin_agent_id }, { eq }) => eq(admin_agent_id, identity.agentId))
-      .go({ response: 'all_old' });
+    const before = await Agency.update(
+      { id: agencyId },
+      { set: { logo: stored.url } },
+      { if: eq('admin_agent_id', identity.agentId), returnValues: 'old' },
+    );
     replaced = before?.logo;
   } catch (error) {
     await deleteMedia(stored.key);

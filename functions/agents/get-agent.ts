@@ -1,12 +1,12 @@
 import { networkRoutes } from '#contracts/routes/network';
 import { agentView } from '#lib/agent-view';
-import { Agent } from '#lib/data/service';
+import { Agent } from '#lib/data/accounts';
 import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
 /** One agent's public profile (your own also carries your subscription state). */
 export const handler = withHttp(networkRoutes.getAgent, async ({ path, identity }) => {
-  const { data: agent } = await Agent.get({ agent_id: path.id }).go();
+  const agent = await Agent.get({ agent_id: path.id });
   if (!agent) throw notFound('Agent');
   return agentView(agent, identity.agentId);
 });

@@ -1,6 +1,6 @@
 import { networkRoutes } from '#contracts/routes/network';
 import { agentView } from '#lib/agent-view';
-import { Agent } from '#lib/data/service';
+import { Agent } from '#lib/data/accounts';
 import { badRequest, forbidden } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
@@ -8,6 +8,6 @@ import { withHttp } from '#lib/http';
 export const handler = withHttp(networkRoutes.updateAgent, async ({ path, body, identity }) => {
   if (path.id !== identity.agentId) throw forbidden('You can only change your own profile');
   if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one field');
-  const { data } = await Agent.patch({ agent_id: identity.agentId }).set(body).go({ response: 'all_new' });
-  return agentView(data, identity.agentId);
+  const agent = await Agent.update({ agent_id: identity.agentId }, { set: body });
+  return agentView(agent, identity.agentId);
 });

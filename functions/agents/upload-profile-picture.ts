@@ -1,5 +1,5 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agent } from '#lib/data/service';
+import { Agent } from '#lib/data/accounts';
 import { forbidden } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
@@ -16,9 +16,11 @@ export const handler = withHttp(networkRoutes.uploadProfilePicture, async ({ bod
   let replaced: string | undefined;
   try {
     // ALL_OLD makes "which picture did this upload replace" atomic, even for concurrent uploads.
-    const { data: before } = await Agent.patch({ agent_id: identity.agentId })
-      .set({ profile_picture: stored.url })
-      .go({ response: 'all_old' });
+    const before = await Agent.update(
+      { agent_id: identity.agentId },
+      { set: { profile_picture: stored.url } },
+      { returnValues: 'old' },
+    );
     replaced = before?.profile_picture;
   } catch (error) {
     await deleteMedia(stored.key);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ACCOUNT_TYPE_ATTRIBUTE, type AccountType, AGENCY_NAME_ATTRIBUTE } from '#contracts/app-config';
-import { Agency, type AgencyItem, Agent, type AgentItem, isConditionFailure } from '#lib/data/service';
+import { Agency, type AgencyItem, Agent, type AgentItem } from '#lib/data/accounts';
+import { isConditionFailure } from '#lib/data/entity';
 import { logger } from '#lib/logger';
 
 /** Longest name the API accepts for an agent or an agency (the `agentPatch`/`agencyPatch` limit). */
@@ -56,31 +57,30 @@ export function accountFromAttributes(
  * ever points at a missing agency (at worst an unreferenced agency stays behind, and is logged).
  */
 export async function provisionAccount(account: NewAccount): Promise<ProvisionedAccount> {
-  const existing = await Agent.get({ agent_id: account.agentId }).go({ consistent: true });
-  if (existing.data) return { agent: existing.data, created: false };
+  const existing = await Agent.get({ agent_id: account.agentId }, { consistent: true });
+  if (existing) return { agent: existing, created: false };
 
   let agency: AgencyItem | undefined;
   if (account.accountType === 'agency') {
-    const created = await Agency.create({
+    agency = await Agency.create({
       id: randomUUID(),
       name: account.agencyName ?? clean(`${account.fullName}'s Agency`)!,
       type: 'other',
       // agentCount counts the members the admin brings in, not the admin (seat caps, docs/decisions.md)
       agentCount: 0,
       admin_agent_id: account.agentId,
-    }).go();
-    agency = created.data;
+    });
   }
 
   try {
-    const { data: agent } = await Agent.create({
+    const agent = await Agent.create({
       agent_id: account.agentId,
       email: account.email,
       full_name: account.fullName,
       role: 'Superagent',
       subscription_status: 'active',
       ...(agency ? { agency_id: agency.id, user_type: 'admin' as const } : {}),
-    }).go();
+    });
     logger.info('account provisioned', { agentId: account.agentId, agencyId: agency?.id });
     return { agent, ...(agency ? { agency } : {}), created: true };
   } catch (error) {
@@ -90,7 +90,7 @@ export async function provisionAccount(account: NewAccount): Promise<Provisioned
     }
     // A concurrent confirmation of the same user won the race: keep its records, drop ours.
     if (agency) await discardAgency(agency.id, account.agentId);
-    const { data: winner } = await Agent.get({ agent_id: account.agentId }).go({ consistent: true });
+    const winner = await Agent.get({ agent_id: account.agentId }, { consistent: true });
     if (!winner) throw error;
     return { agent: winner, created: false };
   }
@@ -103,9 +103,9 @@ export async function provisionAccount(account: NewAccount): Promise<Provisioned
  */
 async function discardAgency(agencyId: string, agentId: string): Promise<void> {
   try {
-    const { data: agent } = await Agent.get({ agent_id: agentId }).go({ consistent: true });
+    const agent = await Agent.get({ agent_id: agentId }, { consistent: true });
     if (agent?.agency_id === agencyId) return;
-    await Agency.delete({ id: agencyId }).go();
+    await Agency.delete({ id: agencyId });
   } catch (error) {
     logger.error('unreferenced agency left behind', { agencyId, agentId, error: error as Error });
   }

@@ -1,4 +1,4 @@
-import type { AgentItem } from './data/service.ts';
+import type { AgentItem } from './data/accounts.ts';
 
 /**
  * An agent as the API shows it to `viewerId`: the subscription state is the agent's own business, so it

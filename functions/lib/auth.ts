@@ -4,7 +4,7 @@ import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { Role, SubscriptionStatus } from '#contracts/plans';
 import { config } from './config.ts';
-import { Agent, type AgentItem } from './data/service.ts';
+import { Agent, type AgentItem } from './data/accounts.ts';
 import { forbidden, unauthorized } from './errors.ts';
 import { logger } from './logger.ts';
 
@@ -65,7 +65,7 @@ export async function verifyAccessToken(token: string | undefined): Promise<{ su
 }
 
 export async function loadIdentity(agentId: string): Promise<Identity> {
-  const { data: agent } = await Agent.get({ agent_id: agentId }).go();
+  const agent = await Agent.get({ agent_id: agentId });
   // A verified user without an agent record has not finished sign-up (post-confirmation creates it).
   if (!agent) throw forbidden('No agent profile exists for this account');
   return {

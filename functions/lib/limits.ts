@@ -1,5 +1,7 @@
 import { type FeatureName, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
-import { FeatureUsage, isConditionFailure } from './data/service.ts';
+import { FeatureUsage } from './data/accounts.ts';
+import { isConditionFailure } from './data/entity.ts';
+import { and, exists, gte, lt, lte, notExists, or } from './data/expression.ts';
 import { HttpError, paywall } from './errors.ts';
 
 /**
@@ -72,8 +74,8 @@ function assertAmount(amount: number) {
 }
 
 async function usedOf(agentId: string, feature: CountedFeature): Promise<number> {
-  const { data } = await FeatureUsage.get({ agent_id: agentId, feature }).go({ consistent: true });
-  return data?.used ?? 0;
+  const usage = await FeatureUsage.get({ agent_id: agentId, feature }, { consistent: true });
+  return usage?.used ?? 0;
 }
 
 /** The caller's usage of one feature against its plan's limit (`branding` is availability: 1 or 0). */
@@ -109,13 +111,16 @@ export async function reserveFeature(
   if (maximum !== null && amount > maximum) {
     throw limitReached(feature, await usedOf(subject.agentId, feature), maximum);
   }
-  const update = FeatureUsage.update(key).add({ used: amount });
   try {
-    const { data } = await (maximum === null
-      ? update
-      : update.where(({ used }, { notExists, lte }) => `${notExists(used)} OR ${lte(used, maximum - amount)}`)
-    ).go({ response: 'updated_new' });
-    const current = data.used ?? amount;
+    const usage = await FeatureUsage.update(
+      key,
+      { add: { used: amount } },
+      {
+        mustExist: false,
+        ...(maximum === null ? {} : { if: or(notExists('used'), lte('used', maximum - amount)) }),
+      },
+    );
+    const current = usage?.used ?? amount;
     return { isAtLimit: maximum !== null && current >= maximum, current, maximum };
   } catch (error) {
     if (!isConditionFailure(error) || maximum === null) throw error;
@@ -134,24 +139,26 @@ export async function releaseFeature(subject: LimitSubject, feature: FeatureName
   // A concurrent change between the two conditional writes makes both miss; a few rounds settle it.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     try {
-      await FeatureUsage.update(key)
-        .add({ used: -amount })
-        .where(({ used }, { gte }) => gte(used, amount))
-        .go({ response: 'none' });
+      await FeatureUsage.update(
+        key,
+        { add: { used: -amount } },
+        { if: gte('used', amount), returnValues: 'none' },
+      );
       return;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
     try {
-      await FeatureUsage.update(key)
-        .set({ used: 0 })
-        .where(({ used }, { exists, lt }) => `${exists(used)} AND ${lt(used, amount)}`)
-        .go({ response: 'none' });
+      await FeatureUsage.update(
+        key,
+        { set: { used: 0 } },
+        { if: and(exists('used'), lt('used', amount)), returnValues: 'none' },
+      );
       return;
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
       // no counter at all: nothing was ever reserved, so there is nothing to give back
-      if ((await FeatureUsage.get(key).go({ consistent: true })).data?.used === undefined) return;
+      if ((await FeatureUsage.get(key, { consistent: true }))?.used === undefined) return;
     }
   }
   throw new Error(`could not release ${amount} ${feature} for ${subject.agentId}`);

@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
 import type { InlineFile } from './body.ts';
-import { config } from './config.ts';
 import { badRequest } from './errors.ts';
 import { logger } from './logger.ts';
-import { s3 } from './s3.ts';
+import { deleteObject, putObject } from './s3.ts';
 
 /**
  * Public images (profile pictures, agency logos): stored in the files bucket under `media/`, served
@@ -66,15 +64,10 @@ export async function putMedia(
   image: { content: Buffer; type: ImageType },
 ): Promise<StoredMedia> {
   const key = `${MEDIA_PREFIX}${folder}/${name}-${randomUUID()}.${image.type.extension}`;
-  await s3.send(
-    new PutObjectCommand({
-      Bucket: config.buckets.files,
-      Key: key,
-      Body: image.content,
-      ContentType: image.type.contentType,
-      CacheControl: 'public, max-age=31536000, immutable',
-    }),
-  );
+  await putObject({ bucket: 'files', key }, image.content, {
+    contentType: image.type.contentType,
+    cacheControl: 'public, max-age=31536000, immutable',
+  });
   return { key, url: `/${key}` };
 }
 
@@ -93,7 +86,7 @@ export function mediaKeyOf(url: string | undefined, folder: string): string | un
 export async function deleteMedia(key: string | undefined): Promise<void> {
   if (!key) return;
   try {
-    await s3.send(new DeleteObjectCommand({ Bucket: config.buckets.files, Key: key }));
+    await deleteObject({ bucket: 'files', key });
   } catch (error) {
     logger.warn('media object not deleted', { key, error: error as Error });
   }

@@ -1,10 +1,259 @@
-import { S3Client } from '@aws-sdk/client-s3';
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { Checksum, HttpRequest, SourceData } from '@smithy/types';
 import { config } from './config.ts';
 
-/** The S3 client, created once per container. */
-export const s3 = new S3Client({
+/**
+ * S3 object operations over its REST API, signed with the SDK's own SigV4 signer (docs/decisions.md,
+ * "Lambda bundle budget"): S3Client and the presigners would add ~230 KB to every handler that stores a
+ * file, while what handlers need is a handful of single-object calls and presigned URLs/POSTs. The
+ * emulator is addressed by path (`endpoint/bucket/key`), AWS by virtual host.
+ */
+
+export type BucketName = keyof typeof config.buckets;
+
+export interface ObjectRef {
+  bucket: BucketName;
+  key: string;
+}
+
+export interface ObjectHead {
+  size: number;
+  contentType?: string;
+  metadata: Record<string, string>;
+}
+
+/** A non-2xx answer from S3, with its status and S3's error code (never shown to a caller). */
+export class S3Error extends Error {
+  override name = 'S3Error';
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** SHA-256 (and HMAC-SHA-256 with a secret) from node:crypto, in the shape the signer expects. */
+class NodeSha256 implements Checksum {
+  #secret?: SourceData;
+  #hash: Hash | Hmac;
+  constructor(secret?: SourceData) {
+    this.#secret = secret;
+    this.#hash = NodeSha256.#create(secret);
+  }
+  static #create(secret?: SourceData) {
+    return secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
+  }
+  update(data: Uint8Array): void {
+    this.#hash.update(data);
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.#hash.digest());
+  }
+  reset(): void {
+    this.#hash = NodeSha256.#create(this.#secret);
+  }
+}
+
+const toBuffer = (data: SourceData): Buffer =>
+  typeof data === 'string'
+    ? Buffer.from(data)
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
+
+const credentials = fromEnv();
+const signer = new SignatureV4({
+  credentials,
   region: config.region,
-  endpoint: config.endpoints.s3,
-  // emulators are addressed by path; AWS uses virtual-hosted buckets
-  forcePathStyle: Boolean(config.endpoints.s3),
+  service: 's3',
+  sha256: NodeSha256,
+  // S3 signs the path as sent: no second round of URI encoding
+  uriEscapePath: false,
 });
+
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+const RETRIES = 3;
+
+const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+
+/** Where an object (or, without a key, the bucket) is addressed. */
+function location(bucket: BucketName, key?: string): URL {
+  const name = config.buckets[bucket];
+  const suffix = key === undefined ? '' : encodeKey(key);
+  if (config.endpoints.s3) return new URL(`${config.endpoints.s3.replace(/\/$/, '')}/${name}/${suffix}`);
+  return new URL(`https://${name}.s3.${config.region}.amazonaws.com/${suffix}`);
+}
+
+function unsignedRequest(method: string, url: URL, headers: Record<string, string> = {}): HttpRequest {
+  return {
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: { host: url.host, ...headers },
+  };
+}
+
+function urlOf(request: HttpRequest): string {
+  const url = new URL(`${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}`);
+  url.pathname = request.path;
+  const query = Object.entries(request.query ?? {}).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((item) => [name, item]) : value === null ? [] : [[name, value]],
+  );
+  url.search = new URLSearchParams(query as string[][]).toString();
+  return url.toString();
+}
+
+async function failure(response: Response, what: string): Promise<S3Error> {
+  const text = response.status === 404 || response.bodyUsed ? '' : await response.text().catch(() => '');
+  const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(response.status);
+  return new S3Error(response.status, code, `S3 ${what} failed: ${response.status} ${code}`);
+}
+
+/** A signed request; idempotent calls are retried on 5xx and network errors. */
+async function send(
+  method: 'GET' | 'PUT' | 'DELETE' | 'HEAD',
+  ref: ObjectRef,
+  options: { headers?: Record<string, string>; body?: Uint8Array; timeoutMs?: number } = {},
+): Promise<Response> {
+  const url = location(ref.bucket, ref.key);
+  let lastError: unknown;
+  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
+    const request = unsignedRequest(method, url, {
+      ...options.headers,
+      'x-amz-content-sha256': UNSIGNED_PAYLOAD,
+    });
+    const signed = await signer.sign(request);
+    // fetch sets Host itself, to the same value that was signed
+    const { host: _host, ...headers } = signed.headers;
+    try {
+      const response = await fetch(urlOf(signed), {
+        method,
+        headers,
+        ...(options.body ? { body: options.body as Uint8Array<ArrayBuffer> } : {}),
+        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
+      });
+      if (response.status < 500) return response;
+      lastError = await failure(response, `${method} ${ref.key}`);
+    } catch (error) {
+      lastError = error;
+    }
+  }
+  throw lastError;
+}
+
+export async function putObject(
+  ref: ObjectRef,
+  body: Uint8Array,
+  options: { contentType?: string; cacheControl?: string; metadata?: Record<string, string> } = {},
+): Promise<void> {
+  const headers: Record<string, string> = {
+    ...(options.contentType ? { 'content-type': options.contentType } : {}),
+    ...(options.cacheControl ? { 'cache-control': options.cacheControl } : {}),
+  };
+  for (const [name, value] of Object.entries(options.metadata ?? {})) headers[`x-amz-meta-${name}`] = value;
+  const response = await send('PUT', ref, { headers, body });
+  if (!response.ok) throw await failure(response, `PUT ${ref.key}`);
+}
+
+/** Deletes an object; deleting one that does not exist succeeds, as in S3. */
+export async function deleteObject(ref: ObjectRef): Promise<void> {
+  const response = await send('DELETE', ref);
+  if (!response.ok && response.status !== 404) throw await failure(response, `DELETE ${ref.key}`);
+}
+
+/** The object's size, type and metadata, or undefined when there is none. */
+export async function headObject(ref: ObjectRef): Promise<ObjectHead | undefined> {
+  const response = await send('HEAD', ref);
+  if (response.status === 404) return undefined;
+  if (!response.ok) throw await failure(response, `HEAD ${ref.key}`);
+  const metadata: Record<string, string> = {};
+  response.headers.forEach((value, name) => {
+    if (name.startsWith('x-amz-meta-')) metadata[name.slice('x-amz-meta-'.length)] = value;
+  });
+  return {
+    size: Number(response.headers.get('content-length') ?? 0),
+    ...(response.headers.get('content-type') ? { contentType: response.headers.get('content-type')! } : {}),
+    metadata,
+  };
+}
+
+/** The object's content as a stream (never buffered whole), or undefined when there is none. */
+export async function getObject(ref: ObjectRef): Promise<ReadableStream<Uint8Array> | undefined> {
+  const response = await send('GET', ref, { timeoutMs: 5 * 60_000 });
+  if (response.status === 404) return undefined;
+  if (!response.ok || !response.body) throw await failure(response, `GET ${ref.key}`);
+  return response.body;
+}
+
+/** A short-lived URL to read (or with `method: 'PUT'`, to write) one object. */
+export async function presignUrl(
+  ref: ObjectRef,
+  options: { expiresIn: number; method?: 'GET' | 'PUT'; downloadName?: string; contentType?: string },
+): Promise<string> {
+  const url = location(ref.bucket, ref.key);
+  if (options.downloadName) {
+    url.searchParams.set(
+      'response-content-disposition',
+      `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`,
+    );
+  }
+  const request = unsignedRequest(options.method ?? 'GET', url, {
+    'x-amz-content-sha256': UNSIGNED_PAYLOAD,
+    ...(options.contentType ? { 'content-type': options.contentType } : {}),
+  });
+  const signed = await signer.presign(request, {
+    expiresIn: options.expiresIn,
+    unhoistableHeaders: new Set(options.contentType ? ['content-type'] : []),
+  });
+  return urlOf(signed);
+}
+
+export interface PresignedPost {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/**
+ * A browser upload form for one key: S3 itself enforces the policy (exact key, size range, content
+ * type), so a Lambda never handles the bytes.
+ */
+export async function presignPost(
+  ref: ObjectRef,
+  options: { expiresIn: number; maxBytes: number; minBytes?: number; contentType?: string },
+): Promise<PresignedPost> {
+  const { accessKeyId, sessionToken } = await credentials();
+  const now = new Date();
+  const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
+  const credential = `${accessKeyId}/${amzDate.slice(0, 8)}/${config.region}/s3/aws4_request`;
+  const bucket = config.buckets[ref.bucket];
+  const fields: Record<string, string> = {
+    key: ref.key,
+    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
+    'X-Amz-Credential': credential,
+    'X-Amz-Date': amzDate,
+    ...(sessionToken ? { 'X-Amz-Security-Token': sessionToken } : {}),
+    ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+  };
+  const policy = {
+    expiration: new Date(now.getTime() + options.expiresIn * 1000).toISOString(),
+    conditions: [
+      { bucket },
+      ...Object.entries(fields).map(([name, value]) => ({ [name]: value })),
+      ['content-length-range', options.minBytes ?? 0, options.maxBytes],
+    ],
+  };
+  const encodedPolicy = Buffer.from(JSON.stringify(policy)).toString('base64');
+  const signature = await signer.sign(encodedPolicy, { signingDate: now, signingRegion: config.region });
+  return {
+    url: location(ref.bucket).toString().replace(/\/$/, ''),
+    fields: { ...fields, Policy: encodedPolicy, 'X-Amz-Signature': signature },
+  };
+}

@@ -1,6 +1,6 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
 import { DEFAULT_BRAND_COLORS } from '#contracts/schemas/preferences';
-import { BrandColors } from '#lib/data/service';
+import { BrandColors } from '#lib/data/preferences';
 import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
@@ -11,7 +11,7 @@ import { withHttp } from '#lib/http';
 export const handler = withHttp(preferencesRoutes.getBrandColors, async ({ path, identity }) => {
   const ownerId = identity.agencyId ?? identity.agentId;
   if (path.agencyId !== ownerId) throw notFound('Agency');
-  const { data: saved } = await BrandColors.get({ owner_id: ownerId }).go();
+  const saved = await BrandColors.get({ owner_id: ownerId });
   return {
     agencyId: ownerId,
     color1: saved?.color1 ?? DEFAULT_BRAND_COLORS.color1,

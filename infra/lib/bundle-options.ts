@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { BuildOptions } from 'esbuild';
 
 /**
@@ -12,6 +13,12 @@ export const LAMBDA_BUNDLE = {
   minify: true,
   sourcemap: false,
   mainFields: ['module', 'main'],
+  // env-only credentials: the default chain's SSO/ini/IMDS providers cannot answer inside Lambda
+  alias: {
+    '@aws-sdk/credential-provider-node': fileURLToPath(
+      new URL('../../functions/lib/lambda-credentials.ts', import.meta.url),
+    ),
+  },
   // CommonJS dependencies bundled into ESM still call require() for Node built-ins
   banner: {
     js: "import { createRequire as __createRequire } from 'module'; const require = __createRequire(import.meta.url);",

@@ -119,6 +119,9 @@ export class PlatformFunction extends Construct {
         mainFields: [...LAMBDA_BUNDLE.mainFields],
         banner: LAMBDA_BUNDLE.banner.js,
         minify: LAMBDA_BUNDLE.minify,
+        esbuildArgs: {
+          '--alias': Object.entries(LAMBDA_BUNDLE.alias).map(([module, path]) => `${module}=${path}`),
+        },
         sourceMap,
         externalModules: [],
         forceDockerBundling: false,

@@ -55,7 +55,8 @@ export type RouteFixture =
   /** the path parameters are enums, not object ids; the reason why no ownership case applies */
   | { notAnObject: string };
 
-const service = () => import('#lib/data/service');
+const accounts = () => import('#lib/data/accounts');
+const preferences = () => import('#lib/data/preferences');
 const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 async function agencyNamed(options: { members?: number; logo?: string } = {}) {
@@ -74,13 +75,13 @@ const agencySecrets = (agency: Awaited<ReturnType<typeof agencyNamed>>) => [
 const agentSecrets = (agent: TestAgent) => [agent.agentId, agent.email, agent.fullName];
 
 async function expectAgencyUnchanged(agencyId: string, expected: Record<string, unknown>) {
-  const { Agency } = await service();
-  expect((await Agency.get({ id: agencyId }).go()).data).toMatchObject(expected);
+  const { Agency } = await accounts();
+  expect(await Agency.get({ id: agencyId })).toMatchObject(expected);
 }
 
 async function expectAgentUnchanged(agentId: string, expected: Record<string, unknown>) {
-  const { Agent } = await service();
-  const stored = (await Agent.get({ agent_id: agentId }).go()).data;
+  const { Agent } = await accounts();
+  const stored = await Agent.get({ agent_id: agentId });
   expect(stored).toMatchObject(expected);
   return stored;
 }
@@ -248,8 +249,8 @@ export const fixtures: Partial<Record<RouteId, RouteFixture>> = {
         name: 'another agency’s colours, as an agency admin',
         arrange: async () => {
           const theirs = await agencyNamed();
-          const { BrandColors } = await service();
-          await BrandColors.create({ owner_id: theirs.agencyId, color1: '#a1b2c3', color2: '#c3b2a1' }).go();
+          const { BrandColors } = await preferences();
+          await BrandColors.create({ owner_id: theirs.agencyId, color1: '#a1b2c3', color2: '#c3b2a1' });
           return {
             caller: (await agencyNamed()).admin,
             path: `/api/brand-colors/${theirs.agencyId}`,
@@ -262,8 +263,8 @@ export const fixtures: Partial<Record<RouteId, RouteFixture>> = {
         name: 'another free agent’s colours (its own agent id)',
         arrange: async () => {
           const target = await createTestAgent();
-          const { BrandColors } = await service();
-          await BrandColors.create({ owner_id: target.agentId, color1: '#d4e5f6', color2: '#f6e5d4' }).go();
+          const { BrandColors } = await preferences();
+          await BrandColors.create({ owner_id: target.agentId, color1: '#d4e5f6', color2: '#f6e5d4' });
           return {
             caller: await createTestAgent(),
             path: `/api/brand-colors/${target.agentId}`,

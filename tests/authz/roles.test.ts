@@ -96,10 +96,10 @@ beforeAll(async () => {
 
 /** What a refused request must not have changed: the agency and its admin's record. */
 async function snapshot() {
-  const { Agency, Agent } = await import('#lib/data/service');
+  const { Agency, Agent } = await import('#lib/data/accounts');
   return {
-    agency: (await Agency.get({ id: world.agency.agencyId }).go()).data,
-    admin: (await Agent.get({ agent_id: world.agency.admin.agentId }).go()).data,
+    agency: await Agency.get({ id: world.agency.agencyId }),
+    admin: await Agent.get({ agent_id: world.agency.admin.agentId }),
   };
 }
 

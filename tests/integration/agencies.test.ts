@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Agency, BrandColors } from '#lib/data/service';
+import { Agency } from '#lib/data/accounts';
+import { BrandColors } from '#lib/data/preferences';
 import { callApi, createTestAgency, createTestAgent, jsonBody } from '../support/agents.ts';
 
 describe('GET /api/agencies/{id}', () => {
@@ -55,8 +56,8 @@ describe('PATCH /api/agencies/{id}', () => {
       city: 'Porto',
       website: 'https://pine.example',
     });
-    const stored = await Agency.get({ id: agencyId }).go();
-    expect(stored.data).toMatchObject({ name: 'Pine Coast Homes', city: 'Porto' });
+    const stored = await Agency.get({ id: agencyId });
+    expect(stored).toMatchObject({ name: 'Pine Coast Homes', city: 'Porto' });
   });
 
   it('answers a member with 403 and an outsider with 404, changing nothing', async () => {
@@ -98,7 +99,7 @@ describe('PATCH /api/agencies/{id}', () => {
     const body = (await response.json()) as { error: string; fields: Record<string, string> };
     expect(Object.keys(body.fields)).toEqual([field]);
     expect(body.error).toContain(field === 'body' ? Object.keys(patch)[0] : field);
-    const after = (await Agency.get({ id: agencyId }).go()).data;
+    const after = await Agency.get({ id: agencyId });
     expect(after).toMatchObject({ type: 'Agency', admin_agent_id: admin.agentId, agentCount: 1 });
   });
 
@@ -143,7 +144,7 @@ describe('GET /api/brand-colors/{agencyId}', () => {
 
   it('gives the saved colours once there are some', async () => {
     const { agencyId, admin } = await createTestAgency();
-    await BrandColors.upsert({ owner_id: agencyId, color1: '#112233', color2: '#445566' }).go();
+    await BrandColors.put({ owner_id: agencyId, color1: '#112233', color2: '#445566' });
 
     const response = await callApi(`/api/brand-colors/${agencyId}`, { token: admin.token });
 
@@ -153,7 +154,7 @@ describe('GET /api/brand-colors/{agencyId}', () => {
   it("answers another agency's colours with 404", async () => {
     const mine = await createTestAgency();
     const theirs = await createTestAgency();
-    await BrandColors.upsert({ owner_id: theirs.agencyId, color1: '#000000', color2: '#ffffff' }).go();
+    await BrandColors.put({ owner_id: theirs.agencyId, color1: '#000000', color2: '#ffffff' });
 
     const response = await callApi(`/api/brand-colors/${theirs.agencyId}`, { token: mine.admin.token });
 

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
 import { APP_CONFIG_PATH, appConfig } from '#contracts/app-config';
 import { callApi } from '../support/agents.ts';
+import { testS3 } from '../support/s3.ts';
 
 /** What the app origin serves besides the app and the API: its runtime config and public media. */
 
@@ -38,15 +39,8 @@ describe('/app-config.json', () => {
 });
 
 describe('/media/* on the app origin', () => {
-  const s3 = () =>
-    new S3Client({
-      region: 'us-east-1',
-      endpoint: inject('cloud').env.AWS_ENDPOINT_URL_S3,
-      forcePathStyle: true,
-      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-    });
   const put = (key: string, body: string, contentType: string) =>
-    s3().send(
+    testS3().send(
       new PutObjectCommand({
         Bucket: inject('cloud').env.FILES_BUCKET,
         Key: key,

@@ -5,11 +5,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, it } from 'vitest';
 import { config } from '#lib/config';
-import { Agency, Agent } from '#lib/data/service';
+import { Agency, Agent } from '#lib/data/accounts';
 import { documentClient } from '#lib/dynamodb';
-import { s3 } from '#lib/s3';
 import { handler as uploadProfilePicture } from '../../functions/agents/upload-profile-picture.ts';
 import { callApi, createTestAgency, createTestAgent, formBody } from '../support/agents.ts';
+import { testS3 } from '../support/s3.ts';
 
 /** Small real images (1×1 pixel) of each accepted kind. */
 const JPEG = Buffer.from(
@@ -23,12 +23,15 @@ const PNG = Buffer.from(
 const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
 
 const keysUnder = async (prefix: string) =>
-  ((await s3.send(new ListObjectsV2Command({ Bucket: config.buckets.files, Prefix: prefix }))).Contents ?? [])
+  (
+    (await testS3().send(new ListObjectsV2Command({ Bucket: config.buckets.files, Prefix: prefix })))
+      .Contents ?? []
+  )
     .map((object) => object.Key!)
     .sort();
 
 const objectAt = async (key: string) => {
-  const object = await s3.send(new GetObjectCommand({ Bucket: config.buckets.files, Key: key }));
+  const object = await testS3().send(new GetObjectCommand({ Bucket: config.buckets.files, Key: key }));
   return { contentType: object.ContentType, bytes: Buffer.from(await object.Body!.transformToByteArray()) };
 };
 
@@ -96,7 +99,7 @@ describe('POST /api/upload-profile-picture', () => {
   it('never deletes a previous picture that lies outside the agent’s own media folder', async () => {
     const other = await createTestAgent();
     const otherKey = `media/agents/${other.agentId}/profile-${randomUUID()}.jpg`;
-    await s3.send(new PutObjectCommand({ Bucket: config.buckets.files, Key: otherKey, Body: JPEG }));
+    await testS3().send(new PutObjectCommand({ Bucket: config.buckets.files, Key: otherKey, Body: JPEG }));
     const agent = await createTestAgent({ profilePicture: `/${otherKey}` });
 
     const response = await uploadPicture(agent.token, agent.agentId);
@@ -220,7 +223,7 @@ describe('POST /api/upload-profile-picture', () => {
     expect(result.statusCode).toBe(500);
     expect(JSON.parse(String(result.body))).toEqual({ error: 'Internal error' });
     expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([]);
-    const after = (await Agent.get({ agent_id: agent.agentId }).go()).data;
+    const after = await Agent.get({ agent_id: agent.agentId });
     expect(after?.profile_picture).toBe('/media/agents/keep/profile-old.jpg');
   });
 });
@@ -237,7 +240,7 @@ describe('POST /api/upload-logo', () => {
     expect(first).toMatch(new RegExp(`^/media/agencies/${agencyId}/logo-[0-9a-f-]{36}\\.png$`));
     expect(logo).toMatch(new RegExp(`^/media/agencies/${agencyId}/logo-[0-9a-f-]{36}\\.jpg$`));
     expect(await keysUnder(`media/agencies/${agencyId}/`)).toEqual([logo.slice(1)]);
-    expect((await Agency.get({ id: agencyId }).go()).data?.logo).toBe(logo);
+    expect((await Agency.get({ id: agencyId }))?.logo).toBe(logo);
     const agency = await (await callApi(`/api/agencies/${agencyId}`, { token: admin.token })).json();
     expect(agency.logo).toBe(logo);
   });

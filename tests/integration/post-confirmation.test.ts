@@ -4,7 +4,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Agency, Agent } from '#lib/data/service';
+import { Agency, Agent } from '#lib/data/accounts';
+import { eq } from '#lib/data/expression';
 import { documentClient } from '#lib/dynamodb';
 import { ensureCognitoUser, signIn } from '#local/accounts';
 import { handler } from '../../functions/auth/post-confirmation.ts';
@@ -36,16 +37,10 @@ function confirmationEvent(
   } as PostConfirmationTriggerEvent;
 }
 
-const agentOf = async (agentId: string) =>
-  (await Agent.get({ agent_id: agentId }).go({ consistent: true })).data;
+const agentOf = async (agentId: string) => await Agent.get({ agent_id: agentId }, { consistent: true });
 
 /** Every agency administered by an agent (a test-only scan: nothing on a request path scans). */
-const agenciesOf = async (agentId: string) =>
-  (
-    await Agency.scan
-      .where(({ admin_agent_id }, { eq }) => eq(admin_agent_id, agentId))
-      .go({ pages: 'all', consistent: true })
-  ).data;
+const agenciesOf = async (agentId: string) => Agency.scan(eq('admin_agent_id', agentId));
 
 const throttled = () =>
   new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} });
@@ -59,8 +54,8 @@ function failFirstWriteOf(entity: 'agent' | 'agency') {
   const mock = mockClient(documentClient);
   let failed = false;
   mock.send.callsFake(async (command) => {
-    const item = (command.input as { Item?: { __edb_e__?: string } }).Item;
-    if (!failed && command instanceof PutCommand && item?.__edb_e__ === entity) {
+    const item = (command.input as { Item?: { _type?: string } }).Item;
+    if (!failed && command instanceof PutCommand && item?._type === entity) {
       failed = true;
       throw throttled();
     }
@@ -82,7 +77,7 @@ async function expectCleanFailureThenRetry(entity: 'agent' | 'agency', name: str
   failFirstWriteOf(entity);
 
   await expect(handler(event)).rejects.toThrow();
-  expect(await agentOf(event.userName)).toBeNull();
+  expect(await agentOf(event.userName)).toBeUndefined();
   expect(await agenciesOf(event.userName)).toEqual([]);
 
   await handler(event);
@@ -171,7 +166,7 @@ describe('the post-confirmation trigger', () => {
 
     await expect(handler(event)).resolves.toBe(event);
 
-    expect(await agentOf(event.userName)).toBeNull();
+    expect(await agentOf(event.userName)).toBeUndefined();
   });
 
   it('names a federated (Google) user from given and family name', async () => {

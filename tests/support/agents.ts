@@ -32,7 +32,7 @@ export async function createTestAgent(
   const password = 'Test-Password-1';
   const agentId = await ensureCognitoUser(cloud.userPool, { email, password, fullName });
   if (overrides.withRecord !== false) {
-    const { Agent } = await import('#lib/data/service');
+    const { Agent } = await import('#lib/data/accounts');
     await Agent.create({
       agent_id: agentId,
       email,
@@ -43,7 +43,7 @@ export async function createTestAgent(
       ...(overrides.agencyId ? { agency_id: overrides.agencyId } : {}),
       ...(overrides.userType ? { user_type: overrides.userType } : {}),
       ...(overrides.profilePicture ? { profile_picture: overrides.profilePicture } : {}),
-    }).go();
+    });
   }
   const { accessToken } = await signIn(cloud.userPool, email, password);
   return { agentId, email, token: accessToken, fullName };
@@ -65,7 +65,7 @@ export async function createTestAgency(
   const members = await Promise.all(
     Array.from({ length: options.members ?? 0 }, () => createTestAgent({ role, agencyId })),
   );
-  const { Agency } = await import('#lib/data/service');
+  const { Agency } = await import('#lib/data/accounts');
   await Agency.create({
     id: agencyId,
     name: options.name ?? `Test Agency ${agencyId.slice(0, 8)}`,
@@ -73,7 +73,7 @@ export async function createTestAgency(
     agentCount: 1 + members.length,
     admin_agent_id: admin.agentId,
     ...(options.logo ? { logo: options.logo } : {}),
-  }).go();
+  });
   return { agencyId, admin, members };
 }
 

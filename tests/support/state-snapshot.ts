@@ -1,5 +1,6 @@
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { testS3 } from './s3.ts';
 
 /**
  * What a set of owners has in the table and the buckets, to compare before and after requests that must
@@ -13,21 +14,21 @@ export interface StateSnapshot {
 }
 
 export async function snapshotState(owner: { agentId: string; agencyId?: string }): Promise<StateSnapshot> {
-  const [{ config }, { Agency, Agent, BrandColors, FeatureUsage }, { documentClient }, { s3 }] =
+  const [{ config }, { Agency, Agent, FeatureUsage }, { BrandColors }, { documentClient }] =
     await Promise.all([
       import('#lib/config'),
-      import('#lib/data/service'),
+      import('#lib/data/accounts'),
+      import('#lib/data/preferences'),
       import('#lib/dynamodb'),
-      import('#lib/s3'),
     ]);
   const owned: Record<string, unknown> = {
-    agent: (await Agent.get({ agent_id: owner.agentId }).go()).data,
-    agentBrandColors: (await BrandColors.get({ owner_id: owner.agentId }).go()).data,
-    featureUsage: (await FeatureUsage.query.byAgent({ agent_id: owner.agentId }).go({ pages: 'all' })).data,
+    agent: await Agent.get({ agent_id: owner.agentId }),
+    agentBrandColors: await BrandColors.get({ owner_id: owner.agentId }),
+    featureUsage: await FeatureUsage.queryAll('primary', { agent_id: owner.agentId }),
   };
   if (owner.agencyId) {
-    owned.agency = (await Agency.get({ id: owner.agencyId }).go()).data;
-    owned.agencyBrandColors = (await BrandColors.get({ owner_id: owner.agencyId }).go()).data;
+    owned.agency = await Agency.get({ id: owner.agencyId });
+    owned.agencyBrandColors = await BrandColors.get({ owner_id: owner.agencyId });
   }
   const table: string[] = [];
   let startKey: Record<string, unknown> | undefined;
@@ -44,7 +45,9 @@ export async function snapshotState(owner: { agentId: string; agencyId?: string 
     const objects: string[] = [];
     let token: string | undefined;
     do {
-      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      const page = await testS3().send(
+        new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }),
+      );
       for (const object of page.Contents ?? []) objects.push(`${object.Key} ${object.Size} ${object.ETag}`);
       token = page.NextContinuationToken;
     } while (token);

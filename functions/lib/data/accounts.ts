@@ -1,0 +1,105 @@
+import type { FeatureName, Role, SubscriptionStatus } from '#contracts/plans';
+import { defineEntity } from './entity.ts';
+
+/** The account entities: agents, agencies and per-agent feature usage counters. */
+
+const now = () => new Date().toISOString();
+
+export interface AgentItem {
+  agent_id: string;
+  email: string;
+  full_name: string;
+  profile_picture?: string;
+  role: Role;
+  user_type?: 'admin' | 'agent' | '';
+  agency_id?: string;
+  city?: string;
+  phone?: string;
+  bio?: string;
+  /** billing state of the agent's plan; anything but 'active' answers the paywall on limited routes */
+  subscription_status: SubscriptionStatus;
+  reputation_points: number;
+  property_count: number;
+  verified_deals: number;
+  connections: number;
+  created_at: string;
+}
+
+type Counter = 'reputation_points' | 'property_count' | 'verified_deals' | 'connections';
+
+export const Agent = defineEntity<
+  AgentItem,
+  'agent_id',
+  Counter | 'role' | 'subscription_status' | 'created_at'
+>({
+  type: 'agent',
+  key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'PROFILE' } },
+  indexes: {
+    /** every agent, ordered by name: the agents directory (name prefix search) */
+    directory: {
+      index: 'gsi1',
+      pk: { prefix: 'AGENTS' },
+      sk: { prefix: 'NAME', attributes: ['name_key', 'agent_id'] },
+    },
+    /** an agency's members (agents without an agency are not in it) */
+    byAgency: {
+      index: 'gsi2',
+      pk: { prefix: 'AGENCY', attributes: ['agency_id'] },
+      sk: { prefix: 'MEMBER', attributes: ['agent_id'] },
+    },
+  },
+  derived: {
+    /** lower-cased name for prefix search in the directory */
+    name_key: { from: ['full_name'], compute: (agent) => agent.full_name?.toLowerCase() },
+    /** lower-cased city for the directory's city filter */
+    city_key: { from: ['city'], compute: (agent) => agent.city?.toLowerCase() || undefined },
+  },
+  defaults: () => ({
+    role: 'Superagent',
+    subscription_status: 'active',
+    reputation_points: 0,
+    property_count: 0,
+    verified_deals: 0,
+    connections: 0,
+    created_at: now(),
+  }),
+});
+
+export const AGENCY_TYPES = ['Agency', 'AgencyPlus', 'other'] as const;
+
+export interface AgencyItem {
+  id: string;
+  name: string;
+  type: (typeof AGENCY_TYPES)[number];
+  /** the members the admin brought in, not the admin (seat caps, docs/decisions.md) */
+  agentCount: number;
+  logo?: string;
+  admin_agent_id: string;
+  city?: string;
+  website?: string;
+  created_at: string;
+}
+
+export const Agency = defineEntity<AgencyItem, 'id', 'type' | 'agentCount' | 'created_at'>({
+  type: 'agency',
+  key: { pk: { prefix: 'AGENCY', attributes: ['id'] }, sk: { prefix: 'PROFILE' } },
+  defaults: () => ({ type: 'Agency', agentCount: 0, created_at: now() }),
+});
+
+/**
+ * How much of one plan feature an agent has used. `used` only ever changes through the atomic,
+ * conditional updates in functions/lib/limits.ts, never by read-modify-write.
+ */
+export interface FeatureUsageItem {
+  agent_id: string;
+  feature: Exclude<FeatureName, 'branding'>;
+  used?: number;
+}
+
+export const FeatureUsage = defineEntity<FeatureUsageItem, 'agent_id' | 'feature'>({
+  type: 'featureUsage',
+  key: {
+    pk: { prefix: 'AGENT', attributes: ['agent_id'] },
+    sk: { prefix: 'USAGE', attributes: ['feature'] },
+  },
+});

@@ -1,0 +1,447 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  type QueryCommandInput,
+  ScanCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { config } from '../config.ts';
+import { documentClient } from '../dynamodb.ts';
+import { and, type Condition, ExpressionContext, exists, notExists } from './expression.ts';
+import { TABLE_INDEXES, TABLE_KEYS } from './table.ts';
+
+/**
+ * The entity layer over the single table (docs/decisions.md, "Entity layer"): each entity declares its
+ * keys once, with indexes named after access patterns, and gets typed get/create/put/update/delete/query.
+ * Physical attributes (pk/sk, gsiNpk/gsiNsk, the type tag and derived search keys) are written here and
+ * never returned. A key is its prefix followed by `#value` per composite attribute, so a query can match
+ * a leading part of a sort key (`NAME#ma` finds every name starting with "ma").
+ */
+
+/** Stored on every item: what it is, for inspection and test scans (never used to route a request). */
+export const TYPE_ATTRIBUTE = '_type';
+
+type IndexName = (typeof TABLE_INDEXES)[number]['name'];
+
+export interface KeyPart {
+  prefix: string;
+  /** attribute names (item or derived) whose values follow the prefix, in order */
+  attributes?: readonly string[];
+}
+
+export interface IndexSpec {
+  /** the physical GSI; the table's own keys when absent */
+  index?: IndexName;
+  pk: KeyPart;
+  sk: KeyPart;
+}
+
+interface DerivedSpec<Item> {
+  /** the item attributes it is computed from; writing any of them rewrites it */
+  from: readonly (keyof Item & string)[];
+  compute: (item: Partial<Item>) => string | undefined;
+}
+
+export interface EntitySpec<Item, KeyAttribute extends keyof Item> {
+  type: string;
+  key: {
+    pk: KeyPart & { attributes?: readonly KeyAttribute[] };
+    sk: KeyPart & { attributes?: readonly KeyAttribute[] };
+  };
+  indexes?: Record<string, IndexSpec & { index: IndexName }>;
+  /** stored-only attributes (lower-cased search keys), stripped from what is returned */
+  derived?: Record<string, DerivedSpec<Item>>;
+  /** values a create or put starts from (counters at 0, timestamps) */
+  defaults?: () => Partial<Item>;
+}
+
+export interface Page<Item> {
+  items: Item[];
+  /** present when more items follow; pass it back as `cursor` */
+  cursor?: string;
+}
+
+export interface QueryOptions {
+  /** leading sort-key values to match, the last one as a prefix */
+  begins?: Record<string, string>;
+  filter?: Condition;
+  limit?: number;
+  cursor?: string;
+  consistent?: boolean;
+  /** newest-first style: descending sort key */
+  descending?: boolean;
+}
+
+export interface UpdateChanges<Item> {
+  set?: Partial<Item>;
+  /** numeric increments (negative to decrement) */
+  add?: Partial<Record<keyof Item & string, number>>;
+  remove?: readonly (keyof Item & string)[];
+}
+
+export interface UpdateOptions {
+  if?: Condition;
+  /** false: create the item when it is missing (an upsert); true by default */
+  mustExist?: boolean;
+  returnValues?: ReturnedValues;
+}
+
+/** What an update answers: the item after it (always present), before it, or nothing. */
+type ReturnedValues = 'new' | 'old' | 'none';
+
+/** A filtered query reads at most this many pages to fill one page of results. */
+const MAX_ROUNDS_PER_PAGE = 25;
+
+/** What a cursor that no page returned fails with (the HTTP layer answers it as 400). */
+export class InvalidCursorError extends Error {
+  override name = 'InvalidCursorError';
+  constructor() {
+    super('invalid cursor');
+  }
+}
+
+const tableIndex = (name: IndexName | undefined) =>
+  name
+    ? TABLE_INDEXES.find((index) => index.name === name)!
+    : { name: undefined, partitionKey: TABLE_KEYS.partitionKey, sortKey: TABLE_KEYS.sortKey };
+
+/** True when a write failed on its condition. */
+export function isConditionFailure(error: unknown): boolean {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause.name === 'ConditionalCheckFailedException') return true;
+  }
+  return false;
+}
+
+/**
+ * Defines an entity. `Defaulted` names the attributes `defaults` fills, which a create may then omit.
+ */
+export function defineEntity<
+  Item extends object,
+  KeyAttribute extends keyof Item & string,
+  Defaulted extends keyof Item = never,
+>(spec: EntitySpec<Item, KeyAttribute>) {
+  type Key = Pick<Item, KeyAttribute>;
+  type CreateInput = Omit<Item, Defaulted> & Partial<Pick<Item, Defaulted>>;
+  type Values = Record<string, unknown>;
+
+  const indexes: Record<string, IndexSpec> = { ...spec.indexes, primary: spec.key };
+  const derived = Object.entries(spec.derived ?? {});
+  const physical = new Set<string>([
+    TYPE_ATTRIBUTE,
+    ...derived.map(([name]) => name),
+    ...Object.values(indexes).flatMap((index) => {
+      const { partitionKey, sortKey } = tableIndex(index.index);
+      return [partitionKey, sortKey];
+    }),
+  ]);
+
+  /** The key string, or undefined when a value is missing (the item is then not in that index). */
+  const compose = (part: KeyPart, values: Values): string | undefined => {
+    let key = part.prefix;
+    for (const attribute of part.attributes ?? []) {
+      const value = values[attribute];
+      if (value === undefined || value === null || value === '') return undefined;
+      key += `#${String(value)}`;
+    }
+    return key;
+  };
+
+  const withDerived = (values: Values, changed?: ReadonlySet<string>): Values => {
+    const result = { ...values };
+    for (const [name, rule] of derived) {
+      if (changed && !rule.from.some((source) => changed.has(source))) continue;
+      result[name] = rule.compute(values as Partial<Item>);
+    }
+    return result;
+  };
+
+  const primaryKey = (key: Key): Values => {
+    const pk = compose(spec.key.pk, key as Values);
+    const sk = compose(spec.key.sk, key as Values);
+    if (pk === undefined || sk === undefined) throw new Error(`${spec.type}: incomplete key`);
+    return { [TABLE_KEYS.partitionKey]: pk, [TABLE_KEYS.sortKey]: sk };
+  };
+
+  /** The whole stored item: attributes, derived attributes, and the keys of every index it belongs to. */
+  const storedItem = (input: Values): Values => {
+    const values = withDerived(
+      Object.fromEntries(Object.entries(input).filter(([, value]) => value !== undefined)),
+    );
+    const item: Values = { ...values, [TYPE_ATTRIBUTE]: spec.type };
+    for (const index of Object.values(indexes)) {
+      const { partitionKey, sortKey } = tableIndex(index.index);
+      const pk = compose(index.pk, values);
+      const sk = compose(index.sk, values);
+      if (pk !== undefined && sk !== undefined) Object.assign(item, { [partitionKey]: pk, [sortKey]: sk });
+    }
+    for (const name of derived.map(([attribute]) => attribute))
+      if (item[name] === undefined) delete item[name];
+    return item;
+  };
+
+  const strip = (raw: Values | undefined): Item | undefined => {
+    if (!raw) return undefined;
+    return Object.fromEntries(Object.entries(raw).filter(([name]) => !physical.has(name))) as Item;
+  };
+
+  const encodeCursor = (key: Values | undefined) =>
+    key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
+
+  /** A cursor must decode to a start key of this index and partition, or it is refused. */
+  const decodeCursor = (cursor: string, expected: Values): Values => {
+    let key: unknown;
+    try {
+      key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    } catch {
+      throw new InvalidCursorError();
+    }
+    if (typeof key !== 'object' || key === null || Array.isArray(key)) throw new InvalidCursorError();
+    const entries = Object.entries(key);
+    const expectedNames = Object.keys(expected);
+    const valid =
+      entries.length === expectedNames.length &&
+      entries.every(([name, value]) => expectedNames.includes(name) && typeof value === 'string') &&
+      Object.entries(expected).every(
+        ([name, value]) => value === undefined || (key as Values)[name] === value,
+      );
+    if (!valid) throw new InvalidCursorError();
+    return key as Values;
+  };
+
+  return {
+    type: spec.type,
+    key: primaryKey,
+
+    async get(key: Key, options: { consistent?: boolean } = {}): Promise<Item | undefined> {
+      const { Item } = await documentClient.send(
+        new GetCommand({
+          TableName: config.tableName,
+          Key: primaryKey(key),
+          ConsistentRead: options.consistent,
+        }),
+      );
+      return strip(Item);
+    },
+
+    /** Writes a new item; fails with a condition failure when one with the same key exists. */
+    async create(input: CreateInput): Promise<Item> {
+      const item = storedItem({ ...spec.defaults?.(), ...input });
+      const context = new ExpressionContext();
+      await documentClient.send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: item,
+          ConditionExpression: notExists(TABLE_KEYS.partitionKey)(context),
+          ...context.attributes(),
+        }),
+      );
+      return strip(item)!;
+    },
+
+    /** Writes the whole item, replacing any with the same key. */
+    async put(input: CreateInput, options: { if?: Condition } = {}): Promise<Item> {
+      const item = storedItem({ ...spec.defaults?.(), ...input });
+      const context = new ExpressionContext();
+      await documentClient.send(
+        new PutCommand({
+          TableName: config.tableName,
+          Item: item,
+          ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+          ...context.attributes(),
+        }),
+      );
+      return strip(item)!;
+    },
+
+    /**
+     * One UpdateItem: sets, increments and removes attributes, and rewrites the derived attributes and
+     * index keys the change touches (removing an index key attribute takes the item out of that index).
+     */
+    async update<Returned extends ReturnedValues = 'new'>(
+      key: Key,
+      changes: UpdateChanges<Item>,
+      options: UpdateOptions & { returnValues?: Returned } = {},
+    ): Promise<Returned extends 'new' ? Item : Item | undefined> {
+      const set = Object.fromEntries(
+        Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined),
+      );
+      const removed = new Set<string>(changes.remove ?? []);
+      const changed = new Set([...Object.keys(set), ...removed]);
+      const known: Values = { ...key, ...set };
+      const derivedValues = withDerived(known, changed);
+      const assignments: Values = { ...set, ...key, [TYPE_ATTRIBUTE]: spec.type };
+      const removals = new Set(removed);
+      for (const [name, rule] of derived) {
+        if (!rule.from.some((source) => changed.has(source))) continue;
+        changed.add(name);
+        const value = derivedValues[name];
+        if (value === undefined) removals.add(name);
+        else assignments[name] = value;
+      }
+      const current = { ...known, ...assignments };
+      for (const [name, index] of Object.entries(indexes)) {
+        if (!index.index) continue;
+        const composite = [...(index.pk.attributes ?? []), ...(index.sk.attributes ?? [])];
+        if (!composite.some((attribute) => changed.has(attribute) || removals.has(attribute))) continue;
+        const { partitionKey, sortKey } = tableIndex(index.index);
+        if (composite.some((attribute) => removals.has(attribute))) {
+          removals.add(partitionKey).add(sortKey);
+          continue;
+        }
+        const missing = composite.filter((attribute) => current[attribute] === undefined);
+        if (missing.length)
+          throw new Error(`${spec.type}: updating index ${name} needs ${missing.join(', ')}`);
+        assignments[partitionKey] = compose(index.pk, current);
+        assignments[sortKey] = compose(index.sk, current);
+      }
+
+      const context = new ExpressionContext();
+      const clauses: string[] = [];
+      const setClause = Object.entries(assignments).map(
+        ([name, value]) => `${context.name(name)} = ${context.value(value)}`,
+      );
+      if (setClause.length) clauses.push(`SET ${setClause.join(', ')}`);
+      const addClause = Object.entries(changes.add ?? {}).map(
+        ([name, amount]) => `${context.name(name)} ${context.value(amount)}`,
+      );
+      if (addClause.length) clauses.push(`ADD ${addClause.join(', ')}`);
+      if (removals.size) clauses.push(`REMOVE ${[...removals].map((name) => context.name(name)).join(', ')}`);
+
+      const conditions = [
+        ...(options.mustExist === false ? [] : [exists(TABLE_KEYS.partitionKey)]),
+        ...(options.if ? [options.if] : []),
+      ];
+      const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
+      const returnValues = options.returnValues ?? 'new';
+      const { Attributes } = await documentClient.send(
+        new UpdateCommand({
+          TableName: config.tableName,
+          Key: primaryKey(key),
+          UpdateExpression: clauses.join(' '),
+          ...(ConditionExpression ? { ConditionExpression } : {}),
+          ...context.attributes(),
+          ReturnValues: returnValues === 'new' ? 'ALL_NEW' : returnValues === 'old' ? 'ALL_OLD' : 'NONE',
+        }),
+      );
+      return strip(Attributes) as Returned extends 'new' ? Item : Item | undefined;
+    },
+
+    /** Deletes the item (optionally only under a condition); answers what was deleted. */
+    async delete(key: Key, options: { if?: Condition } = {}): Promise<Item | undefined> {
+      const context = new ExpressionContext();
+      const { Attributes } = await documentClient.send(
+        new DeleteCommand({
+          TableName: config.tableName,
+          Key: primaryKey(key),
+          ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+          ...context.attributes(),
+          ReturnValues: 'ALL_OLD',
+        }),
+      );
+      return strip(Attributes);
+    },
+
+    /**
+     * A page of one access pattern: the partition named by `partition` values, sort keys starting with
+     * the entity's prefix and any `begins` values. With a filter, reads on until the page is full.
+     */
+    async query(
+      indexName: string,
+      partition: Record<string, string>,
+      options: QueryOptions = {},
+    ): Promise<Page<Item>> {
+      const index = indexes[indexName];
+      if (!index) throw new Error(`${spec.type}: no index ${indexName}`);
+      const physicalIndex = tableIndex(index.index);
+      const pk = compose(index.pk, partition);
+      if (pk === undefined) throw new Error(`${spec.type}: incomplete partition for ${indexName}`);
+      let skPrefix = index.sk.prefix;
+      const leading = index.sk.attributes ?? [];
+      for (const [position, attribute] of leading.entries()) {
+        const value = options.begins?.[attribute];
+        if (value === undefined) break;
+        skPrefix += `#${value}`;
+        // the last given value is a prefix of that attribute; earlier ones are whole values
+        if (options.begins?.[leading[position + 1] ?? ''] === undefined) break;
+      }
+      const startKeyShape: Values = Object.fromEntries(
+        [
+          ...new Set([
+            TABLE_KEYS.partitionKey,
+            TABLE_KEYS.sortKey,
+            physicalIndex.partitionKey,
+            physicalIndex.sortKey,
+          ]),
+        ].map((name) => [name, undefined]),
+      );
+      startKeyShape[physicalIndex.partitionKey] = pk;
+
+      const limit = options.limit ?? 50;
+      const items: Item[] = [];
+      let startKey = options.cursor ? decodeCursor(options.cursor, startKeyShape) : undefined;
+      for (let round = 0; round < MAX_ROUNDS_PER_PAGE && items.length < limit; round += 1) {
+        const context = new ExpressionContext();
+        const keyCondition = `${context.name(physicalIndex.partitionKey)} = ${context.value(pk)} AND begins_with(${context.name(physicalIndex.sortKey)}, ${context.value(skPrefix)})`;
+        const input: QueryCommandInput = {
+          TableName: config.tableName,
+          ...(index.index ? { IndexName: index.index } : {}),
+          KeyConditionExpression: keyCondition,
+          ...(options.filter ? { FilterExpression: options.filter(context) } : {}),
+          ...context.attributes(),
+          // never evaluate more than the page still needs, so the cursor lands after the last item returned
+          Limit: limit - items.length,
+          ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          ...(options.consistent ? { ConsistentRead: true } : {}),
+          ...(options.descending ? { ScanIndexForward: false } : {}),
+        };
+        const page = await documentClient.send(new QueryCommand(input));
+        for (const raw of page.Items ?? []) items.push(strip(raw)!);
+        startKey = page.LastEvaluatedKey;
+        if (!startKey) break;
+      }
+      const cursor = encodeCursor(startKey);
+      return { items, ...(cursor ? { cursor } : {}) };
+    },
+
+    /** Every item of an access pattern (small, bounded partitions only: an agent's usage counters). */
+    async queryAll(
+      indexName: string,
+      partition: Record<string, string>,
+      options: Omit<QueryOptions, 'cursor' | 'limit'> = {},
+    ) {
+      const items: Item[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await this.query(indexName, partition, { ...options, cursor, limit: 100 });
+        items.push(...page.items);
+        cursor = page.cursor;
+      } while (cursor);
+      return items;
+    },
+
+    /** Every item of this type matching a filter. A whole-table read: tests and operations only. */
+    async scan(filter?: Condition): Promise<Item[]> {
+      const items: Item[] = [];
+      let startKey: Values | undefined;
+      do {
+        const context = new ExpressionContext();
+        const typeIs = `${context.name(TYPE_ATTRIBUTE)} = ${context.value(spec.type)}`;
+        const page = await documentClient.send(
+          new ScanCommand({
+            TableName: config.tableName,
+            FilterExpression: filter ? `${typeIs} AND (${filter(context)})` : typeIs,
+            ...context.attributes(),
+            ConsistentRead: true,
+            ...(startKey ? { ExclusiveStartKey: startKey } : {}),
+          }),
+        );
+        for (const raw of page.Items ?? []) items.push(strip(raw)!);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return items;
+    },
+  };
+}
