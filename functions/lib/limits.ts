@@ -1,8 +1,8 @@
 import { type FeatureName, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
-import { FeatureUsage } from './data/accounts.ts';
+import { Agency, Agent, FeatureUsage } from './data/accounts.ts';
 import { isConditionFailure } from './data/entity.ts';
 import { and, exists, gte, lt, lte, notExists, or } from './data/expression.ts';
-import { HttpError, paywall } from './errors.ts';
+import { HttpError, notFound, paywall } from './errors.ts';
 
 /**
  * Plans, limits and the subscription paywall: the one server-side check every endpoint uses. Usage is a
@@ -182,5 +182,63 @@ export function assertSubscriptionActive(subject: { subscriptionStatus: Subscrip
       message: SUBSCRIPTION_EXPIRED_MESSAGE,
       action: 'renew_subscription',
     });
+  }
+}
+
+export interface SeatStatus {
+  /** the members the admin brought in (the admin holds no seat) */
+  agentCount: number;
+  seats: number;
+}
+
+export const seatsFullMessage = (seats: number) =>
+  `Your plan's ${seats} ${seats === 1 ? 'seat is' : 'seats are'} taken. Upgrade your plan to add more agents.`;
+
+/** The seat cap of an agency: its admin's plan (spec §6: SuperAgent 1, SoloAgency 1, Agency 3, AgencyPlus 5). */
+async function seatCapOf(agencyId: string): Promise<number> {
+  const agency = await Agency.get({ id: agencyId }, { consistent: true });
+  if (!agency) throw notFound('Agency');
+  const admin = await Agent.get({ agent_id: agency.admin_agent_id }, { consistent: true });
+  return planFor(admin?.role).seats;
+}
+
+/**
+ * Takes one seat of an agency for a joining member: one conditional increment of `agentCount` below the
+ * plan's seat cap, so concurrent joins can never pass it. Full → 402 usage_limit_reached (feature seats).
+ */
+export async function reserveSeat(agencyId: string): Promise<SeatStatus> {
+  const seats = await seatCapOf(agencyId);
+  try {
+    const agency = await Agency.update(
+      { id: agencyId },
+      { add: { agentCount: 1 } },
+      { if: lte('agentCount', seats - 1) },
+    );
+    return { agentCount: agency.agentCount, seats };
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+    const agency = await Agency.get({ id: agencyId }, { consistent: true });
+    if (!agency) throw notFound('Agency');
+    throw paywall({
+      reason: 'usage_limit_reached',
+      message: seatsFullMessage(seats),
+      action: 'upgrade',
+      feature: 'seats',
+      current: agency.agentCount,
+      maximum: seats,
+    });
+  }
+}
+
+/** Gives a seat back (a member left or a join was undone); never below zero. */
+export async function releaseSeat(agencyId: string): Promise<void> {
+  try {
+    await Agency.update(
+      { id: agencyId },
+      { add: { agentCount: -1 } },
+      { if: gte('agentCount', 1), returnValues: 'none' },
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
