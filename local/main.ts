@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_PORTS, REPO_ROOT, startLocalCloud } from './cloud.ts';
 import { buildFrontendIfStale } from './frontend-build.ts';
@@ -10,11 +10,32 @@ const distDirectory = join(REPO_ROOT, 'frontend/dist');
 
 const time = () => new Date().toTimeString().slice(0, 8);
 
+/**
+ * The version of how items are keyed in the local table. Bump it when keys change: data written under an
+ * older layout cannot be read by the handlers, so .data/ is reset (and the demo seeded again).
+ * 2: the entity layer's own keys (docs/decisions.md, "Entity layer"), replacing ElectroDB's.
+ */
+const DATA_LAYOUT_VERSION = '2';
+const layoutFile = join(dataDirectory, 'LAYOUT');
+
+function resetDataOfOlderLayout() {
+  if (!existsSync(dataDirectory)) return;
+  const version = existsSync(layoutFile) ? readFileSync(layoutFile, 'utf8').trim() : '1';
+  if (version === DATA_LAYOUT_VERSION) return;
+  rmSync(dataDirectory, { recursive: true, force: true });
+  console.log(
+    `Reset .data/: it was written in data layout ${version}, this version reads layout ${DATA_LAYOUT_VERSION}.`,
+  );
+}
+
 async function main() {
   if (args.has('--fresh')) {
     rmSync(dataDirectory, { recursive: true, force: true });
     console.log('Removed .data/ (fresh start).');
   }
+  resetDataOfOlderLayout();
+  mkdirSync(dataDirectory, { recursive: true });
+  writeFileSync(layoutFile, `${DATA_LAYOUT_VERSION}\n`);
   buildFrontendIfStale(REPO_ROOT);
   // Handler logs: warnings and errors only, so the console keeps one readable line per request.
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
