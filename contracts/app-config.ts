@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * The app's runtime configuration, served as `/app-config.json` on the app origin: the local cloud

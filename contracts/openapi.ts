@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { routeGroupOf } from './manifest.ts';
 import type { RouteDefinition } from './route.ts';
 import { errorBody, paywallBody } from './schemas/common.ts';
@@ -47,7 +47,7 @@ function rewriteRefs(node: unknown, rewrite: (target: string) => string): unknow
  * whole document.
  */
 function schemaOf(
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   io: 'input' | 'output',
   name: string,
   componentSchemas: Record<string, JsonSchema>,

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FeatureName } from './plans.ts';
 
 /**
@@ -28,9 +28,9 @@ export interface RouteResources {
 }
 
 export interface RouteRequest {
-  path?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  path?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** how the body arrives; defaults to json when a body schema is given */
   bodyType?: 'json' | 'multipart';
 }
@@ -49,7 +49,7 @@ export interface RouteDefinition {
   auth: 'token' | 'none';
   summary: string;
   request: RouteRequest;
-  response: z.ZodType;
+  response: z.ZodMiniType;
   /** the feature limit the endpoint consumes, if any */
   limit?: FeatureName;
   resources: RouteResources;

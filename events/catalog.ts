@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 
 /** Every event our functions put on the platform bus carries this source. */
 export const EVENT_SOURCE = 'estatenet.platform';
@@ -17,8 +17,8 @@ export const eventCatalog = {
   WebsiteContentForced: z.object({
     websiteId: z.string(),
     agentId: z.string(),
-    pageId: z.string().optional(),
-    pageSlug: z.string().optional(),
+    pageId: z.optional(z.string()),
+    pageSlug: z.optional(z.string()),
   }),
   GlobalComponentsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
 } as const;
@@ -46,8 +46,8 @@ export interface PlatformEvent<T extends DetailType = DetailType> {
 export const S3_EVENT_SOURCE = 'aws.s3';
 export const s3ObjectDetail = z.object({
   bucket: z.object({ name: z.string() }),
-  object: z.object({ key: z.string(), size: z.number().optional() }),
-  reason: z.string().optional(),
+  object: z.object({ key: z.string(), size: z.optional(z.number()) }),
+  reason: z.optional(z.string()),
 });
 export type S3ObjectDetail = z.infer<typeof s3ObjectDetail>;
 export const S3_OBJECT_CREATED = 'Object Created';

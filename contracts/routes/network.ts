@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { defineRoutes } from '../route.ts';
 import {
   agency,
@@ -32,7 +32,7 @@ export const networkRoutes = defineRoutes({
     status: 'planned',
     auth: 'token',
     summary: 'Ask another agent to connect (one pending request per pair, never to yourself)',
-    request: { body: z.object({ receiver_id: id }).strict() },
+    request: { body: z.strictObject({ receiver_id: id }) },
     response: connectionRequest,
     limit: 'connections',
     resources: { table: 'readwrite' },
@@ -45,7 +45,7 @@ export const networkRoutes = defineRoutes({
     auth: 'token',
     summary: 'Accept or decline a connection request (receiver only)',
     request: {
-      body: z.object({ connection_id: id, status: z.enum(['accepted', 'declined']) }).strict(),
+      body: z.strictObject({ connection_id: id, status: z.enum(['accepted', 'declined']) }),
     },
     response: connectionRequest,
     limit: 'connections',
@@ -116,7 +116,7 @@ export const networkRoutes = defineRoutes({
       "Set the caller's agency logo (its admin only) from an inline image in `files` (JPEG, PNG or WebP, at most 5 MB)",
     request: {
       bodyType: 'multipart',
-      body: z.object({ agencyId: id.optional(), type: z.literal('logo').optional() }),
+      body: z.object({ agencyId: z.optional(id), type: z.optional(z.literal('logo')) }),
     },
     response: z.object({ logo: z.string() }),
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },

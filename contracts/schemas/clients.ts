@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { id, isoDate } from './common.ts';
+import * as z from 'zod/mini';
+import { cursor, id, isoDate, queryInt } from './common.ts';
 import { listEntry } from './forms.ts';
 import { currencyCode, DEFAULT_CURRENCY } from './preferences.ts';
 
@@ -9,60 +9,60 @@ export const CLIENT_STAGES = ['new', 'contacted', 'viewing', 'negotiating', 'clo
 export const client = z.object({
   client_id: z.string(),
   agentId: z.string(),
-  agencyId: z.string().optional(),
+  agencyId: z.optional(z.string()),
   full_name: z.string(),
-  email: z.string().optional(),
-  phone: z.string().optional(),
+  email: z.optional(z.string()),
+  phone: z.optional(z.string()),
   type: z.enum(CLIENT_TYPES),
   stage: z.enum(CLIENT_STAGES),
-  budget_min: z.number().optional(),
-  budget_max: z.number().optional(),
+  budget_min: z.optional(z.number()),
+  budget_max: z.optional(z.number()),
   currency: z.string(),
   preferred_areas: z.array(z.string()),
   property_interests: z.array(z.string()),
-  source: z.string().optional(),
-  assigned_agent_id: z.string().optional(),
-  notes: z.string().optional(),
+  source: z.optional(z.string()),
+  assigned_agent_id: z.optional(z.string()),
+  notes: z.optional(z.string()),
   tags: z.array(z.string()),
   created_at: z.string(),
-  updated_at: z.string().optional(),
-  last_contact_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
+  last_contact_at: z.optional(z.string()),
 });
 export type ClientView = z.infer<typeof client>;
 
-export const clientList = z.object({ items: z.array(client), cursor: z.string().optional() });
+export const clientList = z.object({ items: z.array(client), cursor: z.optional(z.string()) });
 
 const budget = z
   .number({ error: 'must be a number' })
-  .min(0, 'must be 0 or more')
-  .max(1e12, 'must be at most 1000000000000');
+  .check(z.minimum(0, 'must be 0 or more'), z.maximum(1e12, 'must be at most 1000000000000'));
 
 /** The editable fields; `null` clears an optional field on update. */
 const clientFields = {
   full_name: z
     .string({ error: 'is required' })
-    .trim()
-    .min(1, 'is required')
-    .max(120, 'must be at most 120 characters'),
-  email: z.email('must be a valid email address').max(254).nullable(),
-  phone: z
-    .string()
-    .trim()
-    .max(40, 'must be at most 40 characters')
-    .regex(/^[+\d][\d\s().-]*$/, 'must be a phone number')
-    .nullable(),
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(120, 'must be at most 120 characters')),
+  email: z.nullable(z.email('must be a valid email address').check(z.maxLength(254))),
+  phone: z.nullable(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, 'must be at most 40 characters'),
+        z.regex(/^[+\d][\d\s().-]*$/, 'must be a phone number'),
+      ),
+  ),
   type: z.enum(CLIENT_TYPES, { error: `must be one of ${CLIENT_TYPES.join(', ')}` }),
   stage: z.enum(CLIENT_STAGES, { error: `must be one of ${CLIENT_STAGES.join(', ')}` }),
-  budget_min: budget.nullable(),
-  budget_max: budget.nullable(),
+  budget_min: z.nullable(budget),
+  budget_max: z.nullable(budget),
   currency: currencyCode,
-  preferred_areas: z.array(listEntry).max(50, 'must have at most 50 areas'),
-  property_interests: z.array(id).max(100, 'must have at most 100 properties'),
-  source: z.string().trim().max(100, 'must be at most 100 characters').nullable(),
-  assigned_agent_id: id.nullable(),
-  notes: z.string().max(5000, 'must be at most 5000 characters').nullable(),
-  tags: z.array(listEntry).max(30, 'must have at most 30 tags'),
-  last_contact_at: isoDate.nullable(),
+  preferred_areas: z.array(listEntry).check(z.maxLength(50, 'must have at most 50 areas')),
+  property_interests: z.array(id).check(z.maxLength(100, 'must have at most 100 properties')),
+  source: z.nullable(z.string().check(z.trim(), z.maxLength(100, 'must be at most 100 characters'))),
+  assigned_agent_id: z.nullable(id),
+  notes: z.nullable(z.string().check(z.maxLength(5000, 'must be at most 5000 characters'))),
+  tags: z.array(listEntry).check(z.maxLength(30, 'must have at most 30 tags')),
+  last_contact_at: z.nullable(isoDate),
 };
 
 type BudgetFields = { budget_min?: number | null; budget_max?: number | null };
@@ -72,41 +72,38 @@ const budgetOrderIssue = { message: 'must be at least budget_min', path: ['budge
 
 /** Create: client fields plus agentId/agencyId, which must be the caller's own (the server sets them). */
 export const clientCreate = z
-  .object({
+  .strictObject({
     ...clientFields,
-    email: clientFields.email.optional(),
-    phone: clientFields.phone.optional(),
-    type: clientFields.type.default('buyer'),
-    stage: clientFields.stage.default('new'),
-    budget_min: clientFields.budget_min.optional(),
-    budget_max: clientFields.budget_max.optional(),
-    currency: clientFields.currency.default(DEFAULT_CURRENCY),
-    preferred_areas: clientFields.preferred_areas.default([]),
-    property_interests: clientFields.property_interests.default([]),
-    source: clientFields.source.optional(),
-    assigned_agent_id: clientFields.assigned_agent_id.optional(),
-    notes: clientFields.notes.optional(),
-    tags: clientFields.tags.default([]),
-    last_contact_at: clientFields.last_contact_at.optional(),
-    agentId: id.optional(),
-    agencyId: id.optional(),
+    email: z.optional(clientFields.email),
+    phone: z.optional(clientFields.phone),
+    type: z._default(clientFields.type, 'buyer'),
+    stage: z._default(clientFields.stage, 'new'),
+    budget_min: z.optional(clientFields.budget_min),
+    budget_max: z.optional(clientFields.budget_max),
+    currency: z._default(clientFields.currency, DEFAULT_CURRENCY),
+    preferred_areas: z._default(clientFields.preferred_areas, []),
+    property_interests: z._default(clientFields.property_interests, []),
+    source: z.optional(clientFields.source),
+    assigned_agent_id: z.optional(clientFields.assigned_agent_id),
+    notes: z.optional(clientFields.notes),
+    tags: z._default(clientFields.tags, []),
+    last_contact_at: z.optional(clientFields.last_contact_at),
+    agentId: z.optional(id),
+    agencyId: z.optional(id),
   })
-  .strict()
-  .refine(budgetInOrder, budgetOrderIssue);
+  .check(z.refine(budgetInOrder, budgetOrderIssue));
 
 /** Update: any subset of the client fields, at least one. */
-export const clientUpdate = z
-  .object(clientFields)
-  .partial()
-  .strict()
-  .refine((value) => Object.keys(value).length > 0, 'must change at least one field')
-  .refine(budgetInOrder, budgetOrderIssue);
+export const clientUpdate = z.partial(z.strictObject(clientFields)).check(
+  z.refine((value) => Object.keys(value).length > 0, 'must change at least one field'),
+  z.refine(budgetInOrder, budgetOrderIssue),
+);
 
 export const listClientsQuery = z.object({
-  agencyId: id.optional(),
-  stage: z.enum(CLIENT_STAGES).optional(),
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(100),
+  agencyId: z.optional(id),
+  stage: z.optional(z.enum(CLIENT_STAGES)),
+  cursor,
+  limit: queryInt(1, 500, 100),
 });
 
 /** The client table's columns, in the order a new agent sees them. */
@@ -130,27 +127,27 @@ export const CLIENT_COLUMNS = [
 ] as const;
 
 /** One column of the client table; the array order is the column order. */
-export const columnPreference = z
-  .object({
-    key: z.enum(CLIENT_COLUMNS, { error: 'must be a client table column' }),
-    visible: z.boolean({ error: 'must be true or false' }),
-    width: z.number().int().min(40, 'must be at least 40').max(1000, 'must be at most 1000').optional(),
-  })
-  .strict();
+export const columnPreference = z.strictObject({
+  key: z.enum(CLIENT_COLUMNS, { error: 'must be a client table column' }),
+  visible: z.boolean({ error: 'must be true or false' }),
+  width: z.optional(
+    z.number().check(z.int(), z.minimum(40, 'must be at least 40'), z.maximum(1000, 'must be at most 1000')),
+  ),
+});
 
-export const columnPreferences = z
-  .array(columnPreference)
-  .max(CLIENT_COLUMNS.length)
-  .refine(
+export const columnPreferences = z.array(columnPreference).check(
+  z.maxLength(CLIENT_COLUMNS.length),
+  z.refine(
     (columns) => new Set(columns.map((column) => column.key)).size === columns.length,
     'must list each column once',
-  );
+  ),
+);
 
 export const clientTablePreferences = z.object({
   agentId: z.string(),
   columnPreferences: z.array(
-    z.object({ key: z.enum(CLIENT_COLUMNS), visible: z.boolean(), width: z.number().optional() }),
+    z.object({ key: z.enum(CLIENT_COLUMNS), visible: z.boolean(), width: z.optional(z.number()) }),
   ),
 });
 
-export const clientTablePreferencesInput = z.object({ columnPreferences }).strict();
+export const clientTablePreferencesInput = z.strictObject({ columnPreferences });

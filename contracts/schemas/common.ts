@@ -1,14 +1,16 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { ROLES } from '../plans.ts';
 
 /** Identifiers are opaque strings: Cognito subs, ULIDs or UUIDs. */
-export const id = z.string().trim().min(1, 'is required').max(128, 'must be at most 128 characters');
+export const id = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128, 'must be at most 128 characters'));
 
 export const idParam = z.object({ id });
 
 export const errorBody = z.object({
   error: z.string(),
-  fields: z.record(z.string(), z.string()).optional(),
+  fields: z.optional(z.record(z.string(), z.string())),
 });
 export type ErrorBody = z.infer<typeof errorBody>;
 
@@ -25,9 +27,9 @@ export const paywallBody = z.object({
   reason: z.enum(PAYWALL_REASONS),
   message: z.string(),
   action: z.string(),
-  feature: z.string().optional(),
-  current: z.number().optional(),
-  maximum: z.number().nullable().optional(),
+  feature: z.optional(z.string()),
+  current: z.optional(z.number()),
+  maximum: z.optional(z.nullable(z.number())),
 });
 export type PaywallBody = z.infer<typeof paywallBody>;
 
@@ -35,9 +37,13 @@ export const okBody = z.object({ ok: z.literal(true) });
 
 export const role = z.enum(ROLES);
 
+/** A whole number from query text, between `min` and `max`, `fallback` when absent. */
+export const queryInt = (min: number, max: number, fallback: number) =>
+  z._default(z.coerce.number().check(z.int(), z.minimum(min), z.maximum(max)), fallback);
+
 export const pageQuery = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  limit: z.coerce.number().int().min(1).max(100).default(10),
+  page: queryInt(1, 10_000, 1),
+  limit: queryInt(1, 100, 10),
 });
 
 export const pagination = z.object({
@@ -47,11 +53,14 @@ export const pagination = z.object({
   totalItems: z.number(),
 });
 
+/** An opaque list cursor from the query string. */
+export const cursor = z.optional(z.string().check(z.maxLength(2048)));
+
 /** A cursor-paginated list: `cursor` is opaque and absent on the last page. */
 export const cursorQuery = z.object({
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  cursor,
+  limit: queryInt(1, 100, 25),
 });
 
-export const isoDate = z.string().datetime({ offset: true });
-export const url = z.string().url().max(2048);
+export const isoDate = z.iso.datetime({ offset: true });
+export const url = z.url().check(z.maxLength(2048));

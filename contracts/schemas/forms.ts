@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { MAX_UPLOAD_BYTES } from '../plans.ts';
 
 /**
@@ -9,12 +9,16 @@ import { MAX_UPLOAD_BYTES } from '../plans.ts';
  */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
+/** Runs `prepare` on the raw field before `schema` (zod's preprocess). */
+const preprocess = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) =>
+  z.pipe(z.transform(prepare), schema);
+
 /** A text field; '' is missing, so an optional field may be sent empty. */
-export const formText = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsMissing, schema);
+export const formText = <T extends z.ZodMiniType>(schema: T) => preprocess(blankAsMissing, schema);
 
 /** A numeric field: "12.5" → 12.5; text that is not a number fails the schema's number check. */
-export const formNumber = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+export const formNumber = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => {
     const present = blankAsMissing(value);
     return typeof present === 'string' ? Number(present.trim()) : present;
   }, schema);
@@ -23,8 +27,8 @@ const TRUE_TEXT = new Set(['true', '1', 'on', 'yes']);
 const FALSE_TEXT = new Set(['false', '0', 'off', 'no']);
 
 /** A checkbox-like field: true/false, 1/0, on/off, yes/no. */
-export const formBoolean = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+export const formBoolean = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => {
     const present = blankAsMissing(value);
     if (typeof present !== 'string') return present;
     const text = present.trim().toLowerCase();
@@ -43,16 +47,16 @@ const parseJsonText = (text: string): unknown => {
 };
 
 /** A list field: repeated fields, a JSON array in one field, or a single value. */
-export const formList = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+export const formList = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => {
     const present = blankAsMissing(value);
     if (typeof present !== 'string') return present;
     return present.trim().startsWith('[') ? parseJsonText(present) : [present];
   }, schema);
 
 /** A JSON-encoded field (metaDetails, metadata). */
-export const formJson = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => {
+export const formJson = <T extends z.ZodMiniType>(schema: T) =>
+  preprocess((value) => {
     const present = blankAsMissing(value);
     return typeof present === 'string' ? parseJsonText(present) : present;
   }, schema);
@@ -60,56 +64,61 @@ export const formJson = <T extends z.ZodType>(schema: T) =>
 /** A short free-text list entry (features, nearby places, views, tags). */
 export const listEntry = z
   .string()
-  .trim()
-  .min(1, 'must not be empty')
-  .max(100, 'must be at most 100 characters');
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'must be at most 100 characters'));
 
 /** A JSON object of free metadata, bounded so it fits comfortably in one table item. */
 export const metadataObject = z
-  .record(z.string().max(100), z.unknown())
-  .refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10000 characters as JSON');
+  .record(z.string().check(z.maxLength(100)), z.unknown())
+  .check(
+    z.refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10000 characters as JSON'),
+  );
 
 /**
  * The S3 key of an uploaded object, as returned in the `fields.key` of a presigned POST. Handlers must still
  * check that the key lies under the caller's own upload prefix.
  */
-export const fileKey = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(1024, 'must be at most 1024 characters')
-  .regex(/^uploads\/[^\\]+$/, 'must be an upload key issued by the API')
-  .refine((key) => !key.split('/').includes('..'), 'must be an upload key issued by the API');
+export const fileKey = z.string().check(
+  z.trim(),
+  z.minLength(1, 'is required'),
+  z.maxLength(1024, 'must be at most 1024 characters'),
+  z.regex(/^uploads\/[^\\]+$/, 'must be an upload key issued by the API'),
+  z.refine((key) => !key.split('/').includes('..'), 'must be an upload key issued by the API'),
+);
 
-export const fileKeyList = (max: number) => z.array(fileKey).max(max, `must have at most ${max} files`);
+export const fileKeyList = (max: number) =>
+  z.array(fileKey).check(z.maxLength(max, `must have at most ${max} files`));
 
 /** An optional list of upload keys in a multipart body. */
-export const fileKeys = (max: number) => formList(fileKeyList(max).optional());
+export const fileKeys = (max: number) => formList(z.optional(fileKeyList(max)));
 
 /** A file name as the user sees it; no path separators. */
-export const fileName = z
-  .string()
-  .trim()
-  .min(1, 'is required')
-  .max(255, 'must be at most 255 characters')
-  .refine((name) => !/[/\\]/.test(name) && !name.includes('\u0000'), 'must not contain / or \\')
-  .refine((name) => name !== '.' && name !== '..', 'is not a valid name');
+export const fileName = z.string().check(
+  z.trim(),
+  z.minLength(1, 'is required'),
+  z.maxLength(255, 'must be at most 255 characters'),
+  z.refine((name) => !/[/\\]/.test(name) && !name.includes('\u0000'), 'must not contain / or \\'),
+  z.refine((name) => name !== '.' && name !== '..', 'is not a valid name'),
+);
 
 /** Spec §8: the wording the upload screen shows for a file over the limit. */
 export const FILE_TOO_LARGE_MESSAGE = 'File size exceeds the 100MB limit. Please upload a smaller file.';
 
 export const fileSize = z
   .number({ error: 'must be a number of bytes' })
-  .int('must be a whole number of bytes')
-  .min(1, 'must not be empty')
-  .max(MAX_UPLOAD_BYTES, FILE_TOO_LARGE_MESSAGE);
+  .check(
+    z.int('must be a whole number of bytes'),
+    z.minimum(1, 'must not be empty'),
+    z.maximum(MAX_UPLOAD_BYTES, FILE_TOO_LARGE_MESSAGE),
+  );
 
 export const mimeType = z
   .string()
-  .trim()
-  .toLowerCase()
-  .max(255)
-  .regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, 'must be a MIME type like image/png');
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(255),
+    z.regex(/^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/, 'must be a MIME type like image/png'),
+  );
 
 /**
  * A presigned S3 POST: the browser posts `fields` plus the file to `url` (policy with content-length-range up

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { FEATURES } from '../plans.ts';
 import { id } from './common.ts';
 
@@ -13,8 +13,7 @@ export const agencyIdParam = z.object({ agencyId: id });
 
 export const hexColor = z
   .string({ error: 'is required' })
-  .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #1ab684');
+  .check(z.trim(), z.regex(/^#[0-9a-fA-F]{6}$/, 'must be a hex colour like #1ab684'));
 
 export const brandColors = z.object({
   agencyId: z.string(),
@@ -22,20 +21,19 @@ export const brandColors = z.object({
   color2: z.string(),
 });
 
-export const brandColorsInput = z.object({ agencyId: id, color1: hexColor, color2: hexColor }).strict();
+export const brandColorsInput = z.strictObject({ agencyId: id, color1: hexColor, color2: hexColor });
 
 /** ISO 4217 code. */
 export const currencyCode = z
   .string({ error: 'is required' })
-  .trim()
-  .regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like USD');
+  .check(z.trim(), z.regex(/^[A-Z]{3}$/, 'must be a three-letter currency code like USD'));
 
 export const currencyPreference = z.object({
   agentId: z.string(),
   currency_preference: z.string(),
 });
 
-export const currencyPreferenceInput = z.object({ agentId: id, currencyPreference: currencyCode }).strict();
+export const currencyPreferenceInput = z.strictObject({ agentId: id, currencyPreference: currencyCode });
 
 export const areaUnit = z.enum(AREA_UNITS, { error: `must be one of ${AREA_UNITS.join(', ')}` });
 
@@ -44,7 +42,7 @@ export const metricPreference = z.object({
   preference: z.enum(AREA_UNITS),
 });
 
-export const metricPreferenceInput = z.object({ agentId: id, preference: areaUnit }).strict();
+export const metricPreferenceInput = z.strictObject({ agentId: id, preference: areaUnit });
 
 export const featureParam = z.object({
   feature: z.enum(FEATURES, { error: `must be one of ${FEATURES.join(', ')}` }),
@@ -55,5 +53,5 @@ export const featureLimit = z.object({
   feature: z.enum(FEATURES),
   isAtLimit: z.boolean(),
   current: z.number(),
-  maximum: z.number().nullable(),
+  maximum: z.nullable(z.number()),
 });

@@ -1,5 +1,5 @@
-import * as z from 'zod';
-import { id, pagination } from './common.ts';
+import * as z from 'zod/mini';
+import { cursor, id, pagination, queryInt } from './common.ts';
 import {
   fileKeys,
   formBoolean,
@@ -21,110 +21,114 @@ export const MAX_PROPERTY_FILES = 30;
 
 export const mediaItem = z.object({
   url: z.string(),
-  key: z.string().optional(),
-  type: z.enum(['image', 'video', 'document']).optional(),
-  name: z.string().optional(),
-  metaDetails: z.record(z.string(), z.unknown()).optional(),
+  key: z.optional(z.string()),
+  type: z.optional(z.enum(['image', 'video', 'document'])),
+  name: z.optional(z.string()),
+  metaDetails: z.optional(z.record(z.string(), z.unknown())),
 });
 
 export const property = z.object({
   property_id: z.string(),
   agent_id: z.string(),
-  agency_id: z.string().optional(),
+  agency_id: z.optional(z.string()),
   title: z.string(),
   price: z.number(),
-  street_address: z.string().optional(),
+  street_address: z.optional(z.string()),
   city: z.string(),
-  area: z.string().optional(),
-  bedrooms_count: z.number().optional(),
-  bathrooms_count: z.number().optional(),
-  size: z.number().optional(),
+  area: z.optional(z.string()),
+  bedrooms_count: z.optional(z.number()),
+  bathrooms_count: z.optional(z.number()),
+  size: z.optional(z.number()),
   measurement_metric: z.enum(AREA_UNITS),
-  furnishing: z.enum(FURNISHING_OPTIONS).optional(),
+  furnishing: z.optional(z.enum(FURNISHING_OPTIONS)),
   status: z.enum(PROPERTY_STATUSES),
-  collaborator_commission: z.number().optional(),
-  description: z.string().optional(),
+  collaborator_commission: z.optional(z.number()),
+  description: z.optional(z.string()),
   additionalFeatures: z.array(z.string()),
   closeTo: z.array(z.string()),
   views: z.array(z.string()),
-  video_link: z.string().optional(),
-  virtual_tour_link: z.string().optional(),
+  video_link: z.optional(z.string()),
+  virtual_tour_link: z.optional(z.string()),
   metaDetails: z.record(z.string(), z.unknown()),
   media: z.array(mediaItem),
   imageOrder: z.array(z.string()),
   deed_verified: z.boolean(),
   owner_acknowledged: z.boolean(),
   created_at: z.string(),
-  updated_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
 });
 export type PropertyView = z.infer<typeof property>;
 
-const link = z.url('must be a valid URL').max(2048, 'must be at most 2048 characters');
+const link = z.url('must be a valid URL').check(z.maxLength(2048, 'must be at most 2048 characters'));
 const count = (what: string) =>
   z
     .number({ error: `must be a number of ${what}` })
-    .int(`must be a whole number of ${what}`)
-    .min(0, 'must be 0 or more')
-    .max(100, 'must be at most 100');
+    .check(
+      z.int(`must be a whole number of ${what}`),
+      z.minimum(0, 'must be 0 or more'),
+      z.maximum(100, 'must be at most 100'),
+    );
 const requiredOr = (message: string) => (issue: { input: unknown }) =>
   issue.input === undefined ? 'is required' : message;
 
 const title = z
   .string({ error: requiredOr('must be text') })
-  .trim()
-  .min(1, 'is required')
-  .max(200, 'must be at most 200 characters');
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'must be at most 200 characters'));
 const price = z
   .number({ error: requiredOr('must be a number') })
-  .min(0, 'must be 0 or more')
-  .max(1e12);
+  .check(z.minimum(0, 'must be 0 or more'), z.maximum(1e12));
 const city = z
   .string({ error: requiredOr('must be text') })
-  .trim()
-  .min(1, 'is required')
-  .max(100, 'must be at most 100 characters');
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
 const areaUnit = z.enum(AREA_UNITS, { error: `must be one of ${AREA_UNITS.join(', ')}` });
 const propertyStatus = z.enum(PROPERTY_STATUSES, { error: `must be one of ${PROPERTY_STATUSES.join(', ')}` });
 const flag = z.boolean({ error: 'must be true or false' });
-const entries = z.array(listEntry).max(50, 'must have at most 50 entries');
+const entries = z.array(listEntry).check(z.maxLength(50, 'must have at most 50 entries'));
+/** An optional text field of at most `max` characters, trimmed. */
+const shortText = (max: number) =>
+  formText(z.optional(z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`))));
 
 /**
  * The property form fields as they arrive in the multipart body, all optional (the update body). Files come
  * as `fileKeys` of presigned uploads.
  */
 const propertyFormFields = {
-  title: formText(title.optional()),
-  price: formNumber(price.optional()),
-  street_address: formText(z.string().trim().max(200, 'must be at most 200 characters').optional()),
-  city: formText(city.optional()),
-  area: formText(z.string().trim().max(100, 'must be at most 100 characters').optional()),
-  bedrooms_count: formNumber(count('bedrooms').optional()),
-  bathrooms_count: formNumber(count('bathrooms').optional()),
+  title: formText(z.optional(title)),
+  price: formNumber(z.optional(price)),
+  street_address: shortText(200),
+  city: formText(z.optional(city)),
+  area: shortText(100),
+  bedrooms_count: formNumber(z.optional(count('bedrooms'))),
+  bathrooms_count: formNumber(z.optional(count('bathrooms'))),
   size: formNumber(
-    z.number({ error: 'must be a number' }).positive('must be more than 0').max(1e9).optional(),
+    z.optional(
+      z.number({ error: 'must be a number' }).check(z.positive('must be more than 0'), z.maximum(1e9)),
+    ),
   ),
-  measurement_metric: formText(areaUnit.optional()),
+  measurement_metric: formText(z.optional(areaUnit)),
   furnishing: formText(
-    z.enum(FURNISHING_OPTIONS, { error: `must be one of ${FURNISHING_OPTIONS.join(', ')}` }).optional(),
+    z.optional(z.enum(FURNISHING_OPTIONS, { error: `must be one of ${FURNISHING_OPTIONS.join(', ')}` })),
   ),
-  status: formText(propertyStatus.optional()),
+  status: formText(z.optional(propertyStatus)),
   /** percent of the commission offered to a collaborating agent */
   collaborator_commission: formNumber(
-    z
-      .number({ error: 'must be a number' })
-      .min(0, 'must be 0 or more')
-      .max(100, 'must be at most 100')
-      .optional(),
+    z.optional(
+      z
+        .number({ error: 'must be a number' })
+        .check(z.minimum(0, 'must be 0 or more'), z.maximum(100, 'must be at most 100')),
+    ),
   ),
-  description: formText(z.string().max(10_000, 'must be at most 10000 characters').optional()),
-  additionalFeatures: formList(entries.optional()),
-  closeTo: formList(entries.optional()),
-  views: formList(entries.optional()),
-  video_link: formText(link.optional()),
-  virtual_tour_link: formText(link.optional()),
-  metaDetails: formJson(metadataObject.optional()),
-  deed_verified: formBoolean(flag.optional()),
-  owner_acknowledged: formBoolean(flag.optional()),
+  description: formText(
+    z.optional(z.string().check(z.maxLength(10_000, 'must be at most 10000 characters'))),
+  ),
+  additionalFeatures: formList(z.optional(entries)),
+  closeTo: formList(z.optional(entries)),
+  views: formList(z.optional(entries)),
+  video_link: formText(z.optional(link)),
+  virtual_tour_link: formText(z.optional(link)),
+  metaDetails: formJson(z.optional(metadataObject)),
+  deed_verified: formBoolean(z.optional(flag)),
+  owner_acknowledged: formBoolean(z.optional(flag)),
   fileKeys: fileKeys(MAX_PROPERTY_FILES),
 };
 
@@ -134,13 +138,13 @@ export const propertyCreate = z.object({
   title: formText(title),
   price: formNumber(price),
   city: formText(city),
-  measurement_metric: formText(areaUnit.default(DEFAULT_AREA_UNIT)),
-  status: formText(propertyStatus.default('for_sale')),
-  additionalFeatures: formList(entries.default([])),
-  closeTo: formList(entries.default([])),
-  views: formList(entries.default([])),
-  deed_verified: formBoolean(flag.default(false)),
-  owner_acknowledged: formBoolean(flag.default(false)),
+  measurement_metric: formText(z._default(areaUnit, DEFAULT_AREA_UNIT)),
+  status: formText(z._default(propertyStatus, 'for_sale')),
+  additionalFeatures: formList(z._default(entries, [])),
+  closeTo: formList(z._default(entries, [])),
+  views: formList(z._default(entries, [])),
+  deed_verified: formBoolean(z._default(flag, false)),
+  owner_acknowledged: formBoolean(z._default(flag, false)),
 });
 
 /**
@@ -149,55 +153,62 @@ export const propertyCreate = z.object({
  */
 export const propertyUpdate = z
   .object(propertyFormFields)
-  .refine(
-    (value) => Object.values(value).some((field) => field !== undefined),
-    'must change at least one field',
+  .check(
+    z.refine(
+      (value) => Object.values(value).some((field) => field !== undefined),
+      'must change at least one field',
+    ),
   );
 
 export const addPropertyResult = z.object({ propertyId: z.string(), points_awarded: z.number() });
 
-export const propertyList = z.object({ items: z.array(property), cursor: z.string().optional() });
+export const propertyList = z.object({ items: z.array(property), cursor: z.optional(z.string()) });
 
 export const listPropertiesQuery = z.object({
-  agent_id: id.optional(),
-  cursor: z.string().max(2048).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(25),
+  agent_id: z.optional(id),
+  cursor,
+  limit: queryInt(1, 100, 25),
 });
 
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: 'must be a date like 2024-05-01 or an ISO date-time',
 });
-const queryPrice = formNumber(z.number({ error: 'must be a number' }).min(0, 'must be 0 or more').optional());
+const queryPrice = formNumber(
+  z.optional(z.number({ error: 'must be a number' }).check(z.minimum(0, 'must be 0 or more'))),
+);
 
 /** Search filters (spec §3: sort, price range, created_at range); 404 when nothing matches. */
 export const searchPropertiesQuery = z
   .object({
     minPrice: queryPrice,
     maxPrice: queryPrice,
-    createdFrom: formText(dateOrDateTime.optional()),
-    createdTo: formText(dateOrDateTime.optional()),
-    city: formText(z.string().trim().max(100, 'must be at most 100 characters').optional()),
+    createdFrom: formText(z.optional(dateOrDateTime)),
+    createdTo: formText(z.optional(dateOrDateTime)),
+    city: shortText(100),
     /** at least this many bedrooms */
-    bedrooms: formNumber(count('bedrooms').optional()),
-    status: formText(propertyStatus.optional()),
+    bedrooms: formNumber(z.optional(count('bedrooms'))),
+    status: formText(z.optional(propertyStatus)),
     sortBy: formText(
-      z
-        .enum(PROPERTY_SORTS, { error: `must be one of ${PROPERTY_SORTS.join(', ')}` })
-        .default(DEFAULT_PROPERTY_SORT),
+      z._default(
+        z.enum(PROPERTY_SORTS, { error: `must be one of ${PROPERTY_SORTS.join(', ')}` }),
+        DEFAULT_PROPERTY_SORT,
+      ),
     ),
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    limit: z.coerce.number().int().min(1).max(100).default(10),
+    page: queryInt(1, 10_000, 1),
+    limit: queryInt(1, 100, 10),
   })
-  .refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-    message: 'must be at least minPrice',
-    path: ['maxPrice'],
-  })
-  .refine(
-    (q) =>
-      q.createdFrom === undefined ||
-      q.createdTo === undefined ||
-      Date.parse(q.createdFrom) <= Date.parse(q.createdTo),
-    { message: 'must not be before createdFrom', path: ['createdTo'] },
+  .check(
+    z.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
+      message: 'must be at least minPrice',
+      path: ['maxPrice'],
+    }),
+    z.refine(
+      (q) =>
+        q.createdFrom === undefined ||
+        q.createdTo === undefined ||
+        Date.parse(q.createdFrom) <= Date.parse(q.createdTo),
+      { message: 'must not be before createdFrom', path: ['createdTo'] },
+    ),
   );
 
 export const propertySearchResult = z.object({ items: z.array(property), pagination });
@@ -206,7 +217,7 @@ export const propertySearchResult = z.object({ items: z.array(property), paginat
 export const propertyImagesUpload = z.object({
   propertyId: id,
   type: z.literal('property-image', { error: 'must be property-image' }),
-  metaDetails: formJson(metadataObject.optional()),
+  metaDetails: formJson(z.optional(metadataObject)),
   /** presigned uploads; small images may come inline as file parts instead (the handler needs at least one) */
   fileKeys: fileKeys(MAX_PROPERTY_FILES),
 });
@@ -214,12 +225,12 @@ export const propertyImagesUpload = z.object({
 export const propertyMedia = z.object({ media: z.array(mediaItem), imageOrder: z.array(z.string()) });
 
 /** The media urls in their new order; every url must already be in the property's media. */
-export const imageOrderInput = z
-  .object({
-    imageOrder: z
-      .array(z.string().trim().min(1, 'must not be empty').max(2048))
-      .min(1, 'must list at least one image')
-      .max(200, 'must list at most 200 images')
-      .refine((urls) => new Set(urls).size === urls.length, 'must list each image once'),
-  })
-  .strict();
+export const imageOrderInput = z.strictObject({
+  imageOrder: z
+    .array(z.string().check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(2048)))
+    .check(
+      z.minLength(1, 'must list at least one image'),
+      z.maxLength(200, 'must list at most 200 images'),
+      z.refine((urls) => new Set(urls).size === urls.length, 'must list each image once'),
+    ),
+});

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, pagination } from './common.ts';
 
 /** Activity types a client may report (spec §7); the server checks the related entity before awarding. */
@@ -18,15 +18,15 @@ export const reputationActivity = z.object({
   activityType: z.enum(REPUTATION_ACTIVITY_TYPES),
   points: z.number(),
   description: z.string(),
-  relatedEntityType: z.enum(RELATED_ENTITY_TYPES).optional(),
-  relatedEntityId: z.string().optional(),
+  relatedEntityType: z.optional(z.enum(RELATED_ENTITY_TYPES)),
+  relatedEntityId: z.optional(z.string()),
   created_at: z.string(),
 });
 
 export const achievement = z.object({
   id: z.string(),
   name: z.string(),
-  description: z.string().optional(),
+  description: z.optional(z.string()),
   earned_at: z.string(),
 });
 
@@ -38,7 +38,7 @@ export const reputationSummary = z.object({
   connections: z.number(),
   achievements: z.array(achievement),
   verifications: z.object({ self: z.boolean(), email: z.boolean(), phone: z.boolean() }),
-  lastAwardedActivity: reputationActivity.nullable(),
+  lastAwardedActivity: z.nullable(reputationActivity),
 });
 
 export const reputationHistory = z.object({
@@ -55,16 +55,14 @@ export const reputationNotification = z.object({
 
 export const reputationNotificationList = z.object({ items: z.array(reputationNotification) });
 
-export const awardInput = z
-  .object({
-    activityType: z.enum(AWARD_ACTIVITY_TYPES, {
-      error: `must be one of ${AWARD_ACTIVITY_TYPES.join(', ')}`,
-    }),
-    description: z.string().trim().max(500, 'must be at most 500 characters').optional(),
-    relatedEntityType: z.literal('property', { error: 'must be property' }),
-    relatedEntityId: id,
-  })
-  .strict();
+export const awardInput = z.strictObject({
+  activityType: z.enum(AWARD_ACTIVITY_TYPES, {
+    error: `must be one of ${AWARD_ACTIVITY_TYPES.join(', ')}`,
+  }),
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'must be at most 500 characters'))),
+  relatedEntityType: z.literal('property', { error: 'must be property' }),
+  relatedEntityId: id,
+});
 
 /** An award is applied once per (agent, activityType, relatedEntityId); a repeat awards 0 points. */
 export const awardResult = z.object({

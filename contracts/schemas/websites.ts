@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { id, isoDate } from './common.ts';
 import { fileKeys, formJson, metadataObject } from './forms.ts';
 
@@ -28,21 +28,24 @@ const components = z.union([z.record(z.string(), z.unknown()), z.array(z.unknown
   error: 'must be an object',
 });
 
+/** An optional string of at most `max` characters. */
+const maxText = (max: number, message?: string) => z.optional(z.string().check(z.maxLength(max, message)));
+
 const pageFields = {
-  id: z.string({ error: 'is required' }).trim().min(1, 'is required').max(128),
-  name: z.string().trim().max(100, 'must be at most 100 characters').optional(),
-  order: z.number().int().min(0).optional(),
-  components: components.optional(),
-  styles: z.string({ error: 'must be a string' }).optional(),
+  id: z.string({ error: 'is required' }).check(z.trim(), z.minLength(1, 'is required'), z.maxLength(128)),
+  name: z.optional(z.string().check(z.trim(), z.maxLength(100, 'must be at most 100 characters'))),
+  order: z.optional(z.number().check(z.int(), z.minimum(0))),
+  components: z.optional(components),
+  styles: z.optional(z.string({ error: 'must be a string' })),
 };
 
 const globalComponentFields = {
-  global_component_id: z.string().trim().min(1).max(128),
-  component_type: z.string().trim().min(1).max(100),
-  component_name: z.string().trim().max(200).optional(),
-  component_data: z.unknown().optional(),
-  version: z.number().int().min(1).optional(),
-  is_active: z.boolean().optional(),
+  global_component_id: z.string().check(z.trim(), z.minLength(1), z.maxLength(128)),
+  component_type: z.string().check(z.trim(), z.minLength(1), z.maxLength(100)),
+  component_name: z.optional(z.string().check(z.trim(), z.maxLength(200))),
+  component_data: z.optional(z.unknown()),
+  version: z.optional(z.number().check(z.int(), z.minimum(1))),
+  is_active: z.optional(z.boolean()),
 };
 
 /** The editor content (spec §3 Website content); unknown editor keys are kept. */
@@ -51,27 +54,27 @@ const contentFields = {
   styles: z.string({ error: 'must be a string' }),
   pages: z
     .array(z.looseObject(pageFields), { error: 'must be an array' })
-    .max(100, 'must have at most 100 pages'),
-  globalStyles: z.unknown().optional(),
-  globalComponents: z.array(z.looseObject(globalComponentFields)).max(200).optional(),
-  globalComponentInstances: z.unknown().optional(),
-  assets: z.array(z.unknown()).optional(),
-  contentSeparation: z
-    .looseObject({
-      globalComponents: z.unknown().optional(),
-      themePersistence: z.unknown().optional(),
-      themeData: z.unknown().optional(),
-    })
-    .optional(),
-  metadata: z
-    .looseObject({
-      lastModified: z.string().optional(),
-      defaultPage: z.string().optional(),
-      theme: z.unknown().optional(),
-      globalComponentsVersion: z.number().optional(),
-      lastGlobalSync: z.string().optional(),
-    })
-    .optional(),
+    .check(z.maxLength(100, 'must have at most 100 pages')),
+  globalStyles: z.optional(z.unknown()),
+  globalComponents: z.optional(z.array(z.looseObject(globalComponentFields)).check(z.maxLength(200))),
+  globalComponentInstances: z.optional(z.unknown()),
+  assets: z.optional(z.array(z.unknown())),
+  contentSeparation: z.optional(
+    z.looseObject({
+      globalComponents: z.optional(z.unknown()),
+      themePersistence: z.optional(z.unknown()),
+      themeData: z.optional(z.unknown()),
+    }),
+  ),
+  metadata: z.optional(
+    z.looseObject({
+      lastModified: z.optional(z.string()),
+      defaultPage: z.optional(z.string()),
+      theme: z.optional(z.unknown()),
+      globalComponentsVersion: z.optional(z.number()),
+      lastGlobalSync: z.optional(z.string()),
+    }),
+  ),
 };
 
 export const websiteContent = z.looseObject(contentFields);
@@ -79,41 +82,46 @@ export const websiteContent = z.looseObject(contentFields);
 /** Saved editor state (spec §5): a components object, a styles string and a pages array; empty page names become "Page N". */
 export const websiteContentInput = z.looseObject({
   ...contentFields,
-  pages: contentFields.pages.transform((pages) =>
-    pages.map((page, index) => (page.name ? page : { ...page, name: `Page ${index + 1}` })),
+  pages: z.pipe(
+    contentFields.pages,
+    z.transform((pages) =>
+      pages.map((page, index) => (page.name ? page : { ...page, name: `Page ${index + 1}` })),
+    ),
   ),
 });
 
 const seo = z.object({
-  title: z.string().max(200, 'must be at most 200 characters').optional(),
-  description: z.string().max(1000, 'must be at most 1000 characters').optional(),
-  keywords: z.string().max(1000, 'must be at most 1000 characters').optional(),
-  ogImage: z.string().max(2048).optional(),
-  favicon: z.string().max(2048).optional(),
-  robots: z.string().max(100).optional(),
+  title: maxText(200, 'must be at most 200 characters'),
+  description: maxText(1000, 'must be at most 1000 characters'),
+  keywords: maxText(1000, 'must be at most 1000 characters'),
+  ogImage: maxText(2048),
+  favicon: maxText(2048),
+  robots: maxText(100),
 });
 
 /** Website settings: SEO (global and per page id), theme; other editor settings are kept as they are. */
 export const websiteSettings = z
   .looseObject({
-    globalSEO: seo.optional(),
-    pageSEO: z.record(z.string().max(128), seo).optional(),
-    theme: z
-      .looseObject({
-        primary: z.string().optional(),
-        secondary: z.string().optional(),
-        text: z.string().optional(),
-        background: z.string().optional(),
-        font: z.string().optional(),
-      })
-      .optional(),
+    globalSEO: z.optional(seo),
+    pageSEO: z.optional(z.record(z.string().check(z.maxLength(128)), seo)),
+    theme: z.optional(
+      z.looseObject({
+        primary: z.optional(z.string()),
+        secondary: z.optional(z.string()),
+        text: z.optional(z.string()),
+        background: z.optional(z.string()),
+        font: z.optional(z.string()),
+      }),
+    ),
   })
-  .refine((value) => JSON.stringify(value).length <= 100_000, 'must be at most 100000 characters as JSON');
+  .check(
+    z.refine((value) => JSON.stringify(value).length <= 100_000, 'must be at most 100000 characters as JSON'),
+  );
 
 export const globalComponentStats = z.object({
   total: z.number(),
   active: z.number(),
-  lastUpdated: z.string().nullable(),
+  lastUpdated: z.nullable(z.string()),
 });
 
 export const website = z.object({
@@ -123,17 +131,17 @@ export const website = z.object({
   name: z.string(),
   title: z.string(),
   status: z.enum(WEBSITE_STATUSES),
-  theme_id: z.string().nullable(),
+  theme_id: z.nullable(z.string()),
   settings: z.record(z.string(), z.unknown()),
-  preview_url: z.string().optional(),
-  last_published: z.string().nullable(),
+  preview_url: z.optional(z.string()),
+  last_published: z.nullable(z.string()),
   globalComponentStats,
-  domain: z.string().optional(),
+  domain: z.optional(z.string()),
   created_at: z.string(),
-  updated_at: z.string().optional(),
-  deleted_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
+  deleted_at: z.optional(z.string()),
   /** present on GET /websites/{id}, absent in lists */
-  content: websiteContent.optional(),
+  content: z.optional(websiteContent),
 });
 export type WebsiteView = z.infer<typeof website>;
 
@@ -141,42 +149,39 @@ export const websiteList = z.object({ items: z.array(website) });
 
 export const listWebsitesQuery = z.object({
   /** must be the caller's own id when given */
-  agent_id: id.optional(),
+  agent_id: z.optional(id),
 });
 
 const websiteName = z
   .string({ error: 'is required' })
-  .trim()
-  .min(1, 'is required')
-  .max(100, 'must be at most 100 characters');
-const themeId = z.string().trim().min(1).max(128).nullable();
+  .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
+const themeId = z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(128)));
+const websiteTitle = z.string().check(z.trim(), z.maxLength(200, 'must be at most 200 characters'));
 
-export const websiteCreate = z
-  .object({
-    name: websiteName,
-    title: z.string().trim().max(200, 'must be at most 200 characters').optional(),
-    theme_id: themeId.optional(),
-    /** start from a template of the Templates screen */
-    template_id: id.optional(),
-    settings: websiteSettings.optional(),
-    content: websiteContentInput.optional(),
-  })
-  .strict();
+export const websiteCreate = z.strictObject({
+  name: websiteName,
+  title: z.optional(websiteTitle),
+  theme_id: z.optional(themeId),
+  /** start from a template of the Templates screen */
+  template_id: z.optional(id),
+  settings: z.optional(websiteSettings),
+  content: z.optional(websiteContentInput),
+});
 
 /** Spec §5: the update sends only these fields; anything else is rejected. */
 export const websiteUpdate = z
-  .object({
-    title: z.string().trim().max(200, 'must be at most 200 characters'),
-    status: z.enum(WEBSITE_STATUSES, { error: 'must be draft or published' }),
-    content: websiteContentInput,
-    theme_id: themeId,
-    settings: websiteSettings,
-    preview_url: z.url('must be a valid URL').max(2048),
-    last_published: isoDate.nullable(),
-  })
-  .partial()
-  .strict()
-  .refine((value) => Object.keys(value).length > 0, 'must change at least one field');
+  .partial(
+    z.strictObject({
+      title: websiteTitle,
+      status: z.enum(WEBSITE_STATUSES, { error: 'must be draft or published' }),
+      content: websiteContentInput,
+      theme_id: themeId,
+      settings: websiteSettings,
+      preview_url: z.url('must be a valid URL').check(z.maxLength(2048)),
+      last_published: z.nullable(isoDate),
+    }),
+  )
+  .check(z.refine((value) => Object.keys(value).length > 0, 'must change at least one field'));
 
 export const globalComponent = z.object({
   global_component_id: z.string(),
@@ -185,7 +190,7 @@ export const globalComponent = z.object({
   component_data: z.unknown(),
   version: z.number(),
   is_active: z.boolean(),
-  updated_at: z.string().optional(),
+  updated_at: z.optional(z.string()),
 });
 
 export const globalComponentsResult = z.object({
@@ -197,10 +202,10 @@ export const websiteAsset = z.object({
   id: z.string(),
   url: z.string(),
   name: z.string(),
-  mime_type: z.string().optional(),
+  mime_type: z.optional(z.string()),
   size: z.number(),
   type: z.literal('website-asset'),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: z.optional(z.record(z.string(), z.unknown())),
   created_at: z.string(),
 });
 
@@ -211,7 +216,7 @@ export const MAX_ASSET_FILES = 20;
 /** POST /websites/{id}/assets multipart body. */
 export const websiteAssetsUpload = z.object({
   type: z.literal('website-asset', { error: 'must be website-asset' }),
-  metadata: formJson(metadataObject.optional()),
+  metadata: formJson(z.optional(metadataObject)),
   /** presigned uploads; small files may come inline as file parts instead (the handler needs at least one) */
   fileKeys: fileKeys(MAX_ASSET_FILES),
 });
@@ -222,7 +227,7 @@ export const websiteBackup = z.object({
   id: z.string(),
   website_id: z.string(),
   reason: z.enum(['auto', 'manual']),
-  size: z.number().optional(),
+  size: z.optional(z.number()),
   created_at: z.string(),
 });
 
@@ -231,60 +236,61 @@ export const websiteBackupList = z.object({ items: z.array(websiteBackup) });
 export const websiteBackupParams = z.object({ id, backupId: id });
 
 export const forceContentQuery = z.object({
-  pageId: z.string().trim().min(1).max(128).optional(),
+  pageId: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(128))),
   /** '' is the home page */
-  pageSlug: z
-    .string()
-    .max(200, 'must be at most 200 characters')
-    .regex(/^[a-z0-9-]*$/, 'must be a page slug (lowercase letters, digits, hyphens)')
-    .optional(),
+  pageSlug: z.optional(
+    z
+      .string()
+      .check(
+        z.maxLength(200, 'must be at most 200 characters'),
+        z.regex(/^[a-z0-9-]*$/, 'must be a page slug (lowercase letters, digits, hyphens)'),
+      ),
+  ),
 });
 
-export const forceContentInput = z
-  .object({
-    /** regenerate even when the website is a draft (preview) */
-    forcePublished: z.boolean({ error: 'must be true or false' }).default(true),
-    /** regenerate every page and the home page, not just the one in the query */
-    allPages: z.boolean({ error: 'must be true or false' }).default(false),
-  })
-  .strict();
+const flag = z.boolean({ error: 'must be true or false' });
+
+export const forceContentInput = z.strictObject({
+  /** regenerate even when the website is a draft (preview) */
+  forcePublished: z._default(flag, true),
+  /** regenerate every page and the home page, not just the one in the query */
+  allPages: z._default(flag, false),
+});
 
 export const forceContentResult = z.object({
   websiteId: z.string(),
-  pageId: z.string().optional(),
-  pageSlug: z.string().optional(),
+  pageId: z.optional(z.string()),
+  pageSlug: z.optional(z.string()),
   queued: z.literal(true),
 });
 
 /** A lower-case DNS name with at least two labels, e.g. www.example.com. */
 export const domainName = z
   .string({ error: 'is required' })
-  .trim()
-  .toLowerCase()
-  .max(253, 'must be at most 253 characters')
-  .regex(
-    /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
-    'must be a domain name like www.example.com',
+  .check(
+    z.trim(),
+    z.toLowerCase(),
+    z.maxLength(253, 'must be at most 253 characters'),
+    z.regex(
+      /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/,
+      'must be a domain name like www.example.com',
+    ),
   );
 
 export const websiteDomain = z.object({
   website_id: z.string(),
   domain: z.string(),
-  businessName: z.string().optional(),
+  businessName: z.optional(z.string()),
   status: z.enum(['pending', 'active']),
   /** where the customer points a CNAME for a custom domain */
-  cname_target: z.string().optional(),
+  cname_target: z.optional(z.string()),
 });
 
-export const customDomainInput = z.object({ website_id: id, domain: domainName }).strict();
+export const customDomainInput = z.strictObject({ website_id: id, domain: domainName });
 
-export const domainSetupInput = z
-  .object({
-    websiteId: id,
-    businessName: z
-      .string({ error: 'is required' })
-      .trim()
-      .min(1, 'is required')
-      .max(100, 'must be at most 100 characters'),
-  })
-  .strict();
+export const domainSetupInput = z.strictObject({
+  websiteId: id,
+  businessName: z
+    .string({ error: 'is required' })
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters')),
+});

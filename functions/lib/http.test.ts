@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
 import { HttpError, paywall } from './errors.ts';
 import { respond, withHttp } from './http.ts';
@@ -14,9 +14,12 @@ const publicRoute = {
   auth: 'none',
   summary: 'test route',
   request: {
-    path: z.object({ id: z.string().min(3) }),
-    query: z.object({ page: z.coerce.number().int().min(1).default(1) }),
-    body: z.object({ name: z.string().min(1, 'is required'), count: z.number().int() }).strict(),
+    path: z.object({ id: z.string().check(z.minLength(3)) }),
+    query: z.object({ page: z._default(z.coerce.number().check(z.int(), z.minimum(1)), 1) }),
+    body: z.strictObject({
+      name: z.string().check(z.minLength(1, 'is required')),
+      count: z.number().check(z.int()),
+    }),
   },
   response: z.object({ id: z.string(), name: z.string(), page: z.number() }),
   resources: {},

@@ -1,7 +1,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
 import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
 import { type InlineFile, parseJsonBody, parseMultipartBody } from './body.ts';
@@ -10,7 +10,7 @@ import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
 import { validatePart } from './validation.ts';
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
+type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
 /** What a handler function receives: validated input and the caller's identity. */
 export interface HttpRequest<R extends RouteDefinition> {

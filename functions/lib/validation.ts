@@ -1,5 +1,9 @@
-import type * as z from 'zod';
+import { en } from 'zod/locales';
+import * as z from 'zod/mini';
 import { badRequest } from './errors.ts';
+
+// zod/mini loads no locale (every message would be "Invalid input"). Only `en`: `z.locales` bundles them all.
+z.config(en());
 
 export type RequestPart = 'path' | 'query' | 'body';
 
@@ -14,7 +18,11 @@ function issueMessage(issue: z.core.$ZodIssue): string {
  * Validates one part of the request against its schema. On failure: 400 with a message naming the first
  * field and every field's message in `fields`.
  */
-export function validatePart<S extends z.ZodType>(part: RequestPart, schema: S, value: unknown): z.output<S> {
+export function validatePart<S extends z.ZodMiniType>(
+  part: RequestPart,
+  schema: S,
+  value: unknown,
+): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
   const fields: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { manifest, type RouteId } from '#contracts/manifest';
 import type { RouteDefinition } from '#contracts/route';
 import { fixtures, publicRoutes } from './fixtures.ts';
@@ -9,7 +9,7 @@ export const pathParams = (route: RouteDefinition) =>
 
 /** A path parameter is an object id unless its schema is an enum (a fixed set of names, owned by no one). */
 export function isEnumParam(route: RouteDefinition, name: string): boolean {
-  const schema = route.request.path?.shape[name] as z.ZodType | undefined;
+  const schema = route.request.path?.shape[name] as z.ZodMiniType | undefined;
   return schema?.def.type === 'enum' || schema?.def.type === 'literal';
 }
 

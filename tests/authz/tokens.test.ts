@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
 import { createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import {
@@ -20,7 +20,7 @@ const tokenRoutes = implementedRoutes.filter((route) => route.auth === 'token');
 function requestFor(route: RouteDefinition, caller: TestAgent): ApiRequest {
   const path = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
     if (!isEnumParam(route, name)) return caller.agentId;
-    const schema = route.request.path!.shape[name] as z.ZodEnum;
+    const schema = route.request.path!.shape[name] as z.ZodMiniEnum;
     return String(schema.options[0]);
   });
   if (!route.request.body) return { path, init: { method: route.method } };

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
 
 /**
@@ -147,9 +147,9 @@ const unknownKeys = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 20 }),
 );
 
-// ---- zod introspection (zod 4) ------------------------------------------------------------------------
+// ---- zod introspection (zod 4 mini) -------------------------------------------------------------------
 
-type AnySchema = z.ZodType;
+type AnySchema = z.ZodMiniType;
 const defOf = (schema: AnySchema) =>
   (schema as unknown as { def: Record<string, unknown> & { type: string } }).def;
 

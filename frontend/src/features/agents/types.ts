@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { networkRoutes } from '#contracts/routes/network';
 import type { agency, agencyPatch, agent, agentPatch } from '#contracts/schemas/agents';
 

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { FeatureName } from '#contracts/plans';
 import type { brandColors, featureLimit } from '#contracts/schemas/preferences';
 import { api } from '../../app/api.ts';
