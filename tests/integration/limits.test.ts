@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from 'zod/mini';
 import { PLANS, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
 import { FeatureUsage } from '#lib/data/service';
@@ -179,7 +179,7 @@ describe('the subscription paywall', () => {
     status: 'implemented',
     auth: 'token',
     summary: 'test route that consumes properties',
-    request: { body: z.object({ title: z.string() }).strict() },
+    request: { body: z.strictObject({ title: z.string() }) },
     response: z.object({ ok: z.literal(true) }),
     limit: 'properties',
     resources: { table: 'readwrite' },
