@@ -16,7 +16,7 @@ describe('GET /api/agencies/{id}', () => {
       id: agencyId,
       name: 'Harbor Test Realty',
       type: 'Agency',
-      agentCount: 2,
+      agentCount: 1,
       admin_agent_id: admin.agentId,
     });
     expect(agency).not.toHaveProperty('pk');
@@ -100,7 +100,7 @@ describe('PATCH /api/agencies/{id}', () => {
     expect(Object.keys(body.fields)).toEqual([field]);
     expect(body.error).toContain(field === 'body' ? Object.keys(patch)[0] : field);
     const after = await Agency.get({ id: agencyId });
-    expect(after).toMatchObject({ type: 'Agency', admin_agent_id: admin.agentId, agentCount: 1 });
+    expect(after).toMatchObject({ type: 'Agency', admin_agent_id: admin.agentId, agentCount: 0 });
   });
 
   it('answers an empty change with 400', async () => {

@@ -70,7 +70,8 @@ export async function createTestAgency(
     id: agencyId,
     name: options.name ?? `Test Agency ${agencyId.slice(0, 8)}`,
     type: role === 'AgencyPlus' ? 'AgencyPlus' : 'Agency',
-    agentCount: 1 + members.length,
+    // the members the admin brought in, not the admin (docs/decisions.md: seat caps)
+    agentCount: members.length,
     admin_agent_id: admin.agentId,
     ...(options.logo ? { logo: options.logo } : {}),
   });
