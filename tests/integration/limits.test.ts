@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { PLANS, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
-import { FeatureUsage } from '#lib/data/service';
+import { FeatureUsage } from '#lib/data/accounts';
 import type { HttpError } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import {
@@ -20,7 +20,7 @@ import { callApi, createTestAgent } from '../support/agents.ts';
 const subject = (role: Role = 'Superagent'): LimitSubject => ({ agentId: `limits-${randomUUID()}`, role });
 
 const usedOf = async (who: LimitSubject, feature: 'properties' | 'clients' | 'storage') =>
-  (await FeatureUsage.get({ agent_id: who.agentId, feature }).go({ consistent: true })).data?.used;
+  (await FeatureUsage.get({ agent_id: who.agentId, feature }, { consistent: true }))?.used;
 
 const failureOf = (promise: Promise<unknown>) =>
   promise.then(
