@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { HANDLER_BUNDLE_BUDGET_BYTES, kilobytes, mark, measureHandlerBundles } from './handler-size.ts';
+
+// Built once at collection, so each handler gets its own test below.
+const bundles = await measureHandlerBundles();
+const byHandler = bundles.map((bundle) => [bundle.handler, bundle] as const);
+
+console.log(
+  [
+    `Lambda bundles (minified, budget ${HANDLER_BUNDLE_BUDGET_BYTES / 1024} KB, no SSO code):`,
+    '| handler | serves | KB | size | SSO code |',
+    '|---|---:|---:|:-:|:-:|',
+    ...bundles.map(
+      (bundle) =>
+        `| ${bundle.handler} | ${bundle.routes.length} | ${kilobytes(bundle.bundleBytes)} | ${mark(bundle.bundleBytes <= HANDLER_BUNDLE_BUDGET_BYTES)} | ${bundle.sso ? '✗ yes' : '✓ no'} |`,
+    ),
+  ].join('\n'),
+);
+
+describe('Lambda bundle budgets', () => {
+  it('measures every deployed Lambda, the planned-route handler included', () => {
+    expect(bundles.length).toBeGreaterThan(1);
+    expect(bundles.map((bundle) => bundle.handler)).toContain('functions/lib/planned.ts');
+  });
+
+  it.for(byHandler)('%s is at most 350 KB minified', ([, bundle]) => {
+    expect(
+      bundle.bundleBytes,
+      `${bundle.handler} is ${kilobytes(bundle.bundleBytes)} KB minified`,
+    ).toBeLessThanOrEqual(HANDLER_BUNDLE_BUDGET_BYTES);
+  });
+
+  it.for(byHandler)('%s bundles no client-sso or credential-provider-sso code', ([, bundle]) => {
+    expect(bundle.sso, `${bundle.handler} bundles the SSO credential provider`).toBe(false);
+  });
+});
