@@ -1,31 +1,34 @@
 import { networkRoutes } from '#contracts/routes/network';
 import { Agent } from '#lib/data/accounts';
 import { forbidden } from '#lib/errors';
-import { withHttp } from '#lib/http';
 import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
+import { withMultipartHttp } from '#lib/multipart';
 
 /**
  * Sets the caller's profile picture from the inline image in `files`: stores it under the agent's media
  * folder, points the record at it, then deletes the picture it replaced.
  */
-export const handler = withHttp(networkRoutes.uploadProfilePicture, async ({ body, files, identity }) => {
-  if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
-  const image = requireImage(files);
-  const folder = `agents/${identity.agentId}`;
-  const stored = await putMedia(folder, 'profile', image);
-  let replaced: string | undefined;
-  try {
-    // ALL_OLD makes "which picture did this upload replace" atomic, even for concurrent uploads.
-    const before = await Agent.update(
-      { agent_id: identity.agentId },
-      { set: { profile_picture: stored.url } },
-      { returnValues: 'old' },
-    );
-    replaced = before?.profile_picture;
-  } catch (error) {
-    await deleteMedia(stored.key);
-    throw error;
-  }
-  await deleteMedia(mediaKeyOf(replaced, folder));
-  return { profile_picture: stored.url };
-});
+export const handler = withMultipartHttp(
+  networkRoutes.uploadProfilePicture,
+  async ({ body, files, identity }) => {
+    if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
+    const image = requireImage(files);
+    const folder = `agents/${identity.agentId}`;
+    const stored = await putMedia(folder, 'profile', image);
+    let replaced: string | undefined;
+    try {
+      // ALL_OLD makes "which picture did this upload replace" atomic, even for concurrent uploads.
+      const before = await Agent.update(
+        { agent_id: identity.agentId },
+        { set: { profile_picture: stored.url } },
+        { returnValues: 'old' },
+      );
+      replaced = before?.profile_picture;
+    } catch (error) {
+      await deleteMedia(stored.key);
+      throw error;
+    }
+    await deleteMedia(mediaKeyOf(replaced, folder));
+    return { profile_picture: stored.url };
+  },
+);

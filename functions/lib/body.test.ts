@@ -1,7 +1,8 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { MAX_INLINE_FILE_BYTES, parseMultipartBody } from './body.ts';
+import { MAX_INLINE_FILE_BYTES } from './body.ts';
 import { HttpError } from './errors.ts';
+import { parseMultipartBody } from './multipart.ts';
 
 const boundary = 'test-boundary-123';
 

@@ -4,7 +4,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
 import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
-import { type InlineFile, parseJsonBody, parseMultipartBody } from './body.ts';
+import { type InlineFile, type MultipartParser, parseJsonBody } from './body.ts';
 import { badRequest, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
@@ -38,7 +38,7 @@ export function respond<B>(statusCode: number, body: B, headers?: Record<string,
 }
 
 type ResponseBody<R extends RouteDefinition> = z.input<R['response']>;
-type HandlerFn<R extends RouteDefinition> = (
+export type HandlerFn<R extends RouteDefinition> = (
   request: HttpRequest<R>,
 ) => Promise<ResponseBody<R> | HttpResponse<ResponseBody<R>>>;
 
@@ -123,13 +123,11 @@ const subscriptionCheck = (route: RouteDefinition): middy.MiddlewareObj<Event> =
 });
 
 /** Middleware: parses a JSON or multipart body, by what the manifest declares for the route. */
-const bodyParsing = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
+const bodyParsing = (route: RouteDefinition, multipart?: MultipartParser): middy.MiddlewareObj<Event> => ({
   before: async (request) => {
     if (!route.request.body) return;
     const parsed =
-      route.request.bodyType === 'multipart'
-        ? await parseMultipartBody(request.event)
-        : parseJsonBody(request.event);
+      route.request.bodyType === 'multipart' ? await multipart!(request.event) : parseJsonBody(request.event);
     request.event.internal = { ...request.event.internal, parsed };
   },
 });
@@ -139,7 +137,16 @@ const bodyParsing = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
  * mapping, authentication, the subscription paywall of limited routes, body parsing and zod validation of
  * path, query, body and response.
  */
-export function withHttp<R extends RouteDefinition>(route: R, fn: HandlerFn<R>) {
+export function withHttp<R extends RouteDefinition>(
+  route: R,
+  fn: HandlerFn<R>,
+  parsers: { multipart?: MultipartParser } = {},
+) {
+  if (route.request.bodyType === 'multipart' && !parsers.multipart) {
+    throw new Error(
+      `${route.id} takes a multipart body: wrap its handler with withMultipartHttp (#lib/multipart)`,
+    );
+  }
   const run = async (event: Event, context: Context): Promise<APIGatewayProxyStructuredResultV2> => {
     const { request } = route;
     const input = {
@@ -170,7 +177,7 @@ export function withHttp<R extends RouteDefinition>(route: R, fn: HandlerFn<R>) 
     .use(errorResponses())
     .use(authentication(route))
     .use(subscriptionCheck(route))
-    .use(bodyParsing(route))
+    .use(bodyParsing(route, parsers.multipart))
     .handler(run);
 }
 
