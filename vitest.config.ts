@@ -3,10 +3,10 @@ import { defineConfig } from 'vitest/config';
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 
 /**
- * One runner, six projects: `unit` (pure code, components), `integration` (handlers through the local
+ * One runner, several projects: `unit` (pure code, components), `integration` (handlers through the local
  * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
- * `bad-input` (malformed requests generated from the manifest's schemas), `infra` (CDK assertions) and
- * `e2e` (Chromium against a local cloud).
+ * `bad-input` (malformed requests generated from the manifest's schemas), `infra` (CDK assertions),
+ * `budgets` (size budgets of the app's routes and the handlers) and `e2e` (Chromium against a local cloud).
  */
 export default defineConfig({
   test: {
@@ -76,6 +76,16 @@ export default defineConfig({
           include: ['infra/**/*.test.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'budgets',
+          include: ['tests/budgets/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
           env,
         },
       },

@@ -1,9 +1,32 @@
+import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * `dist/.vite/chunk-modules.json`: the source modules whose code is in each built JS chunk, keyed like the Vite manifest
+ * (`src/...`, `../node_modules/...`). The manifest names chunks but not what they hold; the size budgets
+ * (tests/budgets) use this to tell which chunks carry the website editor's code.
+ */
+function chunkModulesRecord(): Plugin {
+  return {
+    name: 'estatenet:chunk-modules',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const record: Record<string, string[]> = {};
+      for (const output of Object.values(bundle)) {
+        if (output.type !== 'chunk') continue;
+        record[output.fileName] = Object.entries(output.modules)
+          .filter(([id, module]) => module.renderedLength > 0 && !id.startsWith('\0'))
+          .map(([id]) => relative(frontendRoot, id.split('?')[0]!).replaceAll('\\', '/'));
+      }
+      this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(record) });
+    },
+  };
+}
 
 // A build is always a production build: Vitest sets NODE_ENV=test, and the e2e project's global setup
 // builds the app from inside Vitest, which would otherwise ship React's development bundle.
@@ -16,10 +39,12 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // resolve from the root package.json, so no alias is needed for them.
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), chunkModulesRecord()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the chunk graph the route size budgets (tests/budgets) are measured from
+    manifest: true,
   },
   server: {
     proxy: Object.fromEntries(

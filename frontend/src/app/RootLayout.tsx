@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router-dom';
-import { ToastContainer } from 'react-toastify';
+import { useToastContainerWanted } from '../components/toasts/toast.ts';
 import { selectIsAuthenticated } from '../features/auth/authSlice.ts';
 import { selectPaywall } from '../features/paywall/paywallSlice.ts';
 import { useAppSelector } from './hooks.ts';
@@ -9,11 +9,15 @@ import { useAppSelector } from './hooks.ts';
 // possible), or at the latest when a 402 asks for it.
 const loadPaywallModal = () => import('../features/paywall/PaywallModal.tsx');
 const PaywallModal = lazy(() => loadPaywallModal().then((module) => ({ default: module.PaywallModal })));
+const Toasts = lazy(() =>
+  import('../components/toasts/Toasts.tsx').then((module) => ({ default: module.Toasts })),
+);
 
 /** Wraps every route: the paywall modal and toasts can appear on any screen (spec §2, §9). */
 export function RootLayout() {
   const paywallRequested = useAppSelector((state) => selectPaywall(state).details !== null);
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const toastsWanted = useToastContainerWanted();
   useEffect(() => {
     if (isAuthenticated) void loadPaywallModal();
   }, [isAuthenticated]);
@@ -26,7 +30,11 @@ export function RootLayout() {
           <PaywallModal />
         </Suspense>
       )}
-      <ToastContainer position="top-right" autoClose={5000} newestOnTop pauseOnFocusLoss={false} />
+      {toastsWanted && (
+        <Suspense fallback={null}>
+          <Toasts />
+        </Suspense>
+      )}
     </>
   );
 }

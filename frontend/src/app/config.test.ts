@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { appConfig } from '#contracts/app-config';
 import { testConfig } from '../test/fakes.ts';
-import { AppConfigError, getAppConfig, loadAppConfig, setAppConfig } from './config.ts';
+import { AppConfigError, getAppConfig, loadAppConfig, parseAppConfig, setAppConfig } from './config.ts';
 
 const respond = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
 
@@ -23,5 +25,55 @@ describe('runtime configuration', () => {
     expect(failure).toBeInstanceOf(AppConfigError);
     expect((failure as Error).message).toMatch(message);
     expect(() => getAppConfig()).toThrow(AppConfigError);
+  });
+});
+
+describe('the hand-written check', () => {
+  const value = fc.oneof(fc.string(), fc.boolean(), fc.integer(), fc.constant(null), fc.array(fc.string()));
+  const fieldOf = (key: keyof typeof testConfig) =>
+    fc.oneof(
+      fc.constant(testConfig[key]),
+      typeof testConfig[key] === 'string' ? fc.string() : fc.boolean(),
+      value,
+    );
+  const candidate = fc.record(
+    {
+      region: fieldOf('region'),
+      userPoolId: fieldOf('userPoolId'),
+      userPoolClientId: fieldOf('userPoolClientId'),
+      cognitoEndpoint: fieldOf('cognitoEndpoint'),
+      oauthDomain: fieldOf('oauthDomain'),
+      googleSignIn: fieldOf('googleSignIn'),
+      extra: value,
+    },
+    {
+      requiredKeys: [
+        'region',
+        'userPoolId',
+        'userPoolClientId',
+        'cognitoEndpoint',
+        'oauthDomain',
+        'googleSignIn',
+      ],
+    },
+  );
+  // about one candidate in six is valid; some lose a field
+  const withMissingField = fc
+    .tuple(candidate, fc.option(fc.constantFrom(...(Object.keys(testConfig) as (keyof typeof testConfig)[]))))
+    .map(([body, missing]) => {
+      if (missing) delete body[missing];
+      return body;
+    });
+
+  it('accepts and rejects what the contract schema does, and keeps the same fields', () => {
+    fc.assert(
+      fc.property(fc.oneof(withMissingField, value), (body) => {
+        const ours = parseAppConfig(body);
+        const contract = appConfig.safeParse(body);
+        expect('config' in ours).toBe(contract.success);
+        if ('config' in ours) expect(ours.config).toEqual(contract.data);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,4 +1,5 @@
-import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
+import type { AppConfig } from '#contracts/app-config';
+import { APP_CONFIG_PATH } from './contractValues.ts';
 
 let current: AppConfig | null = null;
 
@@ -7,9 +8,32 @@ export class AppConfigError extends Error {
   override name = 'AppConfigError';
 }
 
+/** The type of each field of the contract's `appConfig` schema. */
+const FIELD_TYPES: Record<keyof AppConfig, 'string' | 'boolean'> = {
+  region: 'string',
+  userPoolId: 'string',
+  userPoolClientId: 'string',
+  cognitoEndpoint: 'string',
+  oauthDomain: 'string',
+  googleSignIn: 'boolean',
+};
+
 /**
- * Loads `/app-config.json` (region, user pool, Cognito endpoint, OAuth domain) and validates it with the
- * contract's schema. Called once before the app renders, so one build runs in every stage.
+ * The contract's schema checked by hand: zod would be the largest part of the first page load, for six
+ * fields. Unknown fields are dropped, as the schema does. `config.test.ts` keeps the two in step.
+ */
+export function parseAppConfig(body: unknown): { config: AppConfig } | { invalidFields: string[] } {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return { invalidFields: ['(root)'] };
+  const fields = body as Record<string, unknown>;
+  const keys = Object.keys(FIELD_TYPES) as (keyof AppConfig)[];
+  const invalidFields = keys.filter((key) => typeof fields[key] !== FIELD_TYPES[key]);
+  if (invalidFields.length > 0) return { invalidFields };
+  return { config: Object.fromEntries(keys.map((key) => [key, fields[key]])) as unknown as AppConfig };
+}
+
+/**
+ * Loads `/app-config.json` (region, user pool, Cognito endpoint, OAuth domain) and checks it against the
+ * contract. Called once before the app renders, so one build runs in every stage.
  */
 export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
@@ -30,12 +54,12 @@ export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<Ap
   } catch {
     throw new AppConfigError(`${APP_CONFIG_PATH} is not valid JSON.`);
   }
-  const parsed = appConfig.safeParse(body);
-  if (!parsed.success) {
-    const fields = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)').join(', ');
+  const parsed = parseAppConfig(body);
+  if ('invalidFields' in parsed) {
+    const fields = parsed.invalidFields.join(', ');
     throw new AppConfigError(`${APP_CONFIG_PATH} is missing or has invalid fields: ${fields}.`);
   }
-  current = parsed.data;
+  current = parsed.config;
   return current;
 }
 

@@ -51,6 +51,13 @@ describe('signed-in routes', () => {
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
   });
 
+  it('opens the website builder on its own lazy route, inside the shell', async () => {
+    stubApi();
+    renderRoutes(routes, { initialEntries: ['/web-builder'], preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Website' })).toBeTruthy();
+    expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
+  });
+
   it('shows the plans side by side on the upgrade page with the reason', async () => {
     stubApi();
     renderRoutes(routes, { initialEntries: ['/agents/upgrade?reason=expired'], preloadedState: signedIn });

@@ -18,7 +18,6 @@ const UPCOMING_PATHS = [
   paths.clients,
   paths.agenda,
   paths.cloud,
-  paths.webBuilder,
   paths.templates,
   paths.team,
   paths.settings,
@@ -99,6 +98,14 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/upgrade/UpgradePage.tsx').then((module) => ({
                 Component: module.UpgradePage,
+              })),
+          },
+          {
+            // The website editor (GrapesJS) is the heaviest screen: only this route may load its code.
+            path: paths.webBuilder,
+            lazy: () =>
+              import('../features/web-builder/WebBuilderPage.tsx').then((module) => ({
+                Component: module.WebBuilderPage,
               })),
           },
           ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),

@@ -1,8 +1,8 @@
 import { Building2, ImageUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
-import { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
+import { PROFILE_IMAGE_TYPES } from '../../app/contractValues.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
@@ -34,7 +34,7 @@ export function AgencyCard() {
     const result = await updateAgency({ id: agency.id, patch: { name: name.trim() } });
     if ('error' in result)
       setError(apiErrorMessage(result.error, 'The agency could not be saved. Please try again.'));
-    else toast.success('Agency saved');
+    else showToast('success', 'Agency saved');
   };
 
   const onLogo = async (event: ChangeEvent<HTMLInputElement>) => {
@@ -46,7 +46,7 @@ export function AgencyCard() {
     const result = await uploadLogo({ agencyId: agency.id, image: file });
     if ('error' in result)
       setError(apiErrorMessage(result.error, 'The logo could not be uploaded. Please try again.'));
-    else toast.success('Logo updated');
+    else showToast('success', 'Logo updated');
   };
 
   return (

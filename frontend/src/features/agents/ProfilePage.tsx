@@ -1,8 +1,8 @@
 import { Camera } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
-import { toast } from 'react-toastify';
-import { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
+import { PROFILE_IMAGE_TYPES } from '../../app/contractValues.ts';
 import { useAppSelector } from '../../app/hooks.ts';
+import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
@@ -54,7 +54,7 @@ export function ProfilePage() {
       throw new Error(apiErrorMessage(result.error, 'The picture could not be uploaded. Please try again.'));
     }
     setChosen(null);
-    toast.success('Profile picture updated');
+    showToast('success', 'Profile picture updated');
   };
 
   return (
@@ -138,7 +138,7 @@ function ProfileDetailsForm({ agent }: { agent: Agent }) {
       setFormError(apiErrorMessage(result.error, 'Your changes could not be saved. Please try again.'));
       return;
     }
-    toast.success('Profile saved');
+    showToast('success', 'Profile saved');
   };
 
   const field = (key: keyof DetailValues) => ({

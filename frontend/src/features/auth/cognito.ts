@@ -1,5 +1,5 @@
-import type { AppConfig } from '#contracts/app-config';
-import { ACCOUNT_TYPE_ATTRIBUTE, type AccountType, AGENCY_NAME_ATTRIBUTE } from '#contracts/app-config';
+import type { AccountType, AppConfig } from '#contracts/app-config';
+import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE } from '../../app/contractValues.ts';
 import { PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
 
 /**

@@ -1,4 +1,5 @@
-import { type AppConfig, OAUTH_CALLBACK_PATH } from '#contracts/app-config';
+import type { AppConfig } from '#contracts/app-config';
+import { OAUTH_CALLBACK_PATH } from '../../app/contractValues.ts';
 import { type AuthTokens, CognitoError } from './cognito.ts';
 
 /**

@@ -1,6 +1,5 @@
-import * as Dialog from '@radix-ui/react-dialog';
-import { ArrowUp, X } from 'lucide-react';
-import { Suspense, useEffect, useState } from 'react';
+import { ArrowUp } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
@@ -15,6 +14,10 @@ import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useBrandColors } from './useBrandColors.ts';
+
+const MobileDrawer = lazy(() =>
+  import('./MobileDrawer.tsx').then((module) => ({ default: module.MobileDrawer })),
+);
 
 export const SESSION_LOAD_FAILED = "We couldn't load your account. Please sign in again.";
 
@@ -52,6 +55,12 @@ function LoadedShell({ agentId }: { agentId: string }) {
 
 function ShellFrame() {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  // the drawer's code loads when it is first opened, and it stays mounted after that
+  const [drawerLoaded, setDrawerLoaded] = useState(false);
+  const openDrawer = () => {
+    setDrawerLoaded(true);
+    setDrawerOpen(true);
+  };
   const location = useLocation();
   // a navigation closes the mobile drawer
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
@@ -59,7 +68,7 @@ function ShellFrame() {
 
   return (
     <div className="min-h-dvh bg-slate-50">
-      <Header onOpenMenu={() => setDrawerOpen(true)} />
+      <Header onOpenMenu={openDrawer} />
       <div className="mx-auto flex max-w-[96rem]">
         <aside
           aria-label="Sidebar"
@@ -82,28 +91,11 @@ function ShellFrame() {
       <MobileBottomBar />
       <ScrollToTop />
 
-      <Dialog.Root open={drawerOpen} onOpenChange={setDrawerOpen}>
-        <Dialog.Portal>
-          <Dialog.Overlay className="fixed inset-0 z-40 bg-slate-950/40 backdrop-blur-[1px] motion-safe:animate-overlay-in lg:hidden" />
-          <Dialog.Content
-            aria-describedby={undefined}
-            className="fixed inset-y-0 left-0 z-50 w-[min(20rem,88vw)] bg-slate-50 shadow-2xl focus:outline-none lg:hidden"
-          >
-            <div className="flex h-14 items-center justify-between border-b border-slate-200 px-4">
-              <Dialog.Title className="font-semibold text-slate-900">Menu</Dialog.Title>
-              <Dialog.Close
-                aria-label="Close menu"
-                className="inline-flex size-9 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </Dialog.Close>
-            </div>
-            <div className="h-[calc(100%-3.5rem)]">
-              <Sidebar onNavigate={() => setDrawerOpen(false)} />
-            </div>
-          </Dialog.Content>
-        </Dialog.Portal>
-      </Dialog.Root>
+      {drawerLoaded && (
+        <Suspense fallback={null}>
+          <MobileDrawer open={drawerOpen} onOpenChange={setDrawerOpen} />
+        </Suspense>
+      )}
     </div>
   );
 }

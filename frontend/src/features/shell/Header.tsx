@@ -1,29 +1,51 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import clsx from 'clsx';
-import { Bell, BellOff, Bookmark, LogOut, Menu, Plus, UserPlus, UserRound } from 'lucide-react';
-import { Link, NavLink, useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { Bell, Bookmark, Menu, Plus, UserPlus } from 'lucide-react';
+import { lazy, Suspense } from 'react';
+import { Link, NavLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
-import { logout } from '../auth/logout.ts';
+import type { MenuTriggerProps } from './HeaderMenus.tsx';
 import { visibleInvites } from './roles.ts';
 import { useAddProperty } from './useAddProperty.ts';
 
-const menuContent =
-  'z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 motion-safe:animate-dialog-in';
-const menuItem =
-  'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+// The menus' code loads while the shell paints (it starts with the first render of the header).
+const loadMenus = () => import('./HeaderMenus.tsx');
+const NotificationsMenu = lazy(() => loadMenus().then((module) => ({ default: module.NotificationsMenu })));
+const ProfileMenu = lazy(() => loadMenus().then((module) => ({ default: module.ProfileMenu })));
+
+/** A menu's trigger as it looks before the menu's code is there: the same button, not yet usable. */
+function MenuTrigger({ label, className, children }: MenuTriggerProps) {
+  return (
+    <button type="button" disabled aria-label={label} aria-haspopup="menu" className={className}>
+      {children}
+    </button>
+  );
+}
 
 /** The top header (spec §2): logo, invites button, Add Property, Saved, notifications, profile menu. */
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const agent = useAppSelector(selectAgentData);
   const agency = useAppSelector(selectAgencyData);
   const invites = visibleInvites(agent, agency);
+  const picture = useAppSelector(selectAgentPicture);
   const { addProperty, checking } = useAddProperty();
+  const notificationsTrigger: MenuTriggerProps = {
+    label: 'Notifications',
+    className:
+      'inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100',
+    children: <Bell className="size-5" aria-hidden="true" />,
+  };
+  const profileTrigger: MenuTriggerProps = {
+    label: 'Profile menu',
+    className:
+      'ml-1 rounded-full ring-offset-2 hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2 data-[state=open]:ring-brand-1',
+    children: <Avatar src={picture} alt="Profile picture" className="size-9" />,
+  };
 
   return (
     <header className="sticky top-0 z-30 border-b border-slate-200 bg-white/90 backdrop-blur supports-[backdrop-filter]:bg-white/80">
@@ -83,86 +105,14 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             <Bookmark className="size-4" aria-hidden="true" />
             Saved
           </NavLink>
-          <NotificationsMenu />
-          <ProfileMenu />
+          <Suspense fallback={<MenuTrigger {...notificationsTrigger} />}>
+            <NotificationsMenu trigger={notificationsTrigger} />
+          </Suspense>
+          <Suspense fallback={<MenuTrigger {...profileTrigger} />}>
+            <ProfileMenu trigger={profileTrigger} />
+          </Suspense>
         </nav>
       </div>
     </header>
-  );
-}
-
-/** The notifications dropdown. Notifications arrive with the reputation issue; until then it is empty. */
-function NotificationsMenu() {
-  const navigate = useNavigate();
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Notifications"
-        className="inline-flex size-10 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-      >
-        <Bell className="size-5" aria-hidden="true" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={clsx(menuContent, 'w-80')}>
-          <DropdownMenu.Label className="px-3 pt-1.5 pb-2 text-sm font-semibold text-slate-900">
-            Notifications
-          </DropdownMenu.Label>
-          <div className="flex flex-col items-center rounded-lg bg-slate-50 px-4 py-6 text-center">
-            <BellOff className="size-6 text-slate-400" aria-hidden="true" />
-            <p className="mt-2 text-sm font-medium text-slate-800">You're all caught up</p>
-            <p className="mt-1 text-xs text-slate-500">
-              Connection requests and reputation updates will show up here.
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />
-          <DropdownMenu.Item
-            className={clsx(menuItem, 'justify-center text-brand-2')}
-            onSelect={() => navigate(paths.notifications)}
-          >
-            See all
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
-
-function ProfileMenu() {
-  const agent = useAppSelector(selectAgentData);
-  const picture = useAppSelector(selectAgentPicture);
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-
-  const onLogout = async () => {
-    await dispatch(logout());
-    navigate(paths.login, { replace: true });
-  };
-
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger
-        aria-label="Profile menu"
-        className="ml-1 rounded-full ring-offset-2 hover:ring-2 hover:ring-slate-200 data-[state=open]:ring-2 data-[state=open]:ring-brand-1"
-      >
-        <Avatar src={picture} alt="Profile picture" className="size-9" />
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={menuContent}>
-          <div className="px-3 pt-1.5 pb-2.5">
-            <p className="truncate text-sm font-semibold text-slate-900">{agent?.full_name}</p>
-            <p className="truncate text-xs text-slate-500">{agent?.email}</p>
-          </div>
-          <DropdownMenu.Separator className="mb-1.5 h-px bg-slate-100" />
-          <DropdownMenu.Item className={menuItem} onSelect={() => navigate(paths.profile)}>
-            <UserRound className="size-4" aria-hidden="true" />
-            Profile
-          </DropdownMenu.Item>
-          <DropdownMenu.Item className={menuItem} onSelect={onLogout}>
-            <LogOut className="size-4" aria-hidden="true" />
-            Log out
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
   );
 }

@@ -172,6 +172,23 @@ describe('app shell', () => {
     for (const picture of pictures) expect(picture.getAttribute('src')).toBe(DEFAULT_AVATAR_URL);
   });
 
+  it('shows the header menu triggers at once and opens the profile menu once its code is there', async () => {
+    const { user } = renderShellParts(agentWith({}));
+    const main = screen.getByRole('navigation', { name: 'Main' });
+    await vi.waitFor(() =>
+      expect(within(main).getByRole('button', { name: 'Profile menu' }).hasAttribute('disabled')).toBe(false),
+    );
+
+    await user.click(within(main).getByRole('button', { name: 'Profile menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('maya@agency.test')).toBeTruthy();
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Profile', 'Log out']);
+  });
+
   it('remembers the Live Chat toggle on this device', async () => {
     const { user, unmount } = renderShellParts(agentWith({}));
     const toggle = screen.getByRole('switch', { name: 'Live Chat' });

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_BRAND_COLORS } from '#contracts/schemas/preferences';
+import { DEFAULT_BRAND_COLORS } from '../../app/contractValues.ts';
 import { useGetBrandColorsQuery } from '../preferences/api.ts';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
