@@ -1,4 +1,3 @@
-import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 import { manifest } from '#contracts/manifest';
@@ -51,28 +50,46 @@ export function lambdaHandlers(): Map<string, string[]> {
 }
 
 /**
+ * Bundles an entry as the CDK does (a file of the repository, or module source) and measures it. With
+ * `outfile` the bundle is written there; otherwise nothing is written.
+ */
+export async function measureLambdaBundle(
+  entry: { file: string } | { source: string },
+  outfile?: string,
+): Promise<{ bundleBytes: number; sso: boolean }> {
+  const { metafile } = await build({
+    ...LAMBDA_BUNDLE,
+    ...('file' in entry
+      ? { entryPoints: [join(ROOT, entry.file)] }
+      : { stdin: { contents: entry.source, resolveDir: ROOT, loader: 'ts' as const } }),
+    absWorkingDir: ROOT,
+    ...(outfile ? { outfile } : {}),
+    write: outfile !== undefined,
+    metafile: true,
+    logLevel: 'error',
+  });
+  return {
+    bundleBytes: Object.values(metafile.outputs).reduce((total, output) => total + output.bytes, 0),
+    sso: Object.keys(metafile.inputs).some((input) => SSO_INPUT.test(input)),
+  };
+}
+
+/**
  * Bundles every Lambda handler and measures it. With `outDirectory` the bundles are written there (one
  * `.mjs` each, `outfile`), so they can be imported; otherwise nothing is written.
  */
+export function measureHandlerBundles(options: {
+  outDirectory: string;
+}): Promise<Array<HandlerBundle & { outfile: string }>>;
+export function measureHandlerBundles(): Promise<HandlerBundle[]>;
 export async function measureHandlerBundles(
   options: { outDirectory?: string } = {},
-): Promise<Array<HandlerBundle & { outfile: string }>> {
-  const outDirectory = options.outDirectory ?? tmpdir();
+): Promise<Array<HandlerBundle & { outfile: string | undefined }>> {
+  const { outDirectory } = options;
   return Promise.all(
     [...lambdaHandlers()].map(async ([handler, routes]) => {
-      const outfile = join(outDirectory, `${handler.replace(/[/.]/g, '_')}.mjs`);
-      const { metafile } = await build({
-        ...LAMBDA_BUNDLE,
-        entryPoints: [join(ROOT, handler)],
-        absWorkingDir: ROOT,
-        outfile,
-        write: options.outDirectory !== undefined,
-        metafile: true,
-        logLevel: 'error',
-      });
-      const bundleBytes = Object.values(metafile.outputs).reduce((total, output) => total + output.bytes, 0);
-      const sso = Object.keys(metafile.inputs).some((input) => SSO_INPUT.test(input));
-      return { handler, routes, bundleBytes, sso, outfile };
+      const outfile = outDirectory && join(outDirectory, `${handler.replace(/[/.]/g, '_')}.mjs`);
+      return { handler, routes, ...(await measureLambdaBundle({ file: handler }, outfile)), outfile };
     }),
   );
 }

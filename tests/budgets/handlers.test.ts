@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { HANDLER_BUNDLE_BUDGET_BYTES, kilobytes, mark, measureHandlerBundles } from './handler-size.ts';
+import {
+  HANDLER_BUNDLE_BUDGET_BYTES,
+  kilobytes,
+  mark,
+  measureHandlerBundles,
+  measureLambdaBundle,
+} from './handler-size.ts';
 
 // Built once at collection, so each handler gets its own test below.
 const bundles = await measureHandlerBundles();
@@ -32,5 +38,16 @@ describe('Lambda bundle budgets', () => {
 
   it.for(byHandler)('%s bundles no client-sso or credential-provider-sso code', ([, bundle]) => {
     expect(bundle.sso, `${bundle.handler} bundles the SSO credential provider`).toBe(false);
+  });
+
+  // The SDK moves code between packages (the SSO client now lives in @aws-sdk/nested-clients): the check
+  // must still recognise the SSO credential code of the installed version.
+  it.for([
+    '@aws-sdk/credential-provider-sso',
+    '@aws-sdk/nested-clients/sso',
+    '@aws-sdk/nested-clients/sso-oidc',
+  ])('recognises %s as SSO code', async (module) => {
+    const { sso } = await measureLambdaBundle({ source: `export * from '${module}';` });
+    expect(sso).toBe(true);
   });
 });
