@@ -1,12 +1,19 @@
 import * as z from 'zod/mini';
 
+export {
+  ACCOUNT_TYPE_ATTRIBUTE,
+  ACCOUNT_TYPES,
+  type AccountType,
+  AGENCY_NAME_ATTRIBUTE,
+  APP_CONFIG_PATH,
+  OAUTH_CALLBACK_PATH,
+} from './values.ts';
+
 /**
  * The app's runtime configuration, served as `/app-config.json` on the app origin: the local cloud
  * generates it at start-up, the CDK stack deploys it next to the built app. The frontend reads it before
  * it renders, so one build runs in every stage.
  */
-export const APP_CONFIG_PATH = '/app-config.json';
-
 export const appConfig = z.object({
   region: z.string(),
   userPoolId: z.string(),
@@ -22,12 +29,3 @@ export const appConfig = z.object({
   googleSignIn: z.boolean(),
 });
 export type AppConfig = z.infer<typeof appConfig>;
-
-/** The app route that receives the OAuth authorization code. */
-export const OAUTH_CALLBACK_PATH = '/authentication/callback';
-
-/** Sign-up attributes beyond email and name (custom attributes of the user pool). */
-export const ACCOUNT_TYPE_ATTRIBUTE = 'custom:account_type';
-export const AGENCY_NAME_ATTRIBUTE = 'custom:agency_name';
-export const ACCOUNT_TYPES = ['agent', 'agency'] as const;
-export type AccountType = (typeof ACCOUNT_TYPES)[number];

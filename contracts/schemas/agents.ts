@@ -4,8 +4,7 @@ import { cursor, id, queryInt, role } from './common.ts';
 
 export const subscriptionStatus = z.enum(SUBSCRIPTION_STATUSES);
 
-/** Image types accepted for profile pictures and agency logos (the server checks the bytes). */
-export const PROFILE_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export { PROFILE_IMAGE_TYPES } from '../values.ts';
 
 export const agent = z.object({
   agent_id: z.string(),

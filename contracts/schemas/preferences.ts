@@ -2,8 +2,9 @@ import * as z from 'zod/mini';
 import { FEATURES } from '../plans.ts';
 import { id } from './common.ts';
 
+export { DEFAULT_BRAND_COLORS } from '../values.ts';
+
 /** Spec §3/§9 defaults. */
-export const DEFAULT_BRAND_COLORS = { color1: '#1ab684', color2: '#157f58' } as const;
 export const DEFAULT_CURRENCY = 'USD';
 export const AREA_UNITS = ['sqm', 'sqft'] as const;
 export type AreaUnit = (typeof AREA_UNITS)[number];

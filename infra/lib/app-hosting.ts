@@ -188,8 +188,9 @@ export class AppHosting extends Construct {
       new BucketDeployment(this, 'AppDeployment', {
         sources: [Source.asset(APP_BUILD_DIR)],
         destinationBucket: this.bucket,
-        // deployed on its own (deployAppConfig); excluded here so this deployment's pruning keeps it
-        exclude: [APP_CONFIG_KEY],
+        // deployed on its own (deployAppConfig); excluded here so this deployment's pruning keeps it.
+        // .vite/ holds the build manifest the size budgets read, not something to serve.
+        exclude: [APP_CONFIG_KEY, '.vite/*'],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,

@@ -1,5 +1,5 @@
 import type { AppConfig } from '#contracts/app-config';
-import { APP_CONFIG_PATH } from './contractValues.ts';
+import { APP_CONFIG_PATH } from '#contracts/values';
 
 let current: AppConfig | null = null;
 

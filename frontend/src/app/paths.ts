@@ -1,5 +1,5 @@
 import { LOGIN_PATH } from '#contracts/route-guard';
-import { OAUTH_CALLBACK_PATH } from './contractValues.ts';
+import { OAUTH_CALLBACK_PATH } from '#contracts/values';
 
 /** App routes (spec §2) plus the account screens under /authentication. The router owns the route table. */
 export const paths = {

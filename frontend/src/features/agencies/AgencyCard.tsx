@@ -1,6 +1,6 @@
 import { Building2, ImageUp } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, useRef, useState } from 'react';
-import { PROFILE_IMAGE_TYPES } from '../../app/contractValues.ts';
+import { PROFILE_IMAGE_TYPES } from '#contracts/values';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';

@@ -1,5 +1,5 @@
 import type { AccountType, AppConfig } from '#contracts/app-config';
-import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE } from '../../app/contractValues.ts';
+import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE } from '#contracts/values';
 import { PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
 
 /**

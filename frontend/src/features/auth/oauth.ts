@@ -1,5 +1,5 @@
 import type { AppConfig } from '#contracts/app-config';
-import { OAUTH_CALLBACK_PATH } from '../../app/contractValues.ts';
+import { OAUTH_CALLBACK_PATH } from '#contracts/values';
 import { type AuthTokens, CognitoError } from './cognito.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { DEFAULT_BRAND_COLORS } from '../../app/contractValues.ts';
+import { DEFAULT_BRAND_COLORS } from '#contracts/values';
 import { useGetBrandColorsQuery } from '../preferences/api.ts';
 
 const HEX = /^#[0-9a-fA-F]{6}$/;
