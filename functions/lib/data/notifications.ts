@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { defineEntity, isConditionFailure } from './entity.ts';
+
+/**
+ * An agent's notifications (reputation awards, agenda reminders, connection and team news): one
+ * partition per agent, newest first by sort key. Shared by every feature that notifies; the API lists
+ * them at GET /api/agents/{id}/reputation/notifications and dismisses with PUT /api/notifications/{id}/read.
+ */
+
+export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationItem {
+  agent_id: string;
+  /** `<created_at>_<key>`: sorts by time, and the key makes a repeated notification the same item */
+  notification_id: string;
+  kind: NotificationKind;
+  message: string;
+  /** an app path the notification opens (a profile, an agenda day...) */
+  link?: string;
+  read: boolean;
+  created_at: string;
+}
+
+export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notification_id', 'read'>({
+  type: 'notification',
+  key: {
+    pk: { prefix: 'AGENT', attributes: ['agent_id'] },
+    sk: { prefix: 'NOTIFICATION', attributes: ['notification_id'] },
+  },
+  defaults: () => ({ read: false }),
+});
+
+/**
+ * Notifies an agent once per (`at`, `dedupeKey`), e.g. `award:PROPERTY_ADDED:<propertyId>`: both must be
+ * stable across redeliveries — `at` is the time of the record the notification is about (the award's
+ * own created_at, read back on a redelivery), not the time of this call. Answers false when the
+ * notification was already there.
+ */
+export async function notify(
+  agentId: string,
+  notification: { kind: NotificationKind; message: string; link?: string; dedupeKey: string; at: string },
+): Promise<boolean> {
+  const key = createHash('sha256').update(notification.dedupeKey).digest('base64url').slice(0, 22);
+  try {
+    await Notification.create({
+      agent_id: agentId,
+      notification_id: `${notification.at}_${key}`,
+      kind: notification.kind,
+      message: notification.message,
+      ...(notification.link ? { link: notification.link } : {}),
+      created_at: notification.at,
+    });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
