@@ -5,7 +5,8 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOO
 /**
  * One runner, several projects: `unit` (pure code, components), `integration` (handlers through the local
  * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
- * `bad-input` (malformed requests generated from the manifest's schemas), `infra` (CDK assertions),
+ * `bad-input` (malformed requests generated from the manifest's schemas), `concurrency` (limits raced,
+ * deliveries repeated), `infra` (CDK assertions),
  * `budgets` (size budgets of the app's routes and the handlers) and `e2e` (Chromium against a local cloud).
  */
 export default defineConfig({
