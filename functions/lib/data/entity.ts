@@ -227,18 +227,8 @@ export function defineEntity<
     },
 
     /** Writes a new item; fails with a condition failure when one with the same key exists. */
-    async create(input: CreateInput): Promise<Item> {
-      const item = storedItem({ ...spec.defaults?.(), ...input });
-      const context = new ExpressionContext();
-      await documentClient.send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: item,
-          ConditionExpression: notExists(TABLE_KEYS.partitionKey)(context),
-          ...context.attributes(),
-        }),
-      );
-      return strip(item)!;
+    create(input: CreateInput): Promise<Item> {
+      return this.put(input, { if: notExists(TABLE_KEYS.partitionKey) });
     },
 
     /** Writes the whole item, replacing any with the same key. */
