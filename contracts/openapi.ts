@@ -153,7 +153,11 @@ export function buildOpenApiDocument(
       responses: {
         '200': {
           description: 'OK',
-          content: jsonContent(schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas)),
+          content: {
+            [route.responseContentType ?? 'application/json']: {
+              schema: schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas),
+            },
+          },
         },
         '400': ref('#/components/responses/BadRequest'),
         ...(route.auth === 'token' && { '401': ref('#/components/responses/Unauthorized') }),

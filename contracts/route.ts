@@ -50,6 +50,8 @@ export interface RouteDefinition {
   summary: string;
   request: RouteRequest;
   response: z.ZodMiniType;
+  /** the response's media type when it is not JSON (`text/calendar`): the handler then answers a string */
+  responseContentType?: string;
   /** the feature limit the endpoint consumes, if any */
   limit?: FeatureName;
   resources: RouteResources;

@@ -170,6 +170,14 @@ export function withHttp<R extends RouteDefinition>(
       logger.error('response does not match the contract', { route: route.id, issues: checked.error.issues });
       return json(500, INTERNAL_ERROR_BODY);
     }
+    if (route.responseContentType) {
+      // a text body (an iCalendar feed): sent as is, under the media type the manifest declares
+      return {
+        statusCode: response.statusCode,
+        headers: { 'content-type': route.responseContentType, 'cache-control': 'no-store', ...response.headers },
+        body: String(checked.data),
+      };
+    }
     return json(response.statusCode, checked.data, response.headers);
   };
   return middy<Event, APIGatewayProxyStructuredResultV2>()

@@ -32,6 +32,14 @@ export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notific
 });
 
 /**
+ * The id `notify()` gives a notification: a feature that must later move or remove its own notification (an
+ * agenda reminder when its event is rescheduled or deleted) computes it again from the same two values.
+ */
+export function notificationId(at: string, dedupeKey: string): string {
+  return `${at}_${createHash('sha256').update(dedupeKey).digest('base64url').slice(0, 22)}`;
+}
+
+/**
  * Notifies an agent once per (`at`, `dedupeKey`), e.g. `award:PROPERTY_ADDED:<propertyId>`: both must be
  * stable across redeliveries — `at` is the time of the record the notification is about (the award's
  * own created_at, read back on a redelivery), not the time of this call. Answers false when the
@@ -41,11 +49,10 @@ export async function notify(
   agentId: string,
   notification: { kind: NotificationKind; message: string; link?: string; dedupeKey: string; at: string },
 ): Promise<boolean> {
-  const key = createHash('sha256').update(notification.dedupeKey).digest('base64url').slice(0, 22);
   try {
     await Notification.create({
       agent_id: agentId,
-      notification_id: `${notification.at}_${key}`,
+      notification_id: notificationId(notification.at, notification.dedupeKey),
       kind: notification.kind,
       message: notification.message,
       ...(notification.link ? { link: notification.link } : {}),
