@@ -66,6 +66,11 @@ export interface Page<Item> {
 export interface QueryOptions {
   /** leading sort-key values to match, the last one as a prefix */
   begins?: Record<string, string>;
+  /**
+   * Instead of a prefix: sort keys from `<prefix>#from` to `<prefix>#to` (BETWEEN), on the attribute after the
+   * `begins` values. With another attribute after it (an id), that attribute's values v with from <= v < to.
+   */
+  between?: { from: string; to: string };
   filter?: Condition;
   limit?: number;
   cursor?: string;
@@ -374,7 +379,11 @@ export function defineEntity<
       let startKey = options.cursor ? decodeCursor(options.cursor, startKeyShape) : undefined;
       for (let round = 0; round < MAX_ROUNDS_PER_PAGE && items.length < limit; round += 1) {
         const context = new ExpressionContext();
-        const keyCondition = `${context.name(physicalIndex.partitionKey)} = ${context.value(pk)} AND begins_with(${context.name(physicalIndex.sortKey)}, ${context.value(skPrefix)})`;
+        const sortKey = context.name(physicalIndex.sortKey);
+        const sortCondition = options.between
+          ? `${sortKey} BETWEEN ${context.value(`${skPrefix}#${options.between.from}`)} AND ${context.value(`${skPrefix}#${options.between.to}`)}`
+          : `begins_with(${sortKey}, ${context.value(skPrefix)})`;
+        const keyCondition = `${context.name(physicalIndex.partitionKey)} = ${context.value(pk)} AND ${sortCondition}`;
         const input: QueryCommandInput = {
           TableName: config.tableName,
           ...(index.index ? { IndexName: index.index } : {}),
