@@ -118,11 +118,18 @@ async function failure(response: Response, what: string): Promise<S3Error> {
 
 /** A signed request; idempotent calls are retried on 5xx and network errors. */
 async function send(
-  method: 'GET' | 'PUT' | 'DELETE' | 'HEAD',
+  method: 'GET' | 'PUT' | 'DELETE' | 'HEAD' | 'POST',
   ref: ObjectRef,
-  options: { headers?: Record<string, string>; body?: Uint8Array; timeoutMs?: number } = {},
+  options: {
+    headers?: Record<string, string>;
+    body?: Uint8Array;
+    timeoutMs?: number;
+    /** sub-resource parameters (`uploads`, `partNumber`, `uploadId`) */
+    query?: Record<string, string>;
+  } = {},
 ): Promise<Response> {
   const url = location(ref.bucket, ref.key);
+  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
   let lastError: unknown;
   for (let attempt = 0; attempt < RETRIES; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
@@ -256,4 +263,86 @@ export async function presignPost(
     url: location(ref.bucket).toString().replace(/\/$/, ''),
     fields: { ...fields, Policy: encodedPolicy, 'X-Amz-Signature': signature },
   };
+}
+
+/** S3 can answer 200 and still report an error in the body (CopyObject, CompleteMultipartUpload). */
+async function okXml(response: Response, what: string): Promise<string> {
+  if (!response.ok) throw await failure(response, what);
+  const text = await response.text();
+  const code = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/.exec(text)?.[1];
+  if (code) throw new S3Error(500, code, `S3 ${what} failed: ${code}`);
+  return text;
+}
+
+/** Copies an object inside the platform's buckets (S3 copies the bytes; up to 5 GB in one call). */
+export async function copyObject(source: ObjectRef, target: ObjectRef): Promise<void> {
+  const copySource = `/${config.buckets[source.bucket]}/${encodeKey(source.key)}`;
+  const response = await send('PUT', target, { headers: { 'x-amz-copy-source': copySource } });
+  await okXml(response, `COPY ${source.key}`);
+}
+
+/**
+ * Writes a stream of unknown length to one object with a multipart upload, `partBytes` at a time (S3's
+ * minimum part is 5 MiB), so memory holds one part whatever the object's size. A failure aborts the
+ * upload, so no parts are left behind.
+ */
+export async function putObjectStream(
+  ref: ObjectRef,
+  stream: ReadableStream<Uint8Array>,
+  options: { contentType?: string; partBytes?: number } = {},
+): Promise<{ size: number }> {
+  const partBytes = Math.max(options.partBytes ?? 8 * 1024 * 1024, 5 * 1024 * 1024);
+  const created = await send('POST', ref, {
+    query: { uploads: '' },
+    headers: options.contentType ? { 'content-type': options.contentType } : {},
+  });
+  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await okXml(created, `CREATE UPLOAD ${ref.key}`))?.[1];
+  if (!uploadId) throw new S3Error(500, 'NoUploadId', `S3 CREATE UPLOAD ${ref.key} returned no upload id`);
+  const parts: string[] = [];
+  let size = 0;
+  const uploadPart = async (bytes: Uint8Array) => {
+    const partNumber = parts.length + 1;
+    const response = await send('PUT', ref, {
+      query: { partNumber: String(partNumber), uploadId },
+      body: bytes,
+      timeoutMs: 5 * 60_000,
+    });
+    if (!response.ok) throw await failure(response, `UPLOAD PART ${partNumber} ${ref.key}`);
+    await response.body?.cancel();
+    parts.push(response.headers.get('etag') ?? '');
+  };
+  try {
+    const reader = stream.getReader();
+    let buffered: Uint8Array[] = [];
+    let bufferedBytes = 0;
+    const flush = async () => {
+      const part = Buffer.concat(buffered, bufferedBytes);
+      buffered = [];
+      bufferedBytes = 0;
+      await uploadPart(part);
+    };
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      buffered.push(value);
+      bufferedBytes += value.byteLength;
+      size += value.byteLength;
+      if (bufferedBytes >= partBytes) await flush();
+    }
+    // the last part may be short (or empty, for an empty stream: S3 needs at least one part)
+    if (bufferedBytes > 0 || parts.length === 0) await flush();
+    const body = `<CompleteMultipartUpload>${parts
+      .map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
+      .join('')}</CompleteMultipartUpload>`;
+    const completed = await send('POST', ref, {
+      query: { uploadId },
+      headers: { 'content-type': 'application/xml' },
+      body: Buffer.from(body),
+    });
+    await okXml(completed, `COMPLETE UPLOAD ${ref.key}`);
+    return { size };
+  } catch (error) {
+    await send('DELETE', ref, { query: { uploadId } }).catch(() => undefined);
+    throw error;
+  }
 }
