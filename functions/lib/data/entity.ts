@@ -5,6 +5,8 @@ import {
   QueryCommand,
   type QueryCommandInput,
   ScanCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
@@ -77,6 +79,27 @@ export interface QueryOptions {
   consistent?: boolean;
   /** newest-first style: descending sort key */
   descending?: boolean;
+}
+
+/** One action of a DynamoDB transaction, built by an entity's `transact` helpers (see `transactWrite`). */
+export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * Applies the actions as one TransactWriteItems: all of them or none. A cancelled transaction throws
+ * the SDK's TransactionCanceledException; `cancellationCodes` reads which action failed.
+ */
+export async function transactWrite(actions: readonly TransactAction[]): Promise<void> {
+  await documentClient.send(new TransactWriteCommand({ TransactItems: [...actions] }));
+}
+
+/**
+ * The code of each action of a cancelled transaction, in order ('None', 'ConditionalCheckFailed', ...),
+ * or undefined when the error is not a cancelled transaction.
+ */
+export function cancellationCodes(error: unknown): string[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as { CancellationReasons?: Array<{ Code?: string }> }).CancellationReasons ?? [];
+  return reasons.map((reason) => reason.Code ?? 'None');
 }
 
 export interface UpdateChanges<Item> {
@@ -191,6 +214,15 @@ export function defineEntity<
     if (!raw) return undefined;
     return Object.fromEntries(Object.entries(raw).filter(([name]) => !physical.has(name))) as Item;
   };
+
+  /** Attributes a transaction's update may not touch: index keys and derived attributes are made from them. */
+  const structural = new Set<string>([
+    ...derived.flatMap(([, rule]) => rule.from),
+    ...Object.values(indexes).flatMap((index) => [
+      ...(index.pk.attributes ?? []),
+      ...(index.sk.attributes ?? []),
+    ]),
+  ]);
 
   const encodeCursor = (key: Values | undefined) =>
     key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
@@ -441,6 +473,80 @@ export function defineEntity<
         startKey = page.LastEvaluatedKey;
       } while (startKey);
       return items;
+    },
+
+    /** Actions on this entity for `transactWrite`: the items and conditions `put`/`update` would write. */
+    transact: {
+      /** Puts a new item; the transaction fails when one with the same key exists. */
+      create(input: CreateInput): TransactAction {
+        return this.put(input, { if: notExists(TABLE_KEYS.partitionKey) });
+      },
+
+      put(input: CreateInput, options: { if?: Condition } = {}): TransactAction {
+        const context = new ExpressionContext();
+        return {
+          Put: {
+            TableName: config.tableName,
+            Item: storedItem({ ...spec.defaults?.(), ...input }),
+            ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+            ...context.attributes(),
+          },
+        };
+      },
+
+      /**
+       * Sets and increments plain attributes (counters, state): not the ones index keys or derived
+       * attributes are made from — `update` rewrites those, and so must stay a single UpdateItem.
+       */
+      update(
+        key: Key,
+        changes: Pick<UpdateChanges<Item>, 'set' | 'add'>,
+        options: Omit<UpdateOptions, 'returnValues'> = {},
+      ): TransactAction {
+        const set = Object.fromEntries(
+          Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined),
+        );
+        const add = Object.entries(changes.add ?? {}) as Array<[string, number]>;
+        const touched = [...Object.keys(set), ...add.map(([name]) => name)].filter((name) =>
+          structural.has(name),
+        );
+        if (touched.length) throw new Error(`${spec.type}: a transaction cannot update ${touched.join(', ')}`);
+        const context = new ExpressionContext();
+        const assignments = Object.entries({ ...set, ...key, [TYPE_ATTRIBUTE]: spec.type }).map(
+          ([name, value]) => `${context.name(name)} = ${context.value(value)}`,
+        );
+        const increments = add.map(([name, amount]) => `${context.name(name)} ${context.value(amount)}`);
+        const conditions = [
+          ...(options.mustExist === false ? [] : [exists(TABLE_KEYS.partitionKey)]),
+          ...(options.if ? [options.if] : []),
+        ];
+        const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
+        return {
+          Update: {
+            TableName: config.tableName,
+            Key: primaryKey(key),
+            UpdateExpression: [
+              `SET ${assignments.join(', ')}`,
+              ...(increments.length ? [`ADD ${increments.join(', ')}`] : []),
+            ].join(' '),
+            ...(ConditionExpression ? { ConditionExpression } : {}),
+            ...context.attributes(),
+          },
+        };
+      },
+
+      /** Fails the transaction unless the item meets the condition; writes nothing. */
+      check(key: Key, condition: Condition): TransactAction {
+        const context = new ExpressionContext();
+        return {
+          ConditionCheck: {
+            TableName: config.tableName,
+            Key: primaryKey(key),
+            ConditionExpression: condition(context),
+            ...context.attributes(),
+          },
+        };
+      },
     },
   };
 }
