@@ -1,5 +1,7 @@
 import type { RouteId } from '#contracts/manifest';
 import type { DomainFixtures } from './fixture-kit.ts';
+import { clientsFixtures } from './fixtures/clients.ts';
+import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
 
@@ -20,7 +22,12 @@ export {
  * answer when the caller asks for it — or, for a path parameter that is not an object id (an enum), the
  * reason it has none. Routes that carry an object id in the body (uploads) have entries too.
  */
-export const fixtures: DomainFixtures = { ...networkFixtures, ...preferencesFixtures };
+export const fixtures: DomainFixtures = {
+  ...networkFixtures,
+  ...preferencesFixtures,
+  ...clientsFixtures,
+  ...connectionsFixtures,
+};
 
 /**
  * Implemented routes that need no token, each with the reason it is public. A public route missing here

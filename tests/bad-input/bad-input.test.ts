@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '#contracts/manifest';
-import { callApi, createTestAgency, formBody } from '../support/agents.ts';
+import { callApi, createTestAgency, formBody, jsonBody } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { type MalformedRequest, malformedRequests, type Owner, PNG } from './malformed.ts';
 
@@ -31,9 +31,15 @@ interface Failure {
 
 beforeAll(async () => {
   const agency = await createTestAgency();
+  const client = await callApi('/api/clients', {
+    ...jsonBody('POST', { full_name: 'Bad Input Client', tags: ['baseline'] }),
+    token: agency.admin.token,
+  });
+  expect(client.status, '/api/clients').toBe(201);
   owner = {
     agentId: agency.admin.agentId,
     agencyId: agency.agencyId,
+    clientId: ((await client.json()) as { client_id: string }).client_id,
     token: agency.admin.token,
   };
   // Give the owner media, so a request wrongly accepted would also show as a replaced or deleted object.

@@ -15,6 +15,8 @@ import type { RouteDefinition } from '#contracts/route';
 export interface Owner {
   agentId: string;
   agencyId: string;
+  /** a client of the owner's agency, added by the owner */
+  clientId: string;
 }
 
 export interface MalformedRequest {
@@ -175,10 +177,19 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
   if (def.type === 'enum') return (inner as unknown as { options: unknown[] }).options[0];
   if (def.type === 'literal') return (def.values as unknown[])[0];
   if (def.type === 'string') {
-    const parentSegment = routePath.split('/').at(-2) ?? '';
+    // the segment before `{name}` names what the id is (`/api/clients/{id}/activity`: clients)
+    const segments = routePath.split('/');
+    const at = segments.indexOf(`{${name}}`);
+    const parentSegment = (at > 0 ? segments[at - 1] : segments.at(-2)) ?? '';
     if (/^agency/i.test(name) || (name === 'id' && parentSegment === 'agencies')) return owner.agencyId;
     if (/^agent/i.test(name) || (name === 'id' && parentSegment === 'agents')) return owner.agentId;
+    // connections: the caller as receiver, and a request id that names nothing (both still refused)
+    if (name === 'receiver_id' || name === 'connection_id') return owner.agentId;
+    if (name === 'id' && parentSegment === 'clients') return owner.clientId;
+    if (name === 'id' && /client-table-preferences$/.test(parentSegment)) return owner.agentId;
+    if (name === 'full_name') return 'Bad Input Client';
   }
+  if (def.type === 'array' && name === 'columnPreferences') return [];
   throw new Error(
     `bad-input: no valid value for "${name}" of ${routePath}; teach validValue() in tests/bad-input/malformed.ts`,
   );
@@ -188,7 +199,10 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
 function validObject(schema: AnySchema | undefined, owner: Owner, routePath: string): Record<string, string> {
   const value: Record<string, string> = {};
   for (const [name, field] of Object.entries(shapeOf(schema))) {
-    if (!isOptional(field)) value[name] = String(validValue(name, field, owner, routePath));
+    if (isOptional(field)) continue;
+    const valid = validValue(name, field, owner, routePath);
+    // lists stay lists (a JSON body's baseline); everything else is text, as paths, queries and forms carry it
+    value[name] = (Array.isArray(valid) ? valid : String(valid)) as string;
   }
   return value;
 }

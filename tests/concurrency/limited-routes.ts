@@ -1,7 +1,8 @@
 import { manifest, type RouteId } from '#contracts/manifest';
 import { FEATURES, type FeatureName, PLANS, ROLES, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
-import type { TestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { connectionLimitFixtures } from './connection-fixtures.ts';
 
 /**
  * The plan limits the concurrency suite races, and the per-route fixture table of its route-driven part.
@@ -90,12 +91,45 @@ export interface LimitedRouteFixture {
   arrange: () => Promise<LimitedRouteRun>;
 }
 
+/** Every item of a cursor-paged list endpoint, read as `owner`. */
+async function listAll(owner: TestAgent, path: string): Promise<unknown[]> {
+  const items: unknown[] = [];
+  let cursor: string | undefined;
+  do {
+    const separator = path.includes('?') ? '&' : '?';
+    const url = cursor ? `${path}${separator}cursor=${encodeURIComponent(cursor)}` : path;
+    const page = (await (await callApi(url, { token: owner.token })).json()) as {
+      items: unknown[];
+      cursor?: string;
+    };
+    items.push(...page.items);
+    cursor = page.cursor;
+  } while (cursor);
+  return items;
+}
+
 /**
- * One entry per implemented limited route. Today none is implemented (properties, clients, connections,
- * websites and cloud uploads come with their issues), so the table is empty and the coverage line reads
- * 0 / 0.
+ * One entry per implemented limited route (properties, connections, websites and cloud uploads come with
+ * their issues).
  */
-export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {};
+export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {
+  ...connectionLimitFixtures,
+  createClient: {
+    arrange: async () => {
+      const { role, limit } = finiteLimitFor('clients');
+      const owner = await createTestAgent({ role });
+      return {
+        owner,
+        slots: limit,
+        request: (index) => ({
+          path: '/api/clients',
+          init: jsonBody('POST', { full_name: `Raced Client ${index}` }),
+        }),
+        realUsage: async () => (await listAll(owner, '/api/clients?limit=500')).length,
+      };
+    },
+  },
+};
 
 const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
