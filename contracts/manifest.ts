@@ -5,6 +5,7 @@ import { networkRoutes } from './routes/network.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { reputationRoutes } from './routes/reputation.ts';
+import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 import { websitesRoutes } from './routes/websites.ts';
 
@@ -13,6 +14,7 @@ export const routeGroups = {
   network: networkRoutes,
   preferences: preferencesRoutes,
   reputation: reputationRoutes,
+  team: teamRoutes,
   clients: clientsRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
@@ -30,6 +32,7 @@ export const routes = {
   ...networkRoutes,
   ...preferencesRoutes,
   ...reputationRoutes,
+  ...teamRoutes,
   ...clientsRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,

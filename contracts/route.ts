@@ -25,6 +25,8 @@ export interface RouteResources {
   bus?: boolean;
   /** calls the Cognito user pool admin API */
   userPool?: boolean;
+  /** sends email through SES (the stage's sender identity); where none is configured, nothing is sent */
+  email?: boolean;
 }
 
 export interface RouteRequest {

@@ -15,12 +15,20 @@ export const config = {
   eventBusName: env('EVENT_BUS_NAME', 'estatenet-local'),
   userPoolId: env('USER_POOL_ID'),
   userPoolClientId: env('USER_POOL_CLIENT_ID'),
+  /** the app's origin, for links in emails (invitations) */
+  appUrl: env('APP_URL'),
+  /**
+   * SES sender of invitation emails; unset where no sender is configured (the local cloud), and the
+   * invite link is then handed to the inviter instead.
+   */
+  email: { from: env('INVITE_FROM_EMAIL') || undefined },
   /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
   endpoints: {
     dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
     s3: env('AWS_ENDPOINT_URL_S3') || undefined,
     eventBridge: env('AWS_ENDPOINT_URL_EVENTBRIDGE') || undefined,
     cognito: env('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER') || undefined,
+    ses: env('AWS_ENDPOINT_URL_SESV2') || undefined,
   },
   /**
    * Local issuer: aws-jwt-verify only fetches JWKS over https, so the local cloud hands the JWKS over as a
@@ -36,4 +44,6 @@ export const ENV_NAMES = {
   bus: 'EVENT_BUS_NAME',
   userPool: 'USER_POOL_ID',
   userPoolClient: 'USER_POOL_CLIENT_ID',
+  appUrl: 'APP_URL',
+  email: { from: 'INVITE_FROM_EMAIL' },
 } as const;

@@ -23,6 +23,10 @@ export interface AgentItem {
   verified_deals: number;
   connections: number;
   created_at: string;
+  /** the agent's own role before joining an agency through an invitation, given back on leaving it */
+  team_previous_role?: Role;
+  /** when the agent joined its agency through an invitation */
+  joined_agency_at?: string;
 }
 
 type Counter = 'reputation_points' | 'property_count' | 'verified_deals' | 'connections';
@@ -47,12 +51,20 @@ export const Agent = defineEntity<
       pk: { prefix: 'AGENCY', attributes: ['agency_id'] },
       sk: { prefix: 'MEMBER', attributes: ['agent_id'] },
     },
+    /** the agent of an email address (invitations refuse an email whose agent is already in an agency) */
+    byEmail: {
+      index: 'gsi3',
+      pk: { prefix: 'EMAIL', attributes: ['email_key'] },
+      sk: { prefix: 'AGENT' },
+    },
   },
   derived: {
     /** lower-cased name for prefix search in the directory */
     name_key: { from: ['full_name'], compute: (agent) => agent.full_name?.toLowerCase() },
     /** lower-cased city for the directory's city filter */
     city_key: { from: ['city'], compute: (agent) => agent.city?.toLowerCase() || undefined },
+    /** lower-cased, trimmed email for the byEmail index */
+    email_key: { from: ['email'], compute: (agent) => agent.email?.trim().toLowerCase() || undefined },
   },
   defaults: () => ({
     role: 'Superagent',
@@ -78,6 +90,8 @@ export interface AgencyItem {
   city?: string;
   website?: string;
   created_at: string;
+  /** bumped by every new invitation, so concurrent invitations cannot pass the free seats together */
+  invite_seq?: number;
 }
 
 export const Agency = defineEntity<AgencyItem, 'id', 'type' | 'agentCount' | 'created_at'>({

@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { planFor } from '#contracts/plans';
+import { INVITE_VALID_DAYS, type InviteView, type SeatSummary } from '#contracts/schemas/team';
+import type { Identity } from './auth.ts';
+import { Agency, type AgencyItem, Agent, type AgentItem } from './data/accounts.ts';
+import { Invite, type InviteItem } from './data/team.ts';
+import { forbidden } from './errors.ts';
+
+/** Invitations and seats: what the team handlers share. */
+
+export const INVITE_VALID_SECONDS = INVITE_VALID_DAYS * 24 * 60 * 60;
+
+export const ADMIN_ONLY_MESSAGE = 'Only the agency admin can manage its team';
+export const INVITE_NOT_FOUND = 'Invitation not found';
+export const INVITE_EXPIRED = 'This invitation has expired. Ask the agency for a new one.';
+
+/** A new secret for an invite link: 32 random bytes, base64url. */
+export const newInviteToken = () => randomBytes(32).toString('base64url');
+
+/** What is stored of a token: its SHA-256, so a table read never yields a usable link. */
+export const hashInviteToken = (token: string) => createHash('sha256').update(token).digest('base64url');
+
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** Pending and not yet expired. */
+export const isLive = (invite: InviteItem, now = nowSeconds()) =>
+  invite.status === 'pending' && invite.expires_at > now;
+
+export const inviteView = (invite: InviteItem): InviteView => ({
+  id: invite.invite_id,
+  email: invite.email,
+  status: invite.status,
+  invited_by: invite.invited_by,
+  created_at: invite.created_at,
+  expires_at: new Date(invite.expires_at * 1000).toISOString(),
+});
+
+/** The link an invitee opens: the sign-up page, which shows the agency and accepts after sign-in. */
+export const inviteLink = (appUrl: string, token: string) =>
+  `${appUrl.replace(/\/$/, '')}/authentication/register?invite=${encodeURIComponent(token)}`;
+
+/** The agency's live invitations, newest first (one consistent Query of its partition). */
+export async function liveInvites(agencyId: string): Promise<InviteItem[]> {
+  const now = nowSeconds();
+  const all = await Invite.queryAll('primary', { agency_id: agencyId }, { consistent: true });
+  return all.filter((invite) => isLive(invite, now)).sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+/** The invitation of a link, whatever its state, or undefined. */
+export async function inviteByToken(token: string): Promise<InviteItem | undefined> {
+  const { items } = await Invite.query('byToken', { token_hash: hashInviteToken(token) }, { limit: 1 });
+  return items[0];
+}
+
+export function seatSummary(seats: number, members: number, pending: number): SeatSummary {
+  return { seats, members, pending, remaining: Math.max(0, seats - members - pending) };
+}
+
+/** The seat cap of an agency is its admin's plan (spec §6), as `reserveSeat` reads it. */
+export async function seatCap(agency: AgencyItem, admin?: AgentItem): Promise<number> {
+  const owner = admin ?? (await Agent.get({ agent_id: agency.admin_agent_id }, { consistent: true }));
+  return planFor(owner?.role).seats;
+}
+
+/** The caller's agency when the caller is its admin; anyone else gets 403. */
+export async function adminAgency(identity: Identity): Promise<AgencyItem> {
+  if (!identity.agencyId) throw forbidden(ADMIN_ONLY_MESSAGE);
+  const agency = await Agency.get({ id: identity.agencyId }, { consistent: true });
+  if (!agency || agency.admin_agent_id !== identity.agentId) throw forbidden(ADMIN_ONLY_MESSAGE);
+  return agency;
+}

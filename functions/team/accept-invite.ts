@@ -1,0 +1,129 @@
+import { planFor } from '#contracts/plans';
+import { teamRoutes } from '#contracts/routes/team';
+import { Agency, Agent } from '#lib/data/accounts';
+import { isConditionFailure } from '#lib/data/entity';
+import { and, eq, gt, notExists } from '#lib/data/expression';
+import { notify } from '#lib/data/notifications';
+import { Invite, type InviteItem } from '#lib/data/team';
+import { conflict, forbidden, HttpError, notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { releaseSeat, reserveSeat } from '#lib/limits';
+import { logger } from '#lib/logger';
+import { INVITE_EXPIRED, inviteByToken, isLive, nowSeconds } from '#lib/team';
+
+const WRONG_EMAIL =
+  'This invitation was sent to another email address. Sign in with that address to accept it.';
+
+/** Puts an invitation this call claimed back to pending (a later step failed). */
+async function unclaim(invite: InviteItem, agentId: string): Promise<void> {
+  try {
+    await Invite.update(
+      { agency_id: invite.agency_id, invite_id: invite.invite_id },
+      { set: { status: 'pending' }, remove: ['accepted_by', 'accepted_at'] },
+      { if: eq('accepted_by', agentId), returnValues: 'none' },
+    );
+  } catch (error) {
+    logger.error('invitation left accepted after a failed join', {
+      inviteId: invite.invite_id,
+      error: error as Error,
+    });
+  }
+}
+
+/**
+ * Joins the agency of an invitation sent to the caller's email. All or nothing, without transactions
+ * (dynalite has none): (1) claim the invitation (pending → accepted, conditional), (2) reserve a seat
+ * (one conditional increment of agentCount below the plan's cap, so concurrent accepts never pass it),
+ * (3) move the agent in (conditional on having no agency). A failed step undoes the ones before it. The
+ * agent takes the agency's plan while a member; its own role is kept to give back when it leaves.
+ * Accepting an invitation one already accepted answers the same result again.
+ */
+export const handler = withHttp(teamRoutes.acceptInvite, async ({ path, identity }) => {
+  const invite = await inviteByToken(path.token);
+  if (!invite) throw notFound('Invitation');
+  if (invite.email !== identity.email.trim().toLowerCase()) throw forbidden(WRONG_EMAIL);
+  const agency = await Agency.get({ id: invite.agency_id }, { consistent: true });
+  if (!agency) throw notFound('Invitation');
+
+  if (invite.status === 'accepted') {
+    if (invite.accepted_by === identity.agentId && identity.agencyId === agency.id) {
+      return {
+        agency_id: agency.id,
+        agency_name: agency.name,
+        agent_id: identity.agentId,
+        user_type: 'agent' as const,
+        role: identity.role,
+      };
+    }
+    throw notFound('Invitation');
+  }
+  if (!isLive(invite)) throw new HttpError(410, INVITE_EXPIRED);
+  if (identity.agencyId === agency.id) throw conflict('You are already a member of this agency');
+  if (identity.agencyId) {
+    throw conflict('You already belong to an agency. Leave it before joining another one.');
+  }
+  const admin = await Agent.get({ agent_id: agency.admin_agent_id }, { consistent: true });
+  const role = planFor(admin?.role).role;
+  const key = { agency_id: invite.agency_id, invite_id: invite.invite_id };
+  const acceptedAt = new Date().toISOString();
+
+  try {
+    await Invite.update(
+      key,
+      { set: { status: 'accepted', accepted_by: identity.agentId, accepted_at: acceptedAt } },
+      { if: and(eq('status', 'pending'), gt('expires_at', nowSeconds())), returnValues: 'none' },
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw conflict('This invitation was just used or revoked');
+    throw error;
+  }
+
+  try {
+    await reserveSeat(agency.id);
+  } catch (error) {
+    await unclaim(invite, identity.agentId);
+    throw error;
+  }
+
+  try {
+    await Agent.update(
+      { agent_id: identity.agentId },
+      {
+        set: {
+          agency_id: agency.id,
+          user_type: 'agent',
+          role,
+          team_previous_role: identity.role,
+          joined_agency_at: acceptedAt,
+        },
+      },
+      { if: notExists('agency_id'), returnValues: 'none' },
+    );
+  } catch (error) {
+    await releaseSeat(agency.id);
+    await unclaim(invite, identity.agentId);
+    if (isConditionFailure(error)) throw conflict('You already belong to an agency');
+    throw error;
+  }
+
+  logger.info('invitation accepted', { agencyId: agency.id, inviteId: invite.invite_id });
+  try {
+    await notify(agency.admin_agent_id, {
+      kind: 'team',
+      message: `${identity.agent.full_name} joined ${agency.name}`,
+      link: '/team',
+      dedupeKey: `team:joined:${invite.invite_id}`,
+      at: acceptedAt,
+    });
+  } catch (error) {
+    // the join stands; a missing notification is not worth undoing it
+    logger.warn('join notification not written', { error: error as Error });
+  }
+  return {
+    agency_id: agency.id,
+    agency_name: agency.name,
+    agent_id: identity.agentId,
+    user_type: 'agent' as const,
+    role,
+  };
+});

@@ -1,0 +1,29 @@
+import { teamRoutes } from '#contracts/routes/team';
+import { Agency, Agent } from '#lib/data/accounts';
+import { HttpError, notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { INVITE_EXPIRED, inviteByToken, isLive } from '#lib/team';
+
+/**
+ * What an invite link invites to, for the sign-up page ("Join <agency>", the email prefilled). Public:
+ * the token in the link is the secret, and only its hash is stored. Used, revoked or unknown links are
+ * 404; a pending one past its expiry is 410.
+ */
+export const handler = withHttp(teamRoutes.getInvite, async ({ path }) => {
+  const invite = await inviteByToken(path.token);
+  if (invite?.status !== 'pending') throw notFound('Invitation');
+  if (!isLive(invite)) throw new HttpError(410, INVITE_EXPIRED);
+  const [agency, inviter] = await Promise.all([
+    Agency.get({ id: invite.agency_id }),
+    Agent.get({ agent_id: invite.invited_by }),
+  ]);
+  if (!agency) throw notFound('Invitation');
+  return {
+    agency_id: agency.id,
+    agency_name: agency.name,
+    ...(agency.logo ? { agency_logo: agency.logo } : {}),
+    invited_by_name: inviter?.full_name ?? agency.name,
+    email: invite.email,
+    expires_at: new Date(invite.expires_at * 1000).toISOString(),
+  };
+});
