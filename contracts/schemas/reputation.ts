@@ -1,17 +1,15 @@
 import * as z from 'zod/mini';
+import {
+  AWARD_ACTIVITY_TYPES,
+  RELATED_ENTITY_TYPES,
+  REPUTATION_ACTIVITY_TYPES,
+} from '../reputation-points.ts';
 import { id, pagination } from './common.ts';
 
-/** Activity types a client may report (spec §7); the server checks the related entity before awarding. */
-export const AWARD_ACTIVITY_TYPES = [
-  'PROPERTY_ADDED',
-  'PROPERTY_DEED_VERIFIED',
-  'OWNER_ACKNOWLEDGEMENT',
-] as const;
+export { AWARD_ACTIVITY_TYPES, RELATED_ENTITY_TYPES, REPUTATION_ACTIVITY_TYPES };
 
-/** Every activity the history can show: the reported ones plus those awarded from bus events. */
-export const REPUTATION_ACTIVITY_TYPES = [...AWARD_ACTIVITY_TYPES, 'CONNECTION_ACCEPTED'] as const;
-
-export const RELATED_ENTITY_TYPES = ['property', 'connection'] as const;
+/** What a notification is about: the kinds `notify()` takes (functions/lib/data/notifications.ts). */
+export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team'] as const;
 
 export const reputationActivity = z.object({
   id: z.string(),
@@ -46,11 +44,14 @@ export const reputationHistory = z.object({
   pagination,
 });
 
+/** Spec §3 Notification (id, message), plus what it is about and the app path it opens. */
 export const reputationNotification = z.object({
   id: z.string(),
   message: z.string(),
   read: z.boolean(),
   created_at: z.string(),
+  kind: z.optional(z.enum(NOTIFICATION_KINDS)),
+  link: z.optional(z.string()),
 });
 
 export const reputationNotificationList = z.object({ items: z.array(reputationNotification) });

@@ -28,6 +28,21 @@ export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notific
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },
     sk: { prefix: 'NOTIFICATION', attributes: ['notification_id'] },
   },
+  indexes: {
+    /** an agent's unread notifications, by time (sparse: marking one read takes it out) */
+    unread: {
+      index: 'gsi1',
+      pk: { prefix: 'UNREAD', attributes: ['agent_id'] },
+      sk: { prefix: 'NOTIFICATION', attributes: ['unread_id'] },
+    },
+  },
+  derived: {
+    /** the notification id while it is unread, absent once read */
+    unread_id: {
+      from: ['read', 'notification_id'],
+      compute: (notification) => (notification.read ? undefined : notification.notification_id),
+    },
+  },
   defaults: () => ({ read: false }),
 });
 

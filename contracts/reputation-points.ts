@@ -1,0 +1,154 @@
+/**
+ * The reputation rules, in one place and free of zod (the browser shows them too): what each activity is
+ * worth, which profile counter it raises, and the milestones that unlock achievements. The awarder
+ * (functions/lib/reputation.ts), the API, the seed and the app all read these tables.
+ */
+
+/** Activities a client may report with POST /api/agents/{id}/reputation (spec §7). */
+export const AWARD_ACTIVITY_TYPES = [
+  'PROPERTY_ADDED',
+  'PROPERTY_DEED_VERIFIED',
+  'OWNER_ACKNOWLEDGEMENT',
+] as const;
+
+/** Every activity the history can show: the reported ones plus those awarded only from bus events. */
+export const REPUTATION_ACTIVITY_TYPES = [...AWARD_ACTIVITY_TYPES, 'CONNECTION_ACCEPTED'] as const;
+export type ReputationActivityType = (typeof REPUTATION_ACTIVITY_TYPES)[number];
+
+export const RELATED_ENTITY_TYPES = ['property', 'connection'] as const;
+export type RelatedEntityType = (typeof RELATED_ENTITY_TYPES)[number];
+
+/** The summary counters (GET .../reputation), as the API names them. */
+export type ReputationMetric = 'points' | 'propertyCount' | 'verifiedDeals' | 'connections';
+
+export interface ReputationActivityRule {
+  /** points awarded, once per (agent, activity, related entity) */
+  points: number;
+  /** the profile counter the activity raises by one, besides the points */
+  counter?: Exclude<ReputationMetric, 'points'>;
+  /** the kind of object that justifies it */
+  relatedEntityType: RelatedEntityType;
+  /** how the history names it when the award carries no description */
+  label: string;
+}
+
+/** The points table: one row per activity. */
+export const REPUTATION_ACTIVITIES: Readonly<Record<ReputationActivityType, ReputationActivityRule>> = {
+  PROPERTY_ADDED: {
+    points: 10,
+    counter: 'propertyCount',
+    relatedEntityType: 'property',
+    label: 'Property listed',
+  },
+  PROPERTY_DEED_VERIFIED: {
+    points: 25,
+    counter: 'verifiedDeals',
+    relatedEntityType: 'property',
+    label: 'Property deed verified',
+  },
+  OWNER_ACKNOWLEDGEMENT: {
+    points: 15,
+    relatedEntityType: 'property',
+    label: 'Owner acknowledged the listing',
+  },
+  CONNECTION_ACCEPTED: {
+    points: 5,
+    counter: 'connections',
+    relatedEntityType: 'connection',
+    label: 'New connection',
+  },
+};
+
+export interface AchievementRule {
+  id: string;
+  name: string;
+  description: string;
+  metric: ReputationMetric;
+  /** unlocked the first time the metric reaches this value */
+  threshold: number;
+}
+
+/** Milestones, each unlocked once, in the order the profile shows them. */
+export const ACHIEVEMENTS: readonly AchievementRule[] = [
+  {
+    id: 'first-property',
+    name: 'First Listing',
+    description: 'Listed your first property',
+    metric: 'propertyCount',
+    threshold: 1,
+  },
+  {
+    id: 'ten-properties',
+    name: 'Portfolio Builder',
+    description: 'Listed 10 properties',
+    metric: 'propertyCount',
+    threshold: 10,
+  },
+  {
+    id: 'fifty-properties',
+    name: 'Market Maker',
+    description: 'Listed 50 properties',
+    metric: 'propertyCount',
+    threshold: 50,
+  },
+  {
+    id: 'first-verified-deal',
+    name: 'First Verified Deal',
+    description: 'Had your first property deed verified',
+    metric: 'verifiedDeals',
+    threshold: 1,
+  },
+  {
+    id: 'ten-verified-deals',
+    name: 'Trusted Closer',
+    description: '10 verified deals',
+    metric: 'verifiedDeals',
+    threshold: 10,
+  },
+  {
+    id: 'first-connection',
+    name: 'First Connection',
+    description: 'Connected with another agent',
+    metric: 'connections',
+    threshold: 1,
+  },
+  {
+    id: 'ten-connections',
+    name: 'Networker',
+    description: '10 connections',
+    metric: 'connections',
+    threshold: 10,
+  },
+  {
+    id: 'fifty-connections',
+    name: 'Well Connected',
+    description: '50 connections',
+    metric: 'connections',
+    threshold: 50,
+  },
+  {
+    id: 'points-100',
+    name: 'Rising Star',
+    description: 'Earned 100 reputation points',
+    metric: 'points',
+    threshold: 100,
+  },
+  {
+    id: 'points-500',
+    name: 'Established Agent',
+    description: 'Earned 500 reputation points',
+    metric: 'points',
+    threshold: 500,
+  },
+  {
+    id: 'points-1000',
+    name: 'Top Agent',
+    description: 'Earned 1,000 reputation points',
+    metric: 'points',
+    threshold: 1000,
+  },
+];
+
+/** The achievements whose milestone the counters have reached. */
+export const reachedAchievements = (counters: Readonly<Record<ReputationMetric, number>>) =>
+  ACHIEVEMENTS.filter((rule) => counters[rule.metric] >= rule.threshold);
