@@ -7,10 +7,19 @@ import {
   agentIdParam,
   agentList,
   agentPatch,
-  connectionRequest,
   listAgentsQuery,
 } from '../schemas/agents.ts';
-import { id, idParam } from '../schemas/common.ts';
+import { id, idParam, okBody } from '../schemas/common.ts';
+import {
+  connectionRequest,
+  connectionRequestList,
+  connectionStatusList,
+  connectionStatusQuery,
+  listConnectionRequestsQuery,
+  respondToConnectionBody,
+  sendConnectionRequestBody,
+  withdrawConnectionRequestBody,
+} from '../schemas/connections.ts';
 
 /** Agents, agencies and connections (spec §7 "Connections, agents, agencies"). */
 export const networkRoutes = defineRoutes({
@@ -18,21 +27,23 @@ export const networkRoutes = defineRoutes({
     method: 'GET',
     path: '/api/connections/requests/{agentId}',
     handler: 'functions/connections/list-requests.ts',
-    status: 'planned',
+    status: 'implemented',
     auth: 'token',
-    summary: "The signed-in agent's connection requests (only your own)",
-    request: { path: agentIdParam },
-    response: z.object({ items: z.array(connectionRequest) }),
+    summary:
+      "The signed-in agent's pending connection requests, newest first, with the other agent (only your own: another agentId is 404). `direction`: incoming (default, waiting for your answer) or outgoing (sent by you)",
+    request: { path: agentIdParam, query: listConnectionRequestsQuery },
+    response: connectionRequestList,
     resources: { table: 'read' },
   },
   sendConnectionRequest: {
     method: 'POST',
     path: '/api/connections/requests',
     handler: 'functions/connections/send-request.ts',
-    status: 'planned',
+    status: 'implemented',
     auth: 'token',
-    summary: 'Ask another agent to connect (one pending request per pair, never to yourself)',
-    request: { body: z.strictObject({ receiver_id: id }) },
+    summary:
+      'Ask another agent to connect (201). One pending request per pair in either direction, never to yourself or to an agent you are connected with (409). A pending request holds one of your connection slots',
+    request: { body: sendConnectionRequestBody },
     response: connectionRequest,
     limit: 'connections',
     resources: { table: 'readwrite' },
@@ -41,15 +52,38 @@ export const networkRoutes = defineRoutes({
     method: 'PUT',
     path: '/api/connections/respond',
     handler: 'functions/connections/respond.ts',
-    status: 'planned',
+    status: 'implemented',
     auth: 'token',
-    summary: 'Accept or decline a connection request (receiver only)',
-    request: {
-      body: z.strictObject({ connection_id: id, status: z.enum(['accepted', 'declined']) }),
-    },
+    summary:
+      'Accept or decline a pending connection request (its receiver only; any other is 404). Accepting takes one of your connection slots and publishes ConnectionAccepted; declining frees the requester’s slot. Repeating the same answer changes nothing; the other answer is 409',
+    request: { body: respondToConnectionBody },
     response: connectionRequest,
     limit: 'connections',
     resources: { table: 'readwrite', bus: true },
+  },
+  withdrawConnectionRequest: {
+    method: 'PUT',
+    path: '/api/connections/withdraw',
+    handler: 'functions/connections/withdraw.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      'Withdraw a connection request you sent that is still pending (its requester only; any other is 404); frees its connection slot',
+    request: { body: withdrawConnectionRequestBody },
+    response: okBody,
+    resources: { table: 'readwrite' },
+  },
+  getConnectionStatuses: {
+    method: 'GET',
+    path: '/api/connections/status',
+    handler: 'functions/connections/get-statuses.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      'How the caller stands with each of up to 100 agents (`agent_ids`, comma-separated): none, pending_sent, pending_received, connected or self, with the request id',
+    request: { query: connectionStatusQuery },
+    response: connectionStatusList,
+    resources: { table: 'read' },
   },
   listAgents: {
     method: 'GET',

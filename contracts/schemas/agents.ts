@@ -87,12 +87,4 @@ export const agencyPatch = z.partial(
   }),
 );
 
-export const connectionRequest = z.object({
-  id: z.string(),
-  requester_id: z.string(),
-  receiver_id: z.string(),
-  status: z.enum(['pending', 'accepted', 'declined']),
-  created_at: z.string(),
-});
-
 export const agentIdParam = z.object({ agentId: id });

@@ -1,12 +1,13 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { agentView } from '#lib/agent-view';
+import { agentView, withAgencyNames } from '#lib/agent-view';
 import { Agent } from '#lib/data/accounts';
 import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
-/** One agent's public profile (your own also carries your subscription state). */
+/** One agent's public profile with its agency's name (your own also carries your subscription state). */
 export const handler = withHttp(networkRoutes.getAgent, async ({ path, identity }) => {
   const agent = await Agent.get({ agent_id: path.id });
   if (!agent) throw notFound('Agent');
-  return agentView(agent, identity.agentId);
+  const [named] = await withAgencyNames([agent]);
+  return agentView(named!, identity.agentId);
 });

@@ -1,10 +1,13 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { agentView } from '#lib/agent-view';
+import { agentView, withAgencyNames } from '#lib/agent-view';
 import { Agent } from '#lib/data/accounts';
 import { eq } from '#lib/data/expression';
 import { withHttp } from '#lib/http';
 
-/** The agents directory: every agent by name, optionally by name prefix and city, a page at a time. */
+/**
+ * The agents directory: every agent by name, optionally by name prefix and city, a page at a time, each
+ * with its agency's name.
+ */
 export const handler = withHttp(networkRoutes.listAgents, async ({ query, identity }) => {
   const city = query.city?.toLowerCase();
   const page = await Agent.query(
@@ -18,7 +21,7 @@ export const handler = withHttp(networkRoutes.listAgents, async ({ query, identi
     },
   );
   return {
-    items: page.items.map((agent) => agentView(agent, identity.agentId)),
+    items: (await withAgencyNames(page.items)).map((agent) => agentView(agent, identity.agentId)),
     ...(page.cursor ? { cursor: page.cursor } : {}),
   };
 });

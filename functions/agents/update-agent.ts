@@ -1,5 +1,5 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { agentView } from '#lib/agent-view';
+import { agentView, withAgencyNames } from '#lib/agent-view';
 import { Agent } from '#lib/data/accounts';
 import { badRequest, forbidden } from '#lib/errors';
 import { withHttp } from '#lib/http';
@@ -9,5 +9,6 @@ export const handler = withHttp(networkRoutes.updateAgent, async ({ path, body, 
   if (path.id !== identity.agentId) throw forbidden('You can only change your own profile');
   if (Object.keys(body).length === 0) throw badRequest('Nothing to change: send at least one field');
   const agent = await Agent.update({ agent_id: identity.agentId }, { set: body });
-  return agentView(agent, identity.agentId);
+  const [named] = await withAgencyNames([agent]);
+  return agentView(named!, identity.agentId);
 });

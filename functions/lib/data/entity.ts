@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -118,6 +119,10 @@ export interface UpdateOptions {
 
 /** What an update answers: the item after it (always present), before it, or nothing. */
 type ReturnedValues = 'new' | 'old' | 'none';
+
+/** BatchGetItem reads at most 100 keys a call; unprocessed keys are retried with backoff this often. */
+const BATCH_GET_SIZE = 100;
+const MAX_BATCH_ATTEMPTS = 6;
 
 /** A filtered query reads at most this many pages to fill one page of results. */
 const MAX_ROUNDS_PER_PAGE = 25;
@@ -261,6 +266,38 @@ export function defineEntity<
         }),
       );
       return strip(Item);
+    },
+
+    /**
+     * Several items by key (BatchGetItem, 100 keys a call, unprocessed keys retried), in no particular
+     * order; missing items are simply absent. Duplicate keys are read once.
+     */
+    async getMany(keys: readonly Key[], options: { consistent?: boolean } = {}): Promise<Item[]> {
+      const unique = [
+        ...new Map(keys.map((key) => [JSON.stringify(primaryKey(key)), primaryKey(key)])).values(),
+      ];
+      const items: Item[] = [];
+      for (let start = 0; start < unique.length; start += BATCH_GET_SIZE) {
+        let pending: Values[] = unique.slice(start, start + BATCH_GET_SIZE);
+        for (let attempt = 0; pending.length > 0; attempt += 1) {
+          if (attempt === MAX_BATCH_ATTEMPTS)
+            throw new Error(`${spec.type}: batch get kept keys unprocessed`);
+          if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 25 * 2 ** attempt));
+          const { Responses, UnprocessedKeys } = await documentClient.send(
+            new BatchGetCommand({
+              RequestItems: {
+                [config.tableName]: {
+                  Keys: pending,
+                  ...(options.consistent ? { ConsistentRead: true } : {}),
+                },
+              },
+            }),
+          );
+          for (const raw of Responses?.[config.tableName] ?? []) items.push(strip(raw)!);
+          pending = (UnprocessedKeys?.[config.tableName]?.Keys ?? []) as Values[];
+        }
+      }
+      return items;
     },
 
     /** Writes a new item; fails with a condition failure when one with the same key exists. */
@@ -510,7 +547,8 @@ export function defineEntity<
         const touched = [...Object.keys(set), ...add.map(([name]) => name)].filter((name) =>
           structural.has(name),
         );
-        if (touched.length) throw new Error(`${spec.type}: a transaction cannot update ${touched.join(', ')}`);
+        if (touched.length)
+          throw new Error(`${spec.type}: a transaction cannot update ${touched.join(', ')}`);
         const context = new ExpressionContext();
         const assignments = Object.entries({ ...set, ...key, [TYPE_ATTRIBUTE]: spec.type }).map(
           ([name, value]) => `${context.name(name)} = ${context.value(value)}`,

@@ -1,0 +1,8 @@
+import { networkRoutes } from '#contracts/routes/network';
+import { sendRequest } from '#lib/connections';
+import { respond, withHttp } from '#lib/http';
+
+/** POST /api/connections/requests: ask another agent to connect (201 with the pending request). */
+export const handler = withHttp(networkRoutes.sendConnectionRequest, async ({ body, identity }) =>
+  respond(201, await sendRequest(identity, body.receiver_id)),
+);

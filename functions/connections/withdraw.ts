@@ -1,0 +1,9 @@
+import { networkRoutes } from '#contracts/routes/network';
+import { withdraw } from '#lib/connections';
+import { withHttp } from '#lib/http';
+
+/** PUT /api/connections/withdraw: the requester takes back a request that is still pending. */
+export const handler = withHttp(networkRoutes.withdrawConnectionRequest, async ({ body, identity }) => {
+  await withdraw(identity, body.connection_id);
+  return { ok: true as const };
+});
