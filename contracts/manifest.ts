@@ -1,4 +1,5 @@
 import type { RouteDefinition } from './route.ts';
+import { agendaRoutes } from './routes/agenda.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
 import { networkRoutes } from './routes/network.ts';
@@ -16,6 +17,7 @@ export const routeGroups = {
   reputation: reputationRoutes,
   team: teamRoutes,
   clients: clientsRoutes,
+  agenda: agendaRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
   cloud: cloudRoutes,
@@ -34,6 +36,7 @@ export const routes = {
   ...reputationRoutes,
   ...teamRoutes,
   ...clientsRoutes,
+  ...agendaRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,
   ...cloudRoutes,

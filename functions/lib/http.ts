@@ -174,7 +174,11 @@ export function withHttp<R extends RouteDefinition>(
       // a text body (an iCalendar feed): sent as is, under the media type the manifest declares
       return {
         statusCode: response.statusCode,
-        headers: { 'content-type': route.responseContentType, 'cache-control': 'no-store', ...response.headers },
+        headers: {
+          'content-type': route.responseContentType,
+          'cache-control': 'no-store',
+          ...response.headers,
+        },
         body: String(checked.data),
       };
     }

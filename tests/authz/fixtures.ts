@@ -4,6 +4,7 @@ import { clientsFixtures } from './fixtures/clients.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
+import { teamFixtures } from './fixtures/team.ts';
 
 export {
   type ApiRequest,
@@ -27,10 +28,14 @@ export const fixtures: DomainFixtures = {
   ...preferencesFixtures,
   ...clientsFixtures,
   ...connectionsFixtures,
+  ...teamFixtures,
 };
 
 /**
  * Implemented routes that need no token, each with the reason it is public. A public route missing here
  * counts as not covered.
  */
-export const publicRoutes: Partial<Record<RouteId, string>> = {};
+export const publicRoutes: Partial<Record<RouteId, string>> = {
+  getInvite:
+    'the sign-up page shows an invite link’s agency and email before the invitee has an account; the link’s token is the secret',
+};

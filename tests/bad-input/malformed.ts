@@ -188,6 +188,15 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'id' && parentSegment === 'clients') return owner.clientId;
     if (name === 'id' && /client-table-preferences$/.test(parentSegment)) return owner.agentId;
     if (name === 'full_name') return 'Bad Input Client';
+    // agenda: an event id that names nothing, a title, the start of an event and a one-day list range
+    if (name === 'id' && parentSegment === 'events') return 'no-such-event';
+    if (name === 'title') return 'Bad Input Event';
+    if (name === 'start' || name === 'from') return new Date().toISOString();
+    if (name === 'to') return new Date(Date.now() + 24 * 60 * 60 * 1000).toISOString();
+    // invitations: a well-formed link token and an id that name nothing, an invitee's address
+    if (name === 'token') return 'A'.repeat(43);
+    if (name === 'id' && parentSegment === 'invites') return 'no-such-invite';
+    if (name === 'email') return 'bad-input-invitee@example.com';
   }
   if (def.type === 'array' && name === 'columnPreferences') return [];
   throw new Error(
