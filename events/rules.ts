@@ -72,7 +72,7 @@ export const eventRules: readonly EventRule[] = [
     description: 'Confirms uploaded objects and keeps storage usage exact',
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },
     consumer: 'events/consumers/account-storage.ts',
-    status: 'planned',
+    status: 'implemented',
     bus: 'default',
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
   },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { join, resolve } from 'node:path';
@@ -7,6 +8,7 @@ import { isApiPath } from '#contracts/route-guard';
 import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
+import { scheduledJobs } from '#events/schedules';
 import { createApiGateway } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { codeLogLine, startCognito } from './emulators/cognito.ts';
@@ -240,6 +242,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       await close(app);
       await bus.drain();
     });
+    stops.push(startScheduledJobs(log));
 
     return {
       appUrl,
@@ -253,6 +256,48 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await stopAll(stops);
     throw error;
   }
+}
+
+/**
+ * EventBridge schedules, locally: a timer per job of events/schedules.ts invokes its handler with a
+ * Scheduled Event, one run at a time. Answers the stop function (waits for a run in progress).
+ */
+function startScheduledJobs(log: (line: string) => void): () => Promise<void> {
+  const running = new Set<Promise<unknown>>();
+  const timers = scheduledJobs.map((job) => {
+    let busy = false;
+    return setInterval(() => {
+      if (busy) return;
+      busy = true;
+      const event = {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        account: '000000000000',
+        time: new Date().toISOString(),
+        region: 'local',
+        resources: [`arn:aws:events:local:000000000000:rule/${job.name}`],
+        detail: {},
+      };
+      const run = invokeLambda(REPO_ROOT, job.handler, event, {
+        functionName: job.name,
+        timeoutMs: job.timeoutSeconds * 1000,
+      })
+        .catch((error: unknown) =>
+          log(`scheduled ${job.name} failed: ${error instanceof Error ? error.message : String(error)}`),
+        )
+        .finally(() => {
+          busy = false;
+          running.delete(run);
+        });
+      running.add(run);
+    }, job.localEverySeconds * 1000);
+  });
+  return async () => {
+    for (const timer of timers) clearInterval(timer);
+    await Promise.allSettled([...running]);
+  };
 }
 
 function serveAppConfig(request: IncomingMessage, response: ServerResponse, json: string) {

@@ -36,12 +36,23 @@ export const cloudItemList = z.object({ items: z.array(cloudItem), cursor: z.opt
 
 const listLimit = queryInt(1, 500, 200);
 
-export const listFilesQuery = z.object({
-  /** absent = root */
-  folderId: z.optional(id),
-  cursor,
-  limit: listLimit,
-});
+export const CLOUD_LIST_VIEWS = ['folder', 'recent'] as const;
+
+export const listFilesQuery = z
+  .object({
+    /** `folder`: one folder's items (root when folderId is absent); `recent`: your files anywhere, newest first */
+    view: z._default(z.enum(CLOUD_LIST_VIEWS), 'folder'),
+    /** absent = root */
+    folderId: z.optional(id),
+    cursor,
+    limit: listLimit,
+  })
+  .check(
+    z.refine((query) => query.view !== 'recent' || query.folderId === undefined, {
+      message: 'is not allowed with view=recent',
+      path: ['folderId'],
+    }),
+  );
 
 export const cloudListQuery = z.object({
   cursor,
@@ -59,7 +70,7 @@ export const uploadInput = z.strictObject({
 });
 
 /** The presigned POST for the bytes, and the pending item to confirm once the POST succeeded. */
-export const uploadStart = z.extend(presignedPost, { file: cloudItem });
+export const uploadStart = z.extend(presignedPost, { file: cloudItem, expires_at: z.string() });
 
 export const storageSummary = z.object({
   usageBytes: z.number(),

@@ -1,0 +1,32 @@
+import type { EventRule } from './rules.ts';
+
+/**
+ * Functions that run on a timer: an EventBridge schedule rule each in AWS (infra/lib/scheduled-jobs.ts),
+ * a timer in the local cloud (local/cloud.ts) that invokes the same handler file. Each must be safe to run
+ * twice at once (a run may outlast its interval).
+ */
+export interface ScheduledJob {
+  /** rule name, also the function's id */
+  name: string;
+  description: string;
+  /** handler file exporting `handler` */
+  handler: string;
+  /** minutes between runs in AWS */
+  everyMinutes: number;
+  /** seconds between runs in the local cloud (short, so trash expiry and abandoned uploads show quickly) */
+  localEverySeconds: number;
+  timeoutSeconds: number;
+  resources: EventRule['resources'];
+}
+
+export const scheduledJobs: readonly ScheduledJob[] = [
+  {
+    name: 'purge-cloud',
+    description: 'Deletes expired trash (objects included, storage given back) and abandoned uploads',
+    handler: 'events/consumers/purge-cloud.ts',
+    everyMinutes: 60,
+    localEverySeconds: 60,
+    timeoutSeconds: 300,
+    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+  },
+];

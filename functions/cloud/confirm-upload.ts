@@ -1,0 +1,42 @@
+import { cloudRoutes } from '#contracts/routes/cloud';
+import { FILE_TOO_LARGE_MESSAGE } from '#contracts/schemas/forms';
+import { toView } from '#lib/cloud';
+import { CloudItem } from '#lib/data/cloud';
+import { conflict, HttpError, notFound, payloadTooLarge, paywall } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { featureStatus, STORAGE_LIMIT_MESSAGE } from '#lib/limits';
+import { settleCloudUpload } from '#lib/storage';
+
+/**
+ * Completes an upload after its presigned POST: the same settlement the S3 "Object Created" consumer runs
+ * (whichever comes first decides, the other reads the outcome). A file over 100 MB answers 413 and one that
+ * no longer fits the quota the storage paywall; both are deleted.
+ */
+export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identity }) => {
+  const item = await CloudItem.get({ id: path.id }, { consistent: true });
+  if (!item || item.agent_id !== identity.agentId || item.type !== 'file') throw notFound('Item');
+  const settled = await settleCloudUpload(item.id);
+  switch (settled.outcome) {
+    case 'complete':
+      if (settled.item.state !== 'active') throw notFound('Item');
+      return toView(settled.item);
+    case 'waiting':
+      throw conflict('The upload has not arrived yet');
+    case 'unknown':
+      throw notFound('Item');
+    case 'rejected':
+      if (settled.reason === 'too_large') throw payloadTooLarge(FILE_TOO_LARGE_MESSAGE);
+      if (settled.reason === 'quota') {
+        const status = await featureStatus(identity, 'storage');
+        throw paywall({
+          reason: 'usage_limit_reached',
+          message: STORAGE_LIMIT_MESSAGE,
+          action: 'upgrade',
+          feature: 'storage',
+          current: status.current,
+          maximum: status.maximum,
+        });
+      }
+      throw new HttpError(410, 'The upload expired before it was confirmed');
+  }
+});

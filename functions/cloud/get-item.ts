@@ -1,0 +1,8 @@
+import { cloudRoutes } from '#contracts/routes/cloud';
+import { readableItem, toView } from '#lib/cloud';
+import { withHttp } from '#lib/http';
+
+/** One active item the caller owns or that is shared with it (directly or through a folder). */
+export const handler = withHttp(cloudRoutes.getItem, async ({ path, identity }) =>
+  toView(await readableItem(identity.agentId, path.id)),
+);

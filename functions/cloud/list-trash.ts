@@ -1,0 +1,14 @@
+import { cloudRoutes } from '#contracts/routes/cloud';
+import { toViews } from '#lib/cloud';
+import { CloudItem } from '#lib/data/cloud';
+import { withHttp } from '#lib/http';
+
+/** The caller's trash (spec §4: one group, Recently Deleted): what it deleted, newest first, with expiry dates. */
+export const handler = withHttp(cloudRoutes.listTrash, async ({ query, identity }) => {
+  const page = await CloudItem.query(
+    'trash',
+    { agent_id: identity.agentId, trash_gate: 'ROOTS' },
+    { limit: query.limit, descending: true, ...(query.cursor ? { cursor: query.cursor } : {}) },
+  );
+  return { items: await toViews(page.items), ...(page.cursor ? { cursor: page.cursor } : {}) };
+});

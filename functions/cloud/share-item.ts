@@ -1,0 +1,45 @@
+import { cloudRoutes } from '#contracts/routes/cloud';
+import { nowIso, saveItem, syncShareRecords, toView, withFreshItem } from '#lib/cloud';
+import { Agent } from '#lib/data/accounts';
+import { badRequest, notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+
+/**
+ * Sets whom one of the caller's items is shared with, by agent_id (an empty list stops sharing). Agents
+ * already on the list keep their shared_at; metadata.last_shared is the time of the latest new share.
+ * Recipients can read the item (and a folder's contents) and copy it; only the owner changes it.
+ */
+export const handler = withHttp(cloudRoutes.shareItem, async ({ path, body, identity }) => {
+  const ids = body.shared_with.map((entry) => entry.agent_id);
+  if (ids.includes(identity.agentId)) {
+    throw badRequest('Invalid body field "shared_with": you cannot share with yourself', {
+      shared_with: 'cannot include yourself',
+    });
+  }
+  const agents = await Promise.all(ids.map((agentId) => Agent.get({ agent_id: agentId })));
+  const unknown = ids.filter((_, index) => !agents[index]);
+  if (unknown.length > 0) {
+    throw badRequest(`Invalid body field "shared_with": no agent ${unknown[0]}`, {
+      shared_with: `no agent ${unknown[0]}`,
+    });
+  }
+  let before: typeof saved.shared_with = [];
+  const saved = await withFreshItem(path.id, async (item) => {
+    if (!item || item.agent_id !== identity.agentId || item.state !== 'active') throw notFound('Item');
+    before = item.shared_with;
+    const now = nowIso();
+    const shared_with = ids.map(
+      (agentId) =>
+        item.shared_with.find((entry) => entry.agent_id === agentId) ?? { agent_id: agentId, shared_at: now },
+    );
+    const added = shared_with.some((entry) => entry.shared_at === now);
+    return saveItem(item, {
+      ...item,
+      shared_with,
+      metadata: { ...item.metadata, ...(added ? { last_shared: now } : {}) },
+      updated_at: now,
+    });
+  });
+  await syncShareRecords(saved, before, saved.shared_with);
+  return toView(saved);
+});

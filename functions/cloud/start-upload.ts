@@ -1,0 +1,74 @@
+import { MAX_UPLOAD_BYTES } from '#contracts/plans';
+import { cloudRoutes } from '#contracts/routes/cloud';
+import {
+  depthOf,
+  fileTypeOf,
+  MAX_FOLDER_DEPTH,
+  newItemId,
+  nowIso,
+  objectKeyFor,
+  ownedFolder,
+  toView,
+  UPLOAD_POST_TTL_SECONDS,
+} from '#lib/cloud';
+import { CloudItem } from '#lib/data/cloud';
+import { badRequest } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { releaseFeature, reserveFeature } from '#lib/limits';
+import { presignPost } from '#lib/s3';
+import { pendingDeadline } from '#lib/storage';
+
+/**
+ * Starts an upload: reserves the file's size against the caller's storage (atomically, so concurrent
+ * uploads can never pass the quota: 402 "Storage limit exceeded…"), records a pending item and answers a
+ * presigned POST whose policy admits exactly that size (never above 100 MB). The bytes go straight to S3;
+ * the upload is settled when the object arrives (confirm call or S3 event).
+ */
+export const handler = withHttp(cloudRoutes.startUpload, async ({ body, identity }) => {
+  const parent = await ownedFolder(identity.agentId, body.parent_folder_id);
+  if (parent && (await depthOf(parent)) >= MAX_FOLDER_DEPTH) {
+    throw badRequest('Invalid body field "parent_folder_id": the folder is nested too deep', {
+      parent_folder_id: 'is nested too deep',
+    });
+  }
+  await reserveFeature(identity, 'storage', body.size);
+  try {
+    const id = newItemId();
+    const key = objectKeyFor(identity.agentId, id);
+    const now = new Date();
+    const postExpires = new Date(now.getTime() + UPLOAD_POST_TTL_SECONDS * 1000);
+    const fileType = fileTypeOf(body.name);
+    const item = await CloudItem.create({
+      id,
+      agent_id: identity.agentId,
+      name: body.name,
+      type: 'file',
+      ...(parent ? { parent_folder_id: parent.id } : {}),
+      mime_type: body.mime_type,
+      ...(fileType ? { file_type: fileType } : {}),
+      size: body.size,
+      object_key: key,
+      state: 'pending',
+      shared_with: [],
+      metadata: {},
+      created_at: now.toISOString(),
+      updated_at: nowIso(),
+      version: 1,
+      reserved_bytes: body.size,
+      upload_expires_at: pendingDeadline(postExpires),
+    });
+    const post = await presignPost(
+      { bucket: 'files', key },
+      {
+        expiresIn: UPLOAD_POST_TTL_SECONDS,
+        minBytes: body.size,
+        maxBytes: Math.min(body.size, MAX_UPLOAD_BYTES),
+        contentType: body.mime_type,
+      },
+    );
+    return { ...post, file: await toView(item), expires_at: postExpires.toISOString() };
+  } catch (error) {
+    await releaseFeature(identity, 'storage', body.size);
+    throw error;
+  }
+});

@@ -1,0 +1,356 @@
+import { randomUUID } from 'node:crypto';
+import { planFor } from '#contracts/plans';
+import type { CloudItemView } from '#contracts/schemas/cloud';
+import { TRASH_RETENTION_DAYS } from '#contracts/schemas/cloud';
+import { Agent } from './data/accounts.ts';
+import { CloudItem, type CloudItemRecord, CloudShare, type SharedWith } from './data/cloud.ts';
+import { isConditionFailure, type Page } from './data/entity.ts';
+import { eq } from './data/expression.ts';
+import { notFound } from './errors.ts';
+import { type LimitSubject, releaseFeature } from './limits.ts';
+import { logger } from './logger.ts';
+import { deleteObject, presignUrl } from './s3.ts';
+
+/**
+ * The cloud file store's rules, shared by its handlers, the storage consumer and the scheduled purge:
+ * reading with ownership and sharing, state changes as versioned Puts, folder trees, trash and purge.
+ */
+
+export const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long the presigned POST of an upload is valid. */
+export const UPLOAD_POST_TTL_SECONDS = 60 * 60;
+/** An unconfirmed upload is given up (its reservation released) this long after its POST expired. */
+export const PENDING_GRACE_MS = 60 * 60 * 1000;
+/** A rejected upload's tombstone answers repeated confirms this long, then the purge removes it. */
+export const TOMBSTONE_MS = DAY_MS;
+/** Presigned GETs: inline previews in listings, and downloads. */
+export const PREVIEW_URL_TTL_SECONDS = 15 * 60;
+export const DOWNLOAD_URL_TTL_SECONDS = 5 * 60;
+/** Folder trees are walked level by level; deeper nesting than this is refused (and never walked past). */
+export const MAX_FOLDER_DEPTH = 32;
+
+const CLOUD_PREFIX = 'cloud/';
+
+export const newItemId = () => randomUUID();
+export const nowIso = () => new Date().toISOString();
+
+/** Where a file's bytes live: one key per item, never derived from its (changeable) name. */
+export const objectKeyFor = (agentId: string, itemId: string) => `${CLOUD_PREFIX}${agentId}/${itemId}`;
+
+/** The owner and item of a cloud object key, or undefined for any other key. */
+export function parseCloudKey(key: string): { agentId: string; itemId: string } | undefined {
+  const match = /^cloud\/([^/]+)\/([^/]+)$/.exec(key);
+  return match ? { agentId: match[1]!, itemId: match[2]! } : undefined;
+}
+
+/** The lower-cased extension of a file name (`report.PDF` → `pdf`), if it has one. */
+export function fileTypeOf(name: string): string | undefined {
+  const match = /\.([A-Za-z0-9]{1,12})$/.exec(name);
+  return match ? match[1]!.toLowerCase() : undefined;
+}
+
+/** Whose storage an item counts against, with the plan that limits it. */
+export async function ownerSubject(agentId: string): Promise<LimitSubject> {
+  const agent = await Agent.get({ agent_id: agentId });
+  return { agentId, role: planFor(agent?.role).role };
+}
+
+/**
+ * Writes a new state of an item read earlier: a whole-item Put conditional on the version that was read,
+ * so concurrent changes never overwrite each other (the loser sees a condition failure and re-reads).
+ */
+export async function saveItem(previous: CloudItemRecord, next: CloudItemRecord): Promise<CloudItemRecord> {
+  const item = { ...next, version: previous.version + 1 };
+  // the Put writes every attribute given; clear what the new state no longer has
+  for (const key of Object.keys(item) as (keyof CloudItemRecord)[])
+    if (item[key] === undefined) delete item[key];
+  return CloudItem.put(item, { if: eq('version', previous.version) });
+}
+
+/** Deletes an item only when it is still the version that was read; false when it changed or is gone. */
+export async function deleteItemIfUnchanged(item: CloudItemRecord): Promise<boolean> {
+  try {
+    await CloudItem.delete({ id: item.id }, { if: eq('version', item.version) });
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Runs `change` on the current item until its versioned write goes through (a few rounds at most). */
+export async function withFreshItem<T>(
+  id: string,
+  change: (item: CloudItemRecord | undefined) => Promise<T>,
+): Promise<T> {
+  for (let attempt = 0; ; attempt += 1) {
+    const item = await CloudItem.get({ id }, { consistent: true });
+    try {
+      return await change(item);
+    } catch (error) {
+      if (!isConditionFailure(error) || attempt >= 4) throw error;
+    }
+  }
+}
+
+// ── reading ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** The public shape of an item (spec §3), with a short-lived inline URL for a confirmed file. */
+export async function toView(item: CloudItemRecord, options: { url?: boolean } = {}): Promise<CloudItemView> {
+  const withUrl = (options.url ?? true) && item.type === 'file' && item.object_key && item.state === 'active';
+  return {
+    id: item.id,
+    file_id: item.id,
+    name: item.name,
+    type: item.type,
+    is_folder: item.type === 'folder',
+    ...(item.file_type ? { file_type: item.file_type } : {}),
+    ...(item.mime_type ? { mime_type: item.mime_type } : {}),
+    parent_folder_id: item.parent_folder_id ?? null,
+    ...(withUrl
+      ? {
+          url: await presignUrl(
+            { bucket: 'files', key: item.object_key! },
+            { expiresIn: PREVIEW_URL_TTL_SECONDS },
+          ),
+        }
+      : {}),
+    size: item.size,
+    created_at: item.created_at,
+    updated_at: item.updated_at,
+    shared_with: item.shared_with.map(({ agent_id, shared_at }) => ({ agent_id, shared_at })),
+    metadata: item.metadata,
+    agent_id: item.agent_id,
+    ...(item.type === 'file'
+      ? { upload_status: item.state === 'pending' ? ('pending' as const) : ('complete' as const) }
+      : {}),
+    ...(item.deleted_at ? { deleted_at: item.deleted_at } : {}),
+    ...(item.expiry_date ? { expiry_date: item.expiry_date } : {}),
+  };
+}
+
+export const toViews = (items: CloudItemRecord[]) => Promise.all(items.map((item) => toView(item)));
+
+/** The caller's own item in one of `states`; anything else (another owner's, other states) is a 404. */
+export async function ownedItem(
+  agentId: string,
+  id: string,
+  states: readonly CloudItemRecord['state'][] = ['active'],
+): Promise<CloudItemRecord> {
+  const item = await CloudItem.get({ id }, { consistent: true });
+  if (!item || item.agent_id !== agentId || !states.includes(item.state)) throw notFound('Item');
+  return item;
+}
+
+/** The caller's own active folder (the target of a create, move or upload); undefined for the root. */
+export async function ownedFolder(agentId: string, id: string | null | undefined) {
+  if (!id) return undefined;
+  const folder = await CloudItem.get({ id }, { consistent: true });
+  if (!folder || folder.agent_id !== agentId || folder.state !== 'active' || folder.type !== 'folder') {
+    throw notFound('Folder');
+  }
+  return folder;
+}
+
+const isSharedWith = (item: CloudItemRecord, agentId: string) =>
+  item.shared_with.some((entry) => entry.agent_id === agentId);
+
+/**
+ * An active item the caller may read: its own, or one shared with it directly or through a shared folder
+ * above it. Everything else, including trashed items, answers 404 (a foreign item looks missing).
+ */
+export async function readableItem(agentId: string, id: string): Promise<CloudItemRecord> {
+  const item = await CloudItem.get({ id });
+  if (item?.state !== 'active') throw notFound('Item');
+  if (item.agent_id === agentId || (await sharedThroughTree(item, agentId))) return item;
+  throw notFound('Item');
+}
+
+/** Whether the item or one of its folders is shared with the agent (only the owner's tree is walked). */
+async function sharedThroughTree(item: CloudItemRecord, agentId: string): Promise<boolean> {
+  let current: CloudItemRecord | undefined = item;
+  for (let depth = 0; current && depth <= MAX_FOLDER_DEPTH; depth += 1) {
+    if (current.state !== 'active') return false;
+    if (isSharedWith(current, agentId)) return true;
+    if (!current.parent_folder_id) return false;
+    current = await CloudItem.get({ id: current.parent_folder_id });
+  }
+  return false;
+}
+
+/** How deep a folder sits (a root folder is 1), walking its parents. */
+export async function depthOf(folder: CloudItemRecord | undefined): Promise<number> {
+  let depth = 0;
+  let current = folder;
+  while (current && depth <= MAX_FOLDER_DEPTH) {
+    depth += 1;
+    current = current.parent_folder_id ? await CloudItem.get({ id: current.parent_folder_id }) : undefined;
+  }
+  return depth;
+}
+
+/** One page of an owner's active items in a folder (the root when `folderId` is absent), newest first. */
+export function listFolder(
+  ownerId: string,
+  folderId: string | undefined,
+  page: { cursor?: string; limit?: number },
+): Promise<Page<CloudItemRecord>> {
+  return CloudItem.query(
+    'byFolder',
+    { agent_id: ownerId, folder_gate: folderId ?? 'ROOT' },
+    { ...page, descending: true },
+  );
+}
+
+/**
+ * Every active item below a folder, level by level (breadth first), each with its path of names relative
+ * to the folder. Bounded: stops with `truncated` after `maxItems`.
+ */
+export async function collectTree(
+  folder: CloudItemRecord,
+  maxItems = 10_000,
+): Promise<{ items: Array<{ item: CloudItemRecord; path: string }>; truncated: boolean }> {
+  const items: Array<{ item: CloudItemRecord; path: string }> = [];
+  let level = [{ folder, path: '' }];
+  for (let depth = 0; level.length > 0 && depth < MAX_FOLDER_DEPTH; depth += 1) {
+    const next: typeof level = [];
+    for (const parent of level) {
+      let cursor: string | undefined;
+      do {
+        const page = await listFolder(parent.folder.agent_id, parent.folder.id, { cursor, limit: 500 });
+        for (const item of page.items) {
+          const path = `${parent.path}${item.name}`;
+          items.push({ item, path });
+          if (items.length > maxItems) return { items, truncated: true };
+          if (item.type === 'folder') next.push({ folder: item, path: `${path}/` });
+        }
+        cursor = page.cursor;
+      } while (cursor);
+    }
+    level = next;
+  }
+  return { items, truncated: false };
+}
+
+/** Whether `candidate` is `folder` itself or lies below it (a move there would make a cycle). */
+export async function isInside(candidate: CloudItemRecord | undefined, folder: CloudItemRecord) {
+  let current = candidate;
+  for (let depth = 0; current && depth <= MAX_FOLDER_DEPTH; depth += 1) {
+    if (current.id === folder.id) return true;
+    current = current.parent_folder_id ? await CloudItem.get({ id: current.parent_folder_id }) : undefined;
+  }
+  return false;
+}
+
+// ── sharing ───────────────────────────────────────────────────────────────────────────────────────────
+
+/** Keeps the "Shared with you" records in line with an item's sharing list (after the item was saved). */
+export async function syncShareRecords(
+  item: CloudItemRecord,
+  before: readonly SharedWith[],
+  after: readonly SharedWith[],
+): Promise<void> {
+  const kept = new Set(after.map((entry) => `${entry.agent_id}#${entry.shared_at}`));
+  const removed = before.filter((entry) => !kept.has(`${entry.agent_id}#${entry.shared_at}`));
+  await Promise.all([
+    ...removed.map((entry) =>
+      CloudShare.delete({ recipient_id: entry.agent_id, shared_at: entry.shared_at, item_id: item.id }),
+    ),
+    ...after.map((entry) =>
+      CloudShare.put({
+        recipient_id: entry.agent_id,
+        item_id: item.id,
+        owner_id: item.agent_id,
+        shared_at: entry.shared_at,
+      }),
+    ),
+  ]);
+}
+
+// ── trash ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * Takes every active item below a trashed folder along into the trash (same deletion, unlisted). Runs
+ * until the folder's subtree holds no active item, so a repeated delete finishes an interrupted one.
+ */
+export async function trashDescendants(root: CloudItemRecord): Promise<number> {
+  let moved = 0;
+  let level = [root.id];
+  for (let depth = 0; level.length > 0 && depth < MAX_FOLDER_DEPTH; depth += 1) {
+    const next: string[] = [];
+    for (const folderId of level) {
+      for (let round = 0; round < 1_000; round += 1) {
+        // trashed children leave the folder's index, so the first page is always what is left
+        const page = await listFolder(root.agent_id, folderId, { limit: 100 });
+        if (page.items.length === 0) break;
+        for (const child of page.items) {
+          try {
+            await saveItem(child, {
+              ...child,
+              state: 'trashed',
+              trash_root: root.id,
+              deleted_at: root.deleted_at,
+              updated_at: nowIso(),
+            });
+            moved += 1;
+            if (child.type === 'folder') next.push(child.id);
+          } catch (error) {
+            if (!isConditionFailure(error)) throw error;
+          }
+        }
+      }
+    }
+    level = next;
+  }
+  return moved;
+}
+
+export function trashDates(now = new Date()) {
+  return {
+    deleted_at: now.toISOString(),
+    expiry_date: new Date(now.getTime() + TRASH_RETENTION_DAYS * DAY_MS).toISOString(),
+  };
+}
+
+/** Every item one deletion took to the trash (the root included). */
+export async function trashBatch(rootId: string): Promise<CloudItemRecord[]> {
+  return CloudItem.queryAll('trashBatch', { batch_gate: rootId });
+}
+
+/**
+ * Deletes one item for good: the record first (the commit point, conditional on the version read), then
+ * the storage it counted and its bytes. False when the item changed meanwhile (someone else deleted it).
+ */
+export async function deleteForGood(item: CloudItemRecord): Promise<boolean> {
+  if (!(await deleteItemIfUnchanged(item))) return false;
+  await Promise.all(
+    item.shared_with.map((entry) =>
+      CloudShare.delete({ recipient_id: entry.agent_id, shared_at: entry.shared_at, item_id: item.id }),
+    ),
+  );
+  const bytes = item.state === 'pending' ? (item.reserved_bytes ?? 0) : item.size;
+  if (item.type === 'file' && bytes > 0)
+    await releaseFeature(await ownerSubject(item.agent_id), 'storage', bytes);
+  if (item.object_key) {
+    try {
+      await deleteObject({ bucket: 'files', key: item.object_key });
+    } catch (error) {
+      // the quota is already given back; an object left behind is an orphan the storage consumer ignores
+      logger.warn('cloud object not deleted', { key: item.object_key, error: error as Error });
+    }
+  }
+  return true;
+}
+
+/** Deletes a trashed root and everything it took along for good; answers how many items went. */
+export async function purgeTrashRoot(root: CloudItemRecord): Promise<number> {
+  let deleted = 0;
+  const batch = await trashBatch(root.id);
+  // descendants first, the root last: an interrupted purge leaves the root listed in the trash to retry
+  const ordered = [...batch.filter((item) => item.id !== root.id), root];
+  for (const item of ordered) {
+    const current = item.id === root.id ? item : await CloudItem.get({ id: item.id }, { consistent: true });
+    if (current && current.state === 'trashed' && (await deleteForGood(current))) deleted += 1;
+  }
+  return deleted;
+}
