@@ -62,7 +62,9 @@ const fixtureRoutes: RouteDefinition[] = [
     buckets: { content: 'readwrite' },
     bus: true,
     userPool: true,
+    email: true,
   }),
+  fixtureRoute('sendsEmail', { table: 'readwrite', email: true }),
   {
     ...fixtureRoute('plannedEverything', { table: 'readwrite', bus: true, userPool: true }),
     status: 'planned',
@@ -121,7 +123,10 @@ beforeAll(() => {
   });
   real = new PlatformStack(app, 'EstateNet-test', { stage: stageConfig('dev') });
   fixture = new PlatformStack(app, 'EstateNet-fixture', {
-    stage: stageConfig('prod', { googleClientId: 'client.apps.googleusercontent.com' }),
+    stage: stageConfig('prod', {
+      googleClientId: 'client.apps.googleusercontent.com',
+      inviteFromEmail: 'invites@example.com',
+    }),
     routes: fixtureRoutes,
     eventRules: fixtureRules,
     cognitoTriggers: fixtureTriggers,
@@ -168,12 +173,14 @@ function references(target: string, owner: Stack, construct: IConstruct): boolea
 }
 
 const actionsOf = (statement: Json): string[] => [statement.Action].flat();
-const GUARDED_SERVICES = ['dynamodb', 's3', 'events', 'cognito-idp'] as const;
+const GUARDED_SERVICES = ['dynamodb', 's3', 'events', 'cognito-idp', 'ses'] as const;
 const DYNAMODB_WRITE = /^dynamodb:(PutItem|UpdateItem|DeleteItem|BatchWriteItem|\*)/;
 const S3_WRITE = /^s3:(Put|Delete|Abort|\*)/;
 
-function declaredServices(resources: RouteResources): string[] {
+function declaredServices(resources: RouteResources, owner?: PlatformStack): string[] {
   const services: string[] = [];
+  // email is granted only where the stage has a sender; elsewhere the handler hands out the link
+  if (resources.email && owner?.inviteEmail) services.push('ses');
   if (resources.table) services.push('dynamodb');
   if (Object.values(resources.buckets ?? {}).some(Boolean)) services.push('s3');
   if (resources.bus) services.push('events');
@@ -192,7 +199,7 @@ function checkGrants(
   const statements = roleStatements(template, roleId);
   const services = new Set(statements.flatMap(actionsOf).map((action) => action.split(':')[0]!));
   const guarded = GUARDED_SERVICES.filter((service) => services.has(service)).sort();
-  expect(guarded).toEqual(declaredServices(declared));
+  expect(guarded).toEqual(declaredServices(declared, owner));
 
   const grantedBuckets = new Set<string>();
   for (const statement of statements) {
@@ -205,6 +212,11 @@ function checkGrants(
     }
     if (actions.some((action) => action.startsWith('cognito-idp:'))) {
       expect(references(target, owner, owner.auth.userPool), target).toBe(true);
+    }
+    if (actions.some((action) => action.startsWith('ses:'))) {
+      expect(actions).toEqual(['ses:SendEmail']);
+      expect(references(target, owner, owner.inviteEmail!.identity), target).toBe(true);
+      expect(target).toMatch(/configuration-set\/estatenet-[a-z]+-invites/);
     }
     if (actions.some((action) => action.startsWith('events:'))) {
       expect(references(target, owner, owner.data.bus), target).toBe(true);
@@ -229,6 +241,8 @@ function checkGrants(
   expect(env.includes(ENV_NAMES.userPoolClient)).toBe(verifiesTokens || Boolean(declared.userPool));
   expect(env.includes(ENV_NAMES.table)).toBe(Boolean(declared.table));
   expect(env.includes(ENV_NAMES.bus)).toBe(Boolean(declared.bus));
+  expect(env.includes(ENV_NAMES.appUrl)).toBe(Boolean(declared.email));
+  expect(env.includes(ENV_NAMES.email.from)).toBe(Boolean(declared.email && owner.inviteEmail));
   for (const name of ['files', 'content', 'sites'] as const) {
     expect(env.includes(ENV_NAMES.buckets[name])).toBe(Boolean(declared.buckets?.[name]));
   }
@@ -745,6 +759,17 @@ describe('stage config', () => {
       clientId: 'id',
       clientSecretName: 'estatenet-prod/google-client-secret',
     });
+  });
+
+  it('sends invitations from -c inviteFromEmail, else from the app domain, else not at all', () => {
+    expect(stageConfig('dev').inviteFromEmail).toBeUndefined();
+    expect(stageConfig('prod', { inviteFromEmail: 'team@example.com' }).inviteFromEmail).toBe(
+      'team@example.com',
+    );
+    expect(
+      stageConfig('prod', { appDomain: 'app.example.com', appCertificateArn: 'arn:cert' }).inviteFromEmail,
+    ).toBe('invites@app.example.com');
+    expect(() => stageConfig('dev', { inviteFromEmail: 'not-an-address' })).toThrow(/not an email/);
   });
 
   it('requires a custom domain and its certificate together', () => {

@@ -17,6 +17,7 @@ for (const key of [
   'authDomainPrefix',
   'googleClientId',
   'googleClientSecretName',
+  'inviteFromEmail',
 ] as const) {
   const value = context(key);
   if (value) overrides[key] = value;

@@ -15,6 +15,7 @@ import type { Access, BucketName, RouteResources } from '../../contracts/route.t
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS } from '../../contracts/route.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { LAMBDA_BUNDLE } from './bundle-options.ts';
+import type { InviteEmail } from './invite-email.ts';
 import type { StageConfig } from './stage-config.ts';
 
 /** The repository root: entries, the lockfile and tsconfig.json are resolved from here. */
@@ -181,6 +182,21 @@ export interface PlatformResources {
   bus: IEventBus;
   userPool: IUserPool;
   userPoolClientId: string;
+  /** the app's URL, for links in emails */
+  appUrl?: string;
+  /** the stage's SES sender of invitation emails; absent when the stage sends none */
+  inviteEmail?: InviteEmail;
+}
+
+/**
+ * Email through SES: SendEmail from the stage's sender, which sets INVITE_FROM_EMAIL; APP_URL for the
+ * links. Without a sender only APP_URL is set, and the handler hands the link to the inviter instead.
+ */
+export function grantEmail(target: PlatformFunction, resources: PlatformResources): void {
+  if (resources.appUrl) target.fn.addEnvironment(ENV_NAMES.appUrl, resources.appUrl);
+  if (!resources.inviteEmail) return;
+  target.fn.addToRolePolicy(resources.inviteEmail.sendEmailStatement());
+  target.fn.addEnvironment(ENV_NAMES.email.from, resources.inviteEmail.fromAddress);
 }
 
 /** Exactly the grants a manifest entry or event rule declares, nothing more. */
@@ -195,4 +211,5 @@ export function grantResources(
   }
   if (declared.bus) grantBus(target, resources.bus);
   if (declared.userPool) grantUserPool(target, resources.userPool, resources.userPoolClientId);
+  if (declared.email) grantEmail(target, resources);
 }

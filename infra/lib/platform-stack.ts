@@ -1,4 +1,4 @@
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import type { Construct } from 'constructs';
 import { type AppConfig, appConfig } from '../../contracts/app-config.ts';
@@ -12,6 +12,7 @@ import { Auth } from './auth.ts';
 import { AuthTriggers } from './auth-triggers.ts';
 import { DataStores, filesBucketName } from './data-stores.ts';
 import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
+import { InviteEmail } from './invite-email.ts';
 import type { PlatformResources, UserPoolIds } from './platform-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -39,6 +40,8 @@ export class PlatformStack extends Stack {
   readonly appConfig: AppConfig;
   readonly routes: ApiRoutes;
   readonly consumers: EventConsumers;
+  /** the SES sender of invitation emails, when the stage has one */
+  readonly inviteEmail?: InviteEmail;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -62,12 +65,22 @@ export class PlatformStack extends Stack {
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
     };
+    if (stage.inviteFromEmail) {
+      this.inviteEmail = new InviteEmail(this, 'InviteEmail', { stage, fromAddress: stage.inviteFromEmail });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'estatenet:invite-email',
+        'No invite sender (-c inviteFromEmail or appDomain): invitations are not emailed in this stage; the inviter gets the link.',
+      );
+    }
     const resources: PlatformResources = {
       table: this.data.table,
       buckets: this.data.buckets,
       bus: this.data.bus,
       userPool: this.auth.userPool,
       userPoolClientId: this.auth.client.userPoolClientId,
+      appUrl: this.hosting.appUrl,
+      ...(this.inviteEmail ? { inviteEmail: this.inviteEmail } : {}),
     };
 
     this.authTriggers = new AuthTriggers(this, 'AuthTriggers', {

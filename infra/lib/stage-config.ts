@@ -30,6 +30,11 @@ export interface StageConfig {
   authDomainPrefix: string;
   /** Google identity provider; the provider is skipped when absent */
   google?: GoogleSignIn;
+  /**
+   * sender of invitation emails (SES): `-c inviteFromEmail=…`, else `invites@<appDomain>`; without one the
+   * stage sends no email and the inviter gets the link (as in the local cloud), and synth warns
+   */
+  inviteFromEmail?: string;
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
@@ -54,6 +59,7 @@ export interface StageOverrides {
   authDomainPrefix?: string;
   googleClientId?: string;
   googleClientSecretName?: string;
+  inviteFromEmail?: string;
 }
 
 export function isStageName(name: string): name is StageName {
@@ -70,6 +76,11 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
   if (Boolean(overrides.appDomain) !== Boolean(overrides.appCertificateArn)) {
     throw new Error('appDomain and appCertificateArn must be given together');
   }
+  const inviteFromEmail =
+    overrides.inviteFromEmail ?? (overrides.appDomain ? `invites@${overrides.appDomain}` : undefined);
+  if (inviteFromEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteFromEmail)) {
+    throw new Error(`inviteFromEmail "${inviteFromEmail}" is not an email address`);
+  }
   return {
     ...stageDefaults[stage],
     stage,
@@ -77,6 +88,7 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
     authDomainPrefix: overrides.authDomainPrefix ?? namePrefix,
     ...(overrides.appDomain ? { appDomain: overrides.appDomain } : {}),
     ...(overrides.appCertificateArn ? { appCertificateArn: overrides.appCertificateArn } : {}),
+    ...(inviteFromEmail ? { inviteFromEmail } : {}),
     ...(overrides.googleClientId
       ? {
           google: {
