@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ConnectionState } from '#contracts/schemas/connections';
 import { Agent } from './data/accounts.ts';
-import { isConditionFailure } from './data/entity.ts';
+import { cancellationCodes, type TransactAction, transactWrite } from './data/entity.ts';
 import { and, eq } from './data/expression.ts';
 import {
   ConnectionLink,
@@ -11,17 +11,22 @@ import {
   pairKey,
 } from './data/network.ts';
 import { badRequest, conflict, notFound } from './errors.ts';
-import { type LimitSubject, releaseFeature, reserveFeature } from './limits.ts';
+import {
+  type LimitSubject,
+  limitReachedError,
+  releaseFeatureAction,
+  reserveFeatureAction,
+} from './limits.ts';
 import { logger } from './logger.ts';
 
 /**
  * Connection requests between agents: sending, answering, withdrawing and the state of a pair.
  *
- * DynamoDB transactions are not available in the local cloud (dynalite), so every multi-item change is a
- * sequence of conditional single-item writes in a fixed order, each undone if a later one fails:
- * the pair's link (one per pair, created only if absent) guards duplicates in both directions, the
- * request's own conditional status change decides a race between two answers, and the `connections`
- * usage counter (functions/lib/limits.ts) is one atomic conditional increment.
+ * Every change is one DynamoDB transaction over the request, the pair's link (one item per pair, so
+ * "one pending request per pair, in either direction" and "never connected twice" are conditions on a
+ * single key) and the plan's `connections` usage counter (the same conditional increment as
+ * functions/lib/limits.ts): all of it happens or none of it, and a cancelled transaction names the
+ * condition that failed, which picks the answer (409 duplicate, 402 limit, 409 already answered).
  *
  * What counts against the plan's `connections` limit: a pending request holds one slot of its requester
  * (so 2 × limit requests sent at once still end at the limit); accepting takes one slot of the receiver;
@@ -35,67 +40,46 @@ export const ALREADY_RECEIVED_MESSAGE =
   'This agent has already sent you a connection request. Accept or decline it instead';
 export const ALREADY_CONNECTED_MESSAGE = 'You are already connected with this agent';
 export const alreadyAnsweredMessage = (status: string) => `This connection request was already ${status}`;
-
-/** A pending link older than this whose request does not exist was left by a send that never finished. */
-const STALE_LINK_MS = 60_000;
+const BUSY_MESSAGE = 'This connection is changing right now. Please try again';
 
 const now = () => new Date().toISOString();
 
-/** Runs an undo step; its own failure is logged, so the error that made it necessary is the one thrown. */
-async function undo(step: string, action: () => Promise<unknown>): Promise<void> {
-  try {
-    await action();
-  } catch (error) {
-    logger.error('connection compensation failed', { step, error: error as Error });
+/** Attempts of a transaction that DynamoDB cancels because another one holds the same items. */
+const MAX_CONFLICT_ATTEMPTS = 6;
+
+/**
+ * Runs a transaction. Answers undefined when it went through, or, when a condition cancelled it, which
+ * actions failed (by position). Conflicts with concurrent transactions are retried with jittered backoff.
+ */
+async function runTransaction(actions: readonly TransactAction[]): Promise<boolean[] | undefined> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await transactWrite(actions);
+      return undefined;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      if (codes.includes('ConditionalCheckFailed'))
+        return codes.map((code) => code === 'ConditionalCheckFailed');
+      if (!codes.includes('TransactionConflict') || attempt === MAX_CONFLICT_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
+    }
   }
 }
-
-const ignoreConditionFailure = (error: unknown) => {
-  if (!isConditionFailure(error)) throw error;
-};
-
-/** Removes the link of a pair only while it still belongs to this request and is pending. */
-const removePendingLink = (request: ConnectionRequestItem) =>
-  ConnectionLink.delete(pairKey(request.requester_id, request.receiver_id), {
-    if: and(eq('request_id', request.id), eq('state', 'pending')),
-  }).catch(ignoreConditionFailure);
 
 function duplicateMessage(link: ConnectionLinkItem, callerId: string): string {
   if (link.state === 'connected') return ALREADY_CONNECTED_MESSAGE;
   return link.requester_id === callerId ? ALREADY_SENT_MESSAGE : ALREADY_RECEIVED_MESSAGE;
 }
 
-async function isStale(link: ConnectionLinkItem): Promise<boolean> {
-  if (link.state !== 'pending' || Date.now() - Date.parse(link.created_at) < STALE_LINK_MS) return false;
-  return !(await ConnectionRequest.get({ id: link.request_id }, { consistent: true }));
-}
-
-/** Takes the pair's link for a new request; 409 when the pair already has a pending request or is connected. */
-async function claimLink(link: ConnectionLinkItem, callerId: string): Promise<void> {
-  const key = pairKey(link.agent_low, link.agent_high);
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    try {
-      await ConnectionLink.create(link);
-      return;
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
-    const existing = await ConnectionLink.get(key, { consistent: true });
-    if (!existing) continue; // removed in between: try again
-    if (await isStale(existing)) {
-      await ConnectionLink.delete(key, {
-        if: and(eq('request_id', existing.request_id), eq('state', 'pending')),
-      }).catch(ignoreConditionFailure);
-      continue;
-    }
-    throw conflict(duplicateMessage(existing, callerId));
-  }
-  throw conflict('This connection is changing right now. Please try again');
-}
+/** The condition under which a request's link may change: it still belongs to that pending request. */
+const linkOf = (request: ConnectionRequestItem) => pairKey(request.requester_id, request.receiver_id);
+const pendingLinkOf = (request: ConnectionRequestItem) =>
+  and(eq('request_id', request.id), eq('state', 'pending'));
 
 /**
- * Sends a connection request from `requester` to `receiverId`: the link of the pair first (duplicates
- * answer 409 before any limit), then one slot of the requester's plan (402 when full), then the request.
+ * Sends a connection request from `requester` to `receiverId`: the request, the pair's link (absent, or
+ * 409) and one slot of the requester's plan (402 when full), in one transaction.
  */
 export async function sendRequest(
   requester: LimitSubject,
@@ -112,30 +96,31 @@ export async function sendRequest(
     status: 'pending',
     created_at: now(),
   };
-  await claimLink(
-    {
-      ...pairKey(request.requester_id, request.receiver_id),
-      state: 'pending',
-      request_id: request.id,
-      requester_id: request.requester_id,
-      receiver_id: request.receiver_id,
-      created_at: request.created_at,
-    },
-    requester.agentId,
-  );
-  try {
-    await reserveFeature(requester, 'connections');
-  } catch (error) {
-    await undo('remove link', () => removePendingLink(request));
-    throw error;
+  const link: ConnectionLinkItem = {
+    ...linkOf(request),
+    state: 'pending',
+    request_id: request.id,
+    requester_id: request.requester_id,
+    receiver_id: request.receiver_id,
+    created_at: request.created_at,
+  };
+  // the link may vanish between a refused transaction and the read of it (a decline): then try again
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const failed = await runTransaction([
+      ConnectionLink.transact.create(link),
+      ConnectionRequest.transact.create(request),
+      reserveFeatureAction(requester, 'connections'),
+    ]);
+    if (!failed) return request;
+    if (failed[0]) {
+      const existing = await ConnectionLink.get(linkOf(request), { consistent: true });
+      if (existing) throw conflict(duplicateMessage(existing, requester.agentId));
+      continue;
+    }
+    if (failed[2]) throw await limitReachedError(requester, 'connections');
+    throw new Error('connection request: unexpected transaction cancellation');
   }
-  try {
-    return await ConnectionRequest.create(request);
-  } catch (error) {
-    await undo('release slot', () => releaseFeature(requester, 'connections'));
-    await undo('remove link', () => removePendingLink(request));
-    throw error;
-  }
+  throw conflict(BUSY_MESSAGE);
 }
 
 /** A request the caller may act on as `role`; anyone else's is answered like a missing one. */
@@ -149,27 +134,6 @@ async function requestOf(
   return request;
 }
 
-/**
- * Moves a pending request to its answer. The condition on `status` is what decides between two
- * concurrent answers (or an answer and a withdrawal): exactly one of them changes the request.
- */
-function answerRequest(request: ConnectionRequestItem, status: 'accepted' | 'declined') {
-  return ConnectionRequest.update(
-    { id: request.id },
-    {
-      // the index keys include these, so an update that moves the status rewrites them from here
-      set: {
-        status,
-        responded_at: now(),
-        requester_id: request.requester_id,
-        receiver_id: request.receiver_id,
-        created_at: request.created_at,
-      },
-    },
-    { if: eq('status', 'pending') },
-  );
-}
-
 export interface Answered {
   request: ConnectionRequestItem;
   /** false when the request already had this answer (a repeated call changes nothing) */
@@ -177,29 +141,16 @@ export interface Answered {
 }
 
 /** A request that is no longer pending: the same answer again is fine, the other one is a conflict. */
-async function alreadyAnswered(
-  request: ConnectionRequestItem,
-  status: 'accepted' | 'declined',
-): Promise<Answered> {
+function alreadyAnswered(request: ConnectionRequestItem, status: 'accepted' | 'declined'): Answered {
   if (request.status !== status) throw conflict(alreadyAnsweredMessage(request.status));
-  // Finish what an interrupted first answer may have left undone (both steps are no-ops otherwise).
-  if (status === 'accepted') await connectLink(request);
-  else await removePendingLink(request);
   return { request, changed: false };
 }
 
-function connectLink(request: ConnectionRequestItem) {
-  return ConnectionLink.update(
-    pairKey(request.requester_id, request.receiver_id),
-    { set: { state: 'connected', connected_at: request.responded_at ?? now() } },
-    { if: eq('request_id', request.id), returnValues: 'none' },
-  ).catch(ignoreConditionFailure);
-}
-
 /**
- * The receiver accepts or declines. Accepting reserves one slot of the receiver's plan first (402 when
- * full: the request stays pending, so it can be accepted after an upgrade); declining frees the
- * requester's slot.
+ * The receiver accepts or declines, in one transaction with the pair's link and the usage counters.
+ * Accepting takes one slot of the receiver's plan (402 when full: the request stays pending, so it can
+ * be accepted after an upgrade) and marks the pair connected; declining frees the pair and the
+ * requester's slot. The condition on the request's status decides between concurrent answers.
  */
 export async function answer(
   receiver: LimitSubject,
@@ -208,43 +159,90 @@ export async function answer(
 ): Promise<Answered> {
   const request = await requestOf(requestId, receiver.agentId, 'receiver');
   if (request.status !== 'pending') return alreadyAnswered(request, status);
+  const answered: ConnectionRequestItem = { ...request, status, responded_at: now() };
 
-  if (status === 'accepted') await reserveFeature(receiver, 'connections');
-  let answered: ConnectionRequestItem;
-  try {
-    answered = await answerRequest(request, status);
-  } catch (error) {
-    if (status === 'accepted') await undo('release slot', () => releaseFeature(receiver, 'connections'));
-    if (!isConditionFailure(error)) throw error;
-    const current = await ConnectionRequest.get({ id: requestId }, { consistent: true });
-    if (!current) throw notFound('Connection request');
-    return alreadyAnswered(current, status);
+  // Steps a stored pair no longer matches (a link or counter changed outside this flow) are repaired or
+  // left out on the next attempt rather than blocking the answer for good.
+  let linkMatches = true;
+  let counterMatches = true;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const linkAction =
+      status === 'accepted'
+        ? linkMatches
+          ? ConnectionLink.transact.update(
+              linkOf(request),
+              { set: { state: 'connected', connected_at: answered.responded_at } },
+              { if: pendingLinkOf(request) },
+            )
+          : ConnectionLink.transact.put({
+              ...linkOf(request),
+              state: 'connected',
+              request_id: request.id,
+              requester_id: request.requester_id,
+              receiver_id: request.receiver_id,
+              created_at: request.created_at,
+              connected_at: answered.responded_at!,
+            })
+        : linkMatches
+          ? ConnectionLink.transact.delete(linkOf(request), { if: pendingLinkOf(request) })
+          : undefined;
+    const usageAction =
+      status === 'accepted'
+        ? reserveFeatureAction(receiver, 'connections')
+        : counterMatches
+          ? releaseFeatureAction({ agentId: request.requester_id }, 'connections')
+          : undefined;
+    const actions = [
+      ConnectionRequest.transact.put(answered, { if: eq('status', 'pending') }),
+      linkAction,
+      usageAction,
+    ];
+    const failed = await runTransaction(actions.filter((action) => action !== undefined));
+    if (!failed) return { request: answered, changed: true };
+    const [requestFailed, ...rest] = failed;
+    if (requestFailed) {
+      const current = await ConnectionRequest.get({ id: requestId }, { consistent: true });
+      if (!current) throw notFound('Connection request');
+      return alreadyAnswered(current, status);
+    }
+    const linkFailed = linkAction ? rest.shift() : false;
+    const usageFailed = usageAction ? rest.shift() : false;
+    if (usageFailed && status === 'accepted') throw await limitReachedError(receiver, 'connections');
+    if (linkFailed) {
+      logger.warn('connection link out of step with its request', { requestId });
+      linkMatches = false;
+    }
+    if (usageFailed) counterMatches = false;
   }
-
-  if (status === 'accepted') {
-    await connectLink(answered);
-  } else {
-    await removePendingLink(answered);
-    // giving back needs only whose counter it is (the plan matters when taking, not when freeing)
-    await releaseFeature({ agentId: answered.requester_id, role: receiver.role }, 'connections');
-  }
-  return { request: answered, changed: true };
+  throw conflict(BUSY_MESSAGE);
 }
 
-/** The requester takes back a request that is still pending; its slot is freed. */
+/** The requester takes back a request that is still pending: request, link and slot go together. */
 export async function withdraw(requester: LimitSubject, requestId: string): Promise<void> {
   const request = await requestOf(requestId, requester.agentId, 'requester');
   if (request.status !== 'pending') throw conflict(alreadyAnsweredMessage(request.status));
-  try {
-    await ConnectionRequest.delete({ id: request.id }, { if: eq('status', 'pending') });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-    const current = await ConnectionRequest.get({ id: requestId }, { consistent: true });
-    if (!current) throw notFound('Connection request');
-    throw conflict(alreadyAnsweredMessage(current.status));
+  let linkMatches = true;
+  let counterMatches = true;
+  for (let attempt = 0; attempt < 3; attempt += 1) {
+    const actions = [
+      ConnectionRequest.transact.delete({ id: request.id }, { if: eq('status', 'pending') }),
+      linkMatches
+        ? ConnectionLink.transact.delete(linkOf(request), { if: pendingLinkOf(request) })
+        : undefined,
+      counterMatches ? releaseFeatureAction(requester, 'connections') : undefined,
+    ];
+    const failed = await runTransaction(actions.filter((action) => action !== undefined));
+    if (!failed) return;
+    const [requestFailed, ...rest] = failed;
+    if (requestFailed) {
+      const current = await ConnectionRequest.get({ id: requestId }, { consistent: true });
+      if (!current) throw notFound('Connection request');
+      throw conflict(alreadyAnsweredMessage(current.status));
+    }
+    if (linkMatches && rest.shift()) linkMatches = false;
+    if (counterMatches && rest.shift()) counterMatches = false;
   }
-  await removePendingLink(request);
-  await releaseFeature(requester, 'connections');
+  throw conflict(BUSY_MESSAGE);
 }
 
 export interface PairStatus {

@@ -1,6 +1,6 @@
 import { type FeatureName, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
 import { Agency, Agent, FeatureUsage } from './data/accounts.ts';
-import { isConditionFailure } from './data/entity.ts';
+import { isConditionFailure, type TransactAction } from './data/entity.ts';
 import { and, exists, gte, lt, lte, notExists, or } from './data/expression.ts';
 import { HttpError, notFound, paywall } from './errors.ts';
 
@@ -23,7 +23,7 @@ export interface FeatureStatus {
   maximum: number | null;
 }
 
-type CountedFeature = Exclude<FeatureName, 'branding'>;
+export type CountedFeature = Exclude<FeatureName, 'branding'>;
 
 /** Spec §8: a 403 with this error on clients triggers the client-side limit prompt. */
 export const CLIENTS_LIMIT_ERROR = 'Feature limit reached';
@@ -162,6 +162,52 @@ export async function releaseFeature(subject: LimitSubject, feature: FeatureName
     }
   }
   throw new Error(`could not release ${amount} ${feature} for ${subject.agentId}`);
+}
+
+/**
+ * `reserveFeature` as one action of a transaction (`transactWrite`), for a thing written in the same
+ * transaction: the same conditional `ADD`, so the limit holds exactly as it does alone. When the
+ * transaction is cancelled on this action, answer `await limitReachedError(subject, feature)`.
+ */
+export function reserveFeatureAction(
+  subject: LimitSubject,
+  feature: CountedFeature,
+  amount = 1,
+): TransactAction {
+  assertAmount(amount);
+  const maximum = planFor(subject.role).limits[feature];
+  return FeatureUsage.transact.update(
+    { agent_id: subject.agentId, feature },
+    { add: { used: amount } },
+    {
+      mustExist: false,
+      ...(maximum === null ? {} : { if: or(notExists('used'), lte('used', maximum - amount)) }),
+    },
+  );
+}
+
+/** The answer to a reservation the limit refused (402 paywall, or the clients 403), with today's usage. */
+export async function limitReachedError(subject: LimitSubject, feature: CountedFeature): Promise<HttpError> {
+  const maximum = planFor(subject.role).limits[feature] ?? Number.POSITIVE_INFINITY;
+  return limitReached(feature, await usedOf(subject.agentId, feature), maximum);
+}
+
+/**
+ * `releaseFeature` as one action of a transaction: a decrement conditional on the counter holding at
+ * least `amount`. A transaction cancelled on it found the counter already lower (it never goes below 0):
+ * run it again without this action.
+ */
+export function releaseFeatureAction(
+  subject: Pick<LimitSubject, 'agentId'>,
+  feature: CountedFeature,
+  amount = 1,
+): TransactAction {
+  assertAmount(amount);
+  return FeatureUsage.transact.update(
+    { agent_id: subject.agentId, feature },
+    { add: { used: -amount } },
+    { if: gte('used', amount) },
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { RouteId } from '#contracts/manifest';
 import type { DomainFixtures } from './fixture-kit.ts';
+import { agendaFixtures } from './fixtures/agenda.ts';
 import { clientsFixtures } from './fixtures/clients.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
@@ -29,6 +30,7 @@ export const fixtures: DomainFixtures = {
   ...clientsFixtures,
   ...connectionsFixtures,
   ...teamFixtures,
+  ...agendaFixtures,
 };
 
 /**
@@ -36,6 +38,8 @@ export const fixtures: DomainFixtures = {
  * counts as not covered.
  */
 export const publicRoutes: Partial<Record<RouteId, string>> = {
+  getAgendaFeedCalendar:
+    'calendar apps subscribe to the .ics address without a bearer token; its unguessable token (256 bits), which the owner can rotate or revoke, is the secret',
   getInvite:
     'the sign-up page shows an invite link’s agency and email before the invitee has an account; the link’s token is the secret',
 };

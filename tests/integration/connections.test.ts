@@ -253,6 +253,20 @@ describe('answering a request', () => {
     expect((await send(receiver, requester)).status).toBe(201);
   });
 
+  it('still declines when the requester’s counter was already given back, and never goes below zero', async () => {
+    const requester = await createTestAgent();
+    const receiver = await createTestAgent();
+    const id = (await send(requester, receiver)).body.id as string;
+    const { releaseFeature } = await import('#lib/limits');
+    await releaseFeature({ agentId: requester.agentId, role: 'Superagent' }, 'connections');
+
+    const declined = await respond(receiver, id, 'declined');
+
+    expect(declined).toMatchObject({ status: 200, body: { status: 'declined' } });
+    expect(await connectionsUsed(requester)).toBe(0);
+    expect(await stateOf(requester, receiver)).toMatchObject({ state: 'none' });
+  });
+
   it('lets only the receiver answer: anyone else gets 404 and the request stays pending', async () => {
     const requester = await createTestAgent();
     const receiver = await createTestAgent();

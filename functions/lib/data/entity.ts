@@ -573,6 +573,19 @@ export function defineEntity<
         };
       },
 
+      /** Deletes the item (optionally only under a condition, which then also fails the transaction). */
+      delete(key: Key, options: { if?: Condition } = {}): TransactAction {
+        const context = new ExpressionContext();
+        return {
+          Delete: {
+            TableName: config.tableName,
+            Key: primaryKey(key),
+            ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+            ...context.attributes(),
+          },
+        };
+      },
+
       /** Fails the transaction unless the item meets the condition; writes nothing. */
       check(key: Key, condition: Condition): TransactAction {
         const context = new ExpressionContext();
