@@ -1,0 +1,47 @@
+import type { AgendaEventView } from '#contracts/schemas/agenda';
+import type { Identity } from '#lib/auth';
+import type { AgendaEventItem } from '#lib/data/agenda';
+import { recordClientActivity } from '#lib/data/clients';
+import { notFound } from '#lib/errors';
+import { logger } from '#lib/logger';
+import { describeWhen, typeLabel } from './time.ts';
+
+/** The optional fields of an event: absent means none (an update removes the ones it clears). */
+export const OPTIONAL_FIELDS = [
+  'location',
+  'notes',
+  'client_id',
+  'property_id',
+  'reminder_minutes',
+  'reminder_at',
+] as const satisfies readonly (keyof AgendaEventItem)[];
+
+/** What the API shows of a stored event (the index instants stay inside). */
+export function eventView(item: AgendaEventItem): AgendaEventView {
+  const { starts_at: _startsAt, ends_at: _endsAt, ...view } = item;
+  return view;
+}
+
+export const eventNotFound = () => notFound('Event');
+
+/**
+ * Notes an event on its client's activity trail ("Viewing scheduled: … on Tue 10 Jun, 14:00"). The trail is
+ * a log beside the record: a failure is logged and the event change stands.
+ */
+export async function noteOnClient(
+  identity: Identity,
+  event: AgendaEventItem,
+  what: 'scheduled' | 'moved' | 'cancelled',
+): Promise<void> {
+  if (!event.client_id) return;
+  try {
+    await recordClientActivity({
+      clientId: event.client_id,
+      kind: 'event',
+      actor: { agentId: identity.agentId, name: identity.agent.full_name },
+      summary: `${typeLabel(event.type)} ${what}: “${event.title}” on ${describeWhen(event)}`,
+    });
+  } catch (error) {
+    logger.error('client activity not recorded', { error: error as Error, eventId: event.event_id });
+  }
+}

@@ -1,0 +1,57 @@
+import type { Identity } from '#lib/auth';
+import { getOwnedClient } from '#lib/data/clients';
+import { badRequest, HttpError } from '#lib/errors';
+
+/**
+ * What an event may link to: a client and a property, by id. Each link is checked by a lookup that answers
+ * whether the caller may use the object (its own, or its agency's); one that is missing or someone else's is
+ * a 400 naming the field, and the answer never tells the two apart.
+ */
+export type LinkField = 'client_id' | 'property_id';
+
+/** Resolves to the object's display name when the caller may link it, undefined otherwise. */
+export type OwnedLookup = (identity: Identity, id: string) => Promise<{ name: string } | undefined>;
+
+async function ownedClient(identity: Identity, id: string) {
+  try {
+    const client = await getOwnedClient(identity, id);
+    return { name: client.full_name };
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return undefined;
+    throw error;
+  }
+}
+
+/**
+ * The lookups by field. Properties come with a later issue: until then `property_id` has no lookup and is
+ * stored as given (nothing reads through it yet). That issue plugs its own `getOwnedProperty` in here, and
+ * from then on a property link is checked exactly like a client link — no route or schema changes.
+ */
+export const linkLookups: Record<LinkField, OwnedLookup | undefined> = {
+  client_id: ownedClient,
+  property_id: undefined,
+};
+
+const NOT_YOURS: Record<LinkField, string> = {
+  client_id: 'is not one of your clients',
+  property_id: 'is not one of your properties',
+};
+
+/** The linked objects the caller may use, by field (their names); a 400 for the first one it may not. */
+export async function checkLinks(
+  identity: Identity,
+  links: Partial<Record<LinkField, string | null | undefined>>,
+): Promise<Partial<Record<LinkField, { name: string }>>> {
+  const found: Partial<Record<LinkField, { name: string }>> = {};
+  for (const field of Object.keys(linkLookups) as LinkField[]) {
+    const id = links[field];
+    const lookup = linkLookups[field];
+    if (!id || !lookup) continue;
+    const owned = await lookup(identity, id);
+    if (!owned) {
+      throw badRequest(`Invalid body field "${field}": ${NOT_YOURS[field]}`, { [field]: NOT_YOURS[field] });
+    }
+    found[field] = owned;
+  }
+  return found;
+}
