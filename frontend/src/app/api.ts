@@ -72,6 +72,8 @@ export const api = createApi({
     'Website',
     'Preference',
     'FeatureLimit',
+    'AgendaEvent',
+    'AgendaFeed',
   ],
   endpoints: () => ({}),
 });
