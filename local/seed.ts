@@ -3,6 +3,7 @@ import { isConditionFailure } from '#lib/data/entity';
 import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
+import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
 
@@ -190,6 +191,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
       agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency && !agent.agencyAdmin).length,
     }),
   );
+  await seedTeamDemo(DEMO_AGENCY.id, adminId);
   return {
     email: DEMO_AGENTS[0]!.email,
     password: DEMO_PASSWORD,

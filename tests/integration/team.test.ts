@@ -355,3 +355,21 @@ describe('DELETE /api/team/members/{agentId}', () => {
     expect((await Agent.get({ agent_id: other.members[0]!.agentId }))?.agency_id).toBe(other.agencyId);
   });
 });
+
+describe('the team demo seed', () => {
+  it('keeps exactly one pending invitation for the demo agency across restarts, renewing an expired one', async () => {
+    const { seedTeamDemo, DEMO_INVITE } = await import('#local/seed-team');
+    const { admin, agencyId } = await createTestAgency();
+    await seedTeamDemo(agencyId, admin.agentId);
+    await seedTeamDemo(agencyId, admin.agentId);
+    await Invite.update(
+      { agency_id: agencyId, invite_id: DEMO_INVITE.id },
+      { set: { expires_at: Math.floor(Date.now() / 1000) - 60 } },
+    );
+
+    await seedTeamDemo(agencyId, admin.agentId);
+
+    const list = await (await callApi('/api/team/invites', { token: admin.token })).json();
+    expect(list.items).toEqual([expect.objectContaining({ id: DEMO_INVITE.id, email: DEMO_INVITE.email })]);
+  });
+});
