@@ -1,5 +1,5 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { nowIso, saveItem, syncShareRecords, toView, withFreshItem } from '#lib/cloud';
+import { nowIso, ownedItem, saveItem, syncShareRecords, toView, withFreshItem } from '#lib/cloud';
 import { Agent } from '#lib/data/accounts';
 import { badRequest, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
@@ -10,6 +10,8 @@ import { withHttp } from '#lib/http';
  * Recipients can read the item (and a folder's contents) and copy it; only the owner changes it.
  */
 export const handler = withHttp(cloudRoutes.shareItem, async ({ path, body, identity }) => {
+  // someone else's item is a 404 whatever the body says
+  await ownedItem(identity.agentId, path.id);
   const ids = body.shared_with.map((entry) => entry.agent_id);
   if (ids.includes(identity.agentId)) {
     throw badRequest('Invalid body field "shared_with": you cannot share with yourself', {

@@ -2,6 +2,7 @@ import type { RouteId } from '#contracts/manifest';
 import type { DomainFixtures } from './fixture-kit.ts';
 import { agendaFixtures } from './fixtures/agenda.ts';
 import { clientsFixtures } from './fixtures/clients.ts';
+import { cloudFixtures } from './fixtures/cloud.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
@@ -31,6 +32,7 @@ export const fixtures: DomainFixtures = {
   ...connectionsFixtures,
   ...teamFixtures,
   ...agendaFixtures,
+  ...cloudFixtures,
 };
 
 /**
