@@ -74,6 +74,8 @@ export const api = createApi({
     'FeatureLimit',
     'AgendaEvent',
     'AgendaFeed',
+    'Team',
+    'Invite',
   ],
   endpoints: () => ({}),
 });
