@@ -197,8 +197,13 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'token') return 'A'.repeat(43);
     if (name === 'id' && parentSegment === 'invites') return 'no-such-invite';
     if (name === 'email') return 'bad-input-invitee@example.com';
+    // cloud: an item id that names nothing, a file name and type
+    if (name === 'id' && routePath.startsWith('/cloud/')) return 'no-such-cloud-item';
+    if (name === 'name') return 'bad-input.txt';
+    if (name === 'mime_type') return 'text/plain';
   }
-  if (def.type === 'array' && name === 'columnPreferences') return [];
+  if (def.type === 'number' && name === 'size') return 1;
+  if (def.type === 'array' && (name === 'columnPreferences' || name === 'shared_with')) return [];
   throw new Error(
     `bad-input: no valid value for "${name}" of ${routePath}; teach validValue() in tests/bad-input/malformed.ts`,
   );
@@ -211,7 +216,7 @@ function validObject(schema: AnySchema | undefined, owner: Owner, routePath: str
     if (isOptional(field)) continue;
     const valid = validValue(name, field, owner, routePath);
     // lists stay lists (a JSON body's baseline); everything else is text, as paths, queries and forms carry it
-    value[name] = (Array.isArray(valid) ? valid : String(valid)) as string;
+    value[name] = (Array.isArray(valid) || typeof valid === 'number' ? valid : String(valid)) as string;
   }
   return value;
 }

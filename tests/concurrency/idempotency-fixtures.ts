@@ -4,6 +4,7 @@ import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE } from '#contracts/app-co
 import { ensureCognitoUser, signIn } from '#local/accounts';
 import { callApi } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
+import { storageConsumerCases } from './cloud-fixtures.ts';
 
 /**
  * The fixture tables of the idempotency suite: every Cognito trigger (contracts/triggers.ts, by function
@@ -199,4 +200,6 @@ export const triggerFixtures: Partial<Record<string, IdempotencyCase<TriggerProb
  * awarder: `'award-reputation': [{ name: 'a property added', arrange: async () => ({ detailType:
  * 'PropertyAdded', detail: { propertyId, agentId }, effect: () => pointsOf(agent), expectOnce: ... }) }]`.
  */
-export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerProbe>[]>> = {};
+export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerProbe>[]>> = {
+  'account-storage': storageConsumerCases,
+};

@@ -2,6 +2,7 @@ import { manifest, type RouteId } from '#contracts/manifest';
 import { FEATURES, type FeatureName, PLANS, ROLES, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { cloudLimitFixtures } from './cloud-fixtures.ts';
 import { connectionLimitFixtures } from './connection-fixtures.ts';
 
 /**
@@ -114,6 +115,7 @@ async function listAll(owner: TestAgent, path: string): Promise<unknown[]> {
  */
 export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {
   ...connectionLimitFixtures,
+  ...cloudLimitFixtures,
   createClient: {
     arrange: async () => {
       const { role, limit } = finiteLimitFor('clients');
