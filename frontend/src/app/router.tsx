@@ -19,9 +19,7 @@ const UPCOMING_PATHS = [
   paths.agenda,
   paths.cloud,
   paths.templates,
-  paths.team,
   paths.settings,
-  paths.invite,
   paths.updatePayment,
 ];
 
@@ -107,6 +105,16 @@ export const routes: RouteObject[] = [
               import('../features/web-builder/WebBuilderPage.tsx').then((module) => ({
                 Component: module.WebBuilderPage,
               })),
+          },
+          {
+            path: paths.team,
+            lazy: () =>
+              import('../features/team/TeamPage.tsx').then((module) => ({ Component: module.TeamPage })),
+          },
+          {
+            path: paths.invite,
+            lazy: () =>
+              import('../features/team/InvitePage.tsx').then((module) => ({ Component: module.InvitePage })),
           },
           ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),
         ],

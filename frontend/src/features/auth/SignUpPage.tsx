@@ -1,15 +1,18 @@
 import clsx from 'clsx';
 import { Building2, User, UserRound } from 'lucide-react';
-import { type FormEvent, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { AccountType } from '#contracts/app-config';
 import { PRODUCT_NAME } from '../../app/brand.ts';
 import { getAppConfig } from '../../app/config.ts';
+import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
+import { SignedInInvite, SignUpInviteBanner, useSignUpInvite } from '../team/SignUpInvite.tsx';
 import { EmailField, NEW_PASSWORD_HINT, PasswordField, TextField } from './AuthFields.tsx';
 import { AuthForm, AuthLink, GoogleOption, SubmitButton } from './AuthFormParts.tsx';
 import { AuthLayout } from './AuthLayout.tsx';
 import { googleSignInOffered, rememberPendingSignIn, signInWithGoogle } from './authApi.ts';
+import { selectToken } from './authSlice.ts';
 import { AUTH_MESSAGES, authErrorMessage, CognitoError, signUp } from './cognito.ts';
 import { FormAlert } from './FormAlert.tsx';
 import { LOGIN_MESSAGES } from './loginValidation.ts';
@@ -80,6 +83,17 @@ export function SignUpPage() {
     agencyName: useRef<HTMLInputElement>(null),
   };
   const groupLabelId = useId();
+  // `?invite=<token>`: an agency's invitation (its agency shown, the invited email prefilled)
+  const [searchParams] = useSearchParams();
+  const invite = useSignUpInvite(searchParams.get('invite'));
+  const invitedEmail = invite.preview?.email;
+  const signedIn = Boolean(useAppSelector(selectToken));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: fills the form once the invitation is known
+  useEffect(() => {
+    if (!invitedEmail) return;
+    update('email', invitedEmail);
+    update('accountType', 'agent');
+  }, [invitedEmail]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -125,6 +139,14 @@ export function SignUpPage() {
     }
   };
 
+  if (invite.token && signedIn) {
+    return (
+      <AuthLayout title="You're invited" subtitle="Join an agency's team on EstateNet.">
+        <SignedInInvite invite={invite} />
+      </AuthLayout>
+    );
+  }
+
   return (
     <AuthLayout
       title="Create your account"
@@ -135,6 +157,7 @@ export function SignUpPage() {
         </>
       }
     >
+      <SignUpInviteBanner invite={invite} />
       <FormAlert error={formError} className="mt-8">
         {accountExists && (
           <>
@@ -157,7 +180,7 @@ export function SignUpPage() {
       )}
 
       <AuthForm label="Create your account" onSubmit={onSubmit} className="mt-6">
-        <fieldset>
+        <fieldset hidden={Boolean(invitedEmail)}>
           <legend id={groupLabelId} className="mb-2 text-sm font-medium text-slate-800">
             Account type
           </legend>
@@ -236,7 +259,11 @@ export function SignUpPage() {
           />
         )}
 
-        <EmailField {...field('email', refs.email)} />
+        <EmailField
+          {...field('email', refs.email)}
+          readOnly={Boolean(invitedEmail)}
+          {...(invitedEmail ? { hint: 'The email your invitation was sent to.' } : {})}
+        />
 
         <PasswordField
           label="Password"

@@ -10,10 +10,16 @@ import { selectAgentData } from '../agents/agentSlice.ts';
 import { useGetAgentQuery } from '../agents/api.ts';
 import { selectAgentId, selectToken } from '../auth/authSlice.ts';
 import { logout } from '../auth/logout.ts';
+import { pendingInviteToken } from '../team/pendingInvite.ts';
 import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useBrandColors } from './useBrandColors.ts';
+
+// an invite link's token waiting for a session: its acceptor (and the team API) load only then
+const PendingInviteAcceptor = lazy(() =>
+  import('../team/PendingInviteAcceptor.tsx').then((module) => ({ default: module.PendingInviteAcceptor })),
+);
 
 const MobileDrawer = lazy(() =>
   import('./MobileDrawer.tsx').then((module) => ({ default: module.MobileDrawer })),
@@ -40,6 +46,7 @@ function LoadedShell({ agentId }: { agentId: string }) {
   const agencyQuery = useGetAgencyQuery(agencyId ?? '', { skip: !agencyId });
   const agency = useAppSelector(selectAgencyData);
   const failed = agentQuery.isError || agencyQuery.isError;
+  const [hasInvite] = useState(() => pendingInviteToken() !== null);
   useBrandColors(agencyId);
 
   useEffect(() => {
@@ -49,8 +56,17 @@ function LoadedShell({ agentId }: { agentId: string }) {
   if (failed)
     return <Navigate to={paths.login} replace state={{ notice: SESSION_LOAD_FAILED, noticeTone: 'info' }} />;
   const ready = agent?.agent_id === agentId && (!agent.agency_id || agency?.id === agent.agency_id);
-  if (!ready) return <PageLoader label="Loading your workspace" />;
-  return <ShellFrame />;
+  return (
+    <>
+      {/* beside the frame, not in it: joining reloads the agent and agency, which shows the loader */}
+      {hasInvite && (
+        <Suspense fallback={null}>
+          <PendingInviteAcceptor />
+        </Suspense>
+      )}
+      {ready ? <ShellFrame /> : <PageLoader label="Loading your workspace" />}
+    </>
+  );
 }
 
 function ShellFrame() {
