@@ -23,6 +23,7 @@ import {
 import { type CognitoTrigger, cognitoTriggers } from '../contracts/triggers.ts';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../events/catalog.ts';
 import { type EventRule, eventRules } from '../events/rules.ts';
+import { scheduledJobs } from '../events/schedules.ts';
 import { ENV_NAMES } from '../functions/lib/config.ts';
 import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
 import { routeDomain } from './lib/api-routes.ts';
@@ -130,6 +131,7 @@ beforeAll(() => {
     routes: fixtureRoutes,
     eventRules: fixtureRules,
     cognitoTriggers: fixtureTriggers,
+    scheduledJobs: [],
   });
   app.synth();
 });
@@ -358,7 +360,8 @@ describe('event consumers', () => {
   it('skips planned consumers and wires implemented ones to a rule on the platform bus', () => {
     const implemented = eventRules.filter((rule) => rule.status === 'implemented');
     expect(real.consumers.functions.size).toBe(implemented.length);
-    templateOf(real).resourceCountIs('AWS::Events::Rule', implemented.length);
+    // plus one schedule rule per scheduled job (infra/scheduled-jobs.test.ts)
+    templateOf(real).resourceCountIs('AWS::Events::Rule', implemented.length + scheduledJobs.length);
 
     const template = templateOf(fixture);
     template.resourceCountIs('AWS::Events::Rule', 2);

@@ -1,4 +1,4 @@
-import { Aws, RemovalPolicy } from 'aws-cdk-lib';
+import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
 import {
@@ -64,8 +64,16 @@ export class DataStores extends Construct {
       });
     }
 
+    const files = privateBucket(this, 'FilesBucket', stage, filesBucketName(stage));
+    // folder zips are temporary download objects (functions/cloud/get-download-url.ts); multipart writes
+    // that never completed must not keep costing
+    files.addLifecycleRule({ id: 'expire-folder-zips', prefix: 'zips/', expiration: Duration.days(1) });
+    files.addLifecycleRule({
+      id: 'abort-incomplete-uploads',
+      abortIncompleteMultipartUploadAfter: Duration.days(1),
+    });
     this.buckets = {
-      files: privateBucket(this, 'FilesBucket', stage, filesBucketName(stage)),
+      files,
       content: privateBucket(this, 'ContentBucket', stage),
       sites: privateBucket(this, 'SitesBucket', stage),
     };

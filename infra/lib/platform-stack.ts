@@ -6,6 +6,7 @@ import { manifest } from '../../contracts/manifest.ts';
 import type { RouteDefinition } from '../../contracts/route.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
+import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
 import { ApiRoutes } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
@@ -14,6 +15,7 @@ import { DataStores, filesBucketName } from './data-stores.ts';
 import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
 import { InviteEmail } from './invite-email.ts';
 import type { PlatformResources, UserPoolIds } from './platform-function.ts';
+import { ScheduledJobs } from './scheduled-jobs.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface PlatformStackProps extends StackProps {
@@ -22,6 +24,8 @@ export interface PlatformStackProps extends StackProps {
   routes?: readonly RouteDefinition[];
   /** defaults to events/rules.ts */
   eventRules?: readonly EventRule[];
+  /** defaults to events/schedules.ts */
+  scheduledJobs?: readonly ScheduledJob[];
   /** defaults to contracts/triggers.ts */
   cognitoTriggers?: readonly CognitoTrigger[];
 }
@@ -40,6 +44,8 @@ export class PlatformStack extends Stack {
   readonly appConfig: AppConfig;
   readonly routes: ApiRoutes;
   readonly consumers: EventConsumers;
+  /** timer-driven functions (events/schedules.ts): the cloud purge */
+  readonly jobs: ScheduledJobs;
   /** the SES sender of invitation emails, when the stage has one */
   readonly inviteEmail?: InviteEmail;
 
@@ -115,6 +121,12 @@ export class PlatformStack extends Stack {
       stage,
       bus: this.data.bus,
       rules,
+      resources,
+      userPool,
+    });
+    this.jobs = new ScheduledJobs(this, 'Jobs', {
+      stage,
+      jobs: props.scheduledJobs ?? scheduledJobs,
       resources,
       userPool,
     });

@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import { App, Duration } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { scheduledJobs } from '../events/schedules.ts';
+import { ENV_NAMES } from '../functions/lib/config.ts';
+import { PlatformStack } from './lib/platform-stack.ts';
+import { stageConfig } from './lib/stage-config.ts';
+
+/** The timer-driven functions (events/schedules.ts) and the files bucket's lifecycle for folder zips. */
+let stack: PlatformStack;
+let template: Template;
+
+beforeAll(() => {
+  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8'));
+  const app = new App({
+    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
+    builtinCloudFormationValidation: false,
+  });
+  stack = new PlatformStack(app, 'EstateNet-jobs', { stage: stageConfig('dev') });
+  template = Template.fromStack(stack);
+});
+
+describe('scheduled jobs', () => {
+  it.each(scheduledJobs.map((job) => [job.name, job] as const))(
+    '%s runs on its EventBridge schedule',
+    (_, job) => {
+      const fn = stack.jobs.functions.get(job.name)!;
+      const functionId = stack.getLogicalId(fn.fn.node.defaultChild as never);
+      template.hasResourceProperties('AWS::Events::Rule', {
+        ScheduleExpression: Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString,
+        State: 'ENABLED',
+        Targets: Match.arrayWith([Match.objectLike({ Arn: { 'Fn::GetAtt': [functionId, 'Arn'] } })]),
+      });
+      const resource = template.findResources('AWS::Lambda::Function')[functionId]!;
+      expect(resource.Properties.Timeout).toBe(job.timeoutSeconds);
+      expect(Object.keys(resource.Properties.Environment.Variables)).toEqual(
+        expect.arrayContaining([ENV_NAMES.table, ENV_NAMES.buckets.files]),
+      );
+    },
+  );
+
+  it('expires folder zips after a day and aborts abandoned multipart uploads', () => {
+    const bucketId = stack.getLogicalId(stack.data.buckets.files.node.defaultChild as never);
+    const bucket = template.findResources('AWS::S3::Bucket')[bucketId]!;
+    expect(bucket.Properties.LifecycleConfiguration.Rules).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ Prefix: 'zips/', ExpirationInDays: 1, Status: 'Enabled' }),
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+      ]),
+    );
+  });
+});
