@@ -92,7 +92,6 @@ export function SignUpPage() {
   useEffect(() => {
     if (!invitedEmail) return;
     update('email', invitedEmail);
-    update('accountType', 'agent');
   }, [invitedEmail]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {

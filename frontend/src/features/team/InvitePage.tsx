@@ -120,7 +120,9 @@ function InviteForm() {
           <div className="flex items-baseline justify-between gap-3">
             <h3 className="text-sm font-semibold text-slate-800">Seats on your plan</h3>
             {data && (
-              <span className="text-sm font-semibold text-brand-2 tabular-nums">
+              <span
+                className={`text-sm font-semibold tabular-nums ${data.seats.remaining === 0 ? 'text-amber-700' : 'text-brand-2'}`}
+              >
                 {data.seats.remaining} {data.seats.remaining === 1 ? 'seat' : 'seats'} left
               </span>
             )}

@@ -183,7 +183,7 @@ function MemberCard({
   return (
     <li
       aria-label={member.full_name}
-      className="flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-900/5"
+      className="flex min-w-0 flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-900/5"
     >
       <div className="flex items-start gap-4">
         <Avatar src={member.profile_picture} alt="" className="size-14" />
@@ -214,7 +214,7 @@ function MemberCard({
           </div>
           <p className="mt-2 flex items-center gap-1.5 truncate text-sm text-slate-600">
             <Mail className="size-3.5 shrink-0" aria-hidden="true" />
-            <span className="truncate">{member.email}</span>
+            <span className="min-w-0 truncate">{member.email}</span>
           </p>
           {member.city && (
             <p className="mt-0.5 flex items-center gap-1.5 text-sm text-slate-500">
@@ -224,16 +224,14 @@ function MemberCard({
           )}
         </div>
       </div>
-      <dl className="mt-4 grid grid-cols-4 gap-2">
+      <dl className="mt-4 grid grid-cols-2 gap-2">
         {STATS.map(({ key, label, icon: Icon }) => (
-          <div key={key} className="rounded-lg bg-slate-50 px-2 py-2 text-center">
-            <dt className="flex items-center justify-center gap-1 text-[0.6875rem] font-medium text-slate-500">
-              <Icon className="size-3 shrink-0" aria-hidden="true" />
+          <div key={key} className="flex items-center justify-between gap-2 rounded-lg bg-slate-50 px-3 py-2">
+            <dt className="flex min-w-0 items-center gap-1.5 text-xs font-medium text-slate-500">
+              <Icon className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="truncate">{label}</span>
             </dt>
-            <dd className="mt-0.5 text-base font-bold text-slate-900 tabular-nums">
-              {member[key].toLocaleString()}
-            </dd>
+            <dd className="text-sm font-bold text-slate-900 tabular-nums">{member[key].toLocaleString()}</dd>
           </div>
         ))}
       </dl>
