@@ -3,6 +3,7 @@ import { isConditionFailure } from '#lib/data/entity';
 import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
+import { seedAgendaDemo } from './seed-agenda.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
@@ -192,6 +193,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
     }),
   );
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
+  await seedAgendaDemo(cloud.userPool);
   return {
     email: DEMO_AGENTS[0]!.email,
     password: DEMO_PASSWORD,

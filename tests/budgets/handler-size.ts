@@ -3,6 +3,7 @@ import { build } from 'esbuild';
 import { manifest } from '#contracts/manifest';
 import { cognitoTriggers } from '#contracts/triggers';
 import { eventRules } from '#events/rules';
+import { scheduledJobs } from '#events/schedules';
 import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import { LAMBDA_BUNDLE } from '../../infra/lib/bundle-options.ts';
 
@@ -26,7 +27,7 @@ const ROOT = resolve(import.meta.dirname, '..', '..');
 export interface HandlerBundle {
   /** handler file relative to the repository root */
   handler: string;
-  /** what the Lambda serves: route ids, `rule:<name>` for event consumers, `trigger:<name>` for Cognito */
+  /** what the Lambda serves: route ids, `rule:<name>` for event consumers, `trigger:<name>` for Cognito, `job:<name>` for schedules */
   routes: string[];
   /** minified bundle size */
   bundleBytes: number;
@@ -46,6 +47,7 @@ export function lambdaHandlers(): Map<string, string[]> {
     add(route.status === 'implemented' ? route.handler : PLANNED_HANDLER_FILE, route.id);
   for (const rule of eventRules) if (rule.status === 'implemented') add(rule.consumer, `rule:${rule.name}`);
   for (const trigger of cognitoTriggers) add(trigger.handler, `trigger:${trigger.name}`);
+  for (const job of scheduledJobs) add(job.handler, `job:${job.name}`);
   return handlers;
 }
 
