@@ -1,6 +1,10 @@
 import ICAL from 'ical.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { routes } from '#contracts/manifest';
+import { signIn } from '#local/accounts';
+import type { LocalCloud } from '#local/cloud';
+import { DEMO_PASSWORD, seedDemoData } from '#local/seed';
+import { seedAgendaDemo } from '#local/seed-agenda';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /** The agenda API through the local API Gateway: events, their reminders and the secret .ics feed. */
@@ -494,5 +498,26 @@ describe('the .ics feed', () => {
     ).toEqual({
       enabled: false,
     });
+  });
+});
+
+describe('the demo agenda', () => {
+  it('gives the demo agents a week of events with reminders, once however often it runs', async () => {
+    const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
+    await seedDemoData(cloud);
+    await seedAgendaDemo(cloud.userPool);
+    const { accessToken } = await signIn(cloud.userPool, 'demo@estatenet.local', DEMO_PASSWORD);
+    const maya = { token: accessToken } as TestAgent;
+    const now = Date.now();
+
+    const week = await listEvents(maya, now - 8 * DAY, now + 9 * DAY);
+
+    const seeded = week.filter((event) => event.event_id.startsWith('demo-'));
+    expect(seeded.length).toBeGreaterThanOrEqual(14);
+    expect(new Set(seeded.map((event) => event.event_id)).size).toBe(seeded.length);
+    expect(new Set(seeded.map((event) => event.type))).toEqual(
+      new Set(['viewing', 'meeting', 'call', 'deadline']),
+    );
+    expect(seeded.some((event) => event.reminder_at && Date.parse(event.reminder_at) > now)).toBe(true);
   });
 });
