@@ -4,6 +4,7 @@ import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
 import { seedAgendaDemo } from './seed-agenda.ts';
+import { seedCloudDemo } from './seed-cloud.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
@@ -194,6 +195,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   );
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
   await seedAgendaDemo(cloud.userPool);
+  await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   return {
     email: DEMO_AGENTS[0]!.email,
     password: DEMO_PASSWORD,
