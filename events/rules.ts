@@ -49,7 +49,7 @@ export const eventRules: readonly EventRule[] = [
     description: 'Awards reputation points for listings, verifications and connections',
     pattern: fromPlatform('PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'),
     consumer: 'events/consumers/award-reputation.ts',
-    status: 'planned',
+    status: 'implemented',
     bus: 'platform',
     resources: { table: 'readwrite' },
   },

@@ -183,4 +183,29 @@ describe('TransactWriteItems on the local DynamoDB', () => {
 
     expect(await get('shared')).toMatchObject({ points: 50, visits: 5 });
   });
+
+  it('keeps going when a client gives up on a queued write', async () => {
+    const busy = Array.from({ length: 30 }, (_, n) => client.send(ledgerAward(`busy-${n}`, 'busy')));
+    const queued = Array.from({ length: 20 }, (_, n) =>
+      client
+        .send(new PutCommand({ TableName: TABLE, Item: { ...key(`abandoned-${n}`), n } }), {
+          abortSignal: AbortSignal.timeout(5),
+        })
+        .catch(() => undefined),
+    );
+    await Promise.all(busy);
+    await Promise.all(queued);
+
+    await client.send(new PutCommand({ TableName: TABLE, Item: { ...key('after'), n: 1 } }));
+    expect(await get('after')).toEqual({ ...key('after'), n: 1 });
+  });
+
+  it('serves many racing transactions promptly', async () => {
+    const started = Date.now();
+    await Promise.all(
+      Array.from({ length: 60 }, (_, n) => client.send(ledgerAward(`many-${n}`, `many-${n % 6}`))),
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await get('many-0')).toMatchObject({ points: 100 });
+  });
 });

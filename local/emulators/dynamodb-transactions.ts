@@ -1,17 +1,20 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { crc32 } from 'node:zlib';
 
 /**
- * TransactWriteItems for dynalite, which answers it with UnknownOperationException. The handlers use
- * DynamoDB transactions where several items must change together (a reputation award), so the local
- * cloud gives dynalite the operation at its HTTP door, keeping one code path:
+ * TransactWriteItems for dynalite, which answers it with UnknownOperationException. Handlers use DynamoDB
+ * transactions where several items must change together (a reputation award, a connection), so the local
+ * cloud gives dynalite the operation at its HTTP door and keeps one code path:
  *
- * - every write (PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems) passes one lock,
- *   so no other write can land between a transaction's steps — writes are atomic and isolated from each
- *   other as in DynamoDB (reads may see a transaction half-way, which DynamoDB never shows; we accept it);
+ * - every write (PutItem, UpdateItem, DeleteItem, BatchWriteItem, TransactWriteItems) first takes the
+ *   locks of the items it writes (in one global order, so two writers never wait for each other), so no
+ *   other write lands on a transaction's items between its steps: writes are atomic and isolated from
+ *   each other as in DynamoDB, and writes to other items go on in parallel. Reads take no lock and may
+ *   see a transaction half-way, which DynamoDB never shows; we accept that.
  * - a transaction reads each item it touches, applies its actions one by one with their own conditions
- *   through dynalite's single-item operations, and when any condition fails, puts every item back as it
+ *   through dynalite's single-item operations, and when any condition fails puts every item back as it
  *   was and answers TransactionCanceledException with one cancellation reason per action, as DynamoDB does.
  *
  * Binary (B) values and ClientRequestToken idempotency are not emulated.
@@ -19,6 +22,7 @@ import { crc32 } from 'node:zlib';
 
 type Json = Record<string, unknown>;
 type AttributeMap = Record<string, unknown>;
+type Call = (operation: string, input: Json) => Promise<Json>;
 
 const TARGET_PREFIX = 'DynamoDB_20120810.';
 const SINGLE_WRITES = new Set(['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']);
@@ -26,14 +30,29 @@ const MAX_ACTIONS = 100;
 const ERROR_PREFIX = 'com.amazonaws.dynamodb.v20120810#';
 const EXPRESSION_FIELDS = ['ConditionExpression', 'ExpressionAttributeNames', 'ExpressionAttributeValues'];
 
-/** One writer at a time, in arrival order. */
-class WriteLock {
-  #tail: Promise<unknown> = Promise.resolve();
+/** Per-item locks, each a queue in arrival order; several are always taken in sorted order. */
+class ItemLocks {
+  #tails = new Map<string, Promise<void>>();
 
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const result = this.#tail.then(work);
-    this.#tail = result.catch(() => undefined);
-    return result;
+  async acquire(names: readonly string[]): Promise<() => void> {
+    const releases: Array<() => void> = [];
+    for (const name of [...new Set(names)].sort()) {
+      const previous = this.#tails.get(name) ?? Promise.resolve();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      const tail = previous.then(() => held);
+      this.#tails.set(name, tail);
+      await previous;
+      releases.push(() => {
+        release();
+        if (this.#tails.get(name) === tail) this.#tails.delete(name);
+      });
+    }
+    return () => {
+      for (const release of releases) release();
+    };
   }
 }
 
@@ -48,10 +67,10 @@ class DynamoError extends Error {
 }
 
 const readBody = (request: IncomingMessage) =>
-  new Promise<string>((resolve, reject) => {
+  new Promise<Buffer>((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
     request.on('error', reject);
   });
 
@@ -59,8 +78,8 @@ const pick = (source: Json, names: readonly string[]) =>
   Object.fromEntries(names.filter((name) => source[name] !== undefined).map((name) => [name, source[name]]));
 
 /** Calls dynalite's own operations on the internal listener (dynalite checks the form of a signature only). */
-function dynaliteClient(endpoint: string) {
-  return async (operation: string, input: Json): Promise<Json> => {
+function dynaliteClient(endpoint: string): Call {
+  return async (operation, input) => {
     const response = await fetch(endpoint, {
       method: 'POST',
       headers: {
@@ -84,15 +103,61 @@ function dynaliteClient(endpoint: string) {
   };
 }
 
+/** Each table's key attribute names, read once. */
+function keySchemas(call: Call) {
+  const known = new Map<string, Promise<string[]>>();
+  return (table: string): Promise<string[]> => {
+    let names = known.get(table);
+    if (!names) {
+      names = call('DescribeTable', { TableName: table }).then((answer) =>
+        (answer as { Table: { KeySchema: Array<{ AttributeName: string }> } }).Table.KeySchema.map(
+          (part) => part.AttributeName,
+        ),
+      );
+      names.catch(() => known.delete(table));
+      known.set(table, names);
+    }
+    return names;
+  };
+}
+
+/** The lock name of one item: its table and its key values, in key-schema order. */
+const itemName = (table: string, key: AttributeMap, names: readonly string[]) =>
+  `${table}\u0000${JSON.stringify(names.map((name) => key[name]))}`;
+
+/** The items a single-item or batch write touches, as lock names. */
+async function writtenItems(
+  operation: string,
+  input: Json,
+  keyNames: (table: string) => Promise<string[]>,
+): Promise<string[]> {
+  if (operation === 'BatchWriteItem') {
+    const names: string[] = [];
+    for (const [table, requests] of Object.entries((input.RequestItems ?? {}) as Record<string, Json[]>)) {
+      const keys = await keyNames(table);
+      for (const request of requests) {
+        const put = request.PutRequest as { Item?: AttributeMap } | undefined;
+        const remove = request.DeleteRequest as { Key?: AttributeMap } | undefined;
+        const key = put?.Item ?? remove?.Key;
+        if (key) names.push(itemName(table, key, keys));
+      }
+    }
+    return names;
+  }
+  const table = String(input.TableName);
+  const key = (operation === 'PutItem' ? input.Item : input.Key) as AttributeMap | undefined;
+  return key ? [itemName(table, key, await keyNames(table))] : [];
+}
+
 interface Action {
   kind: 'Put' | 'Update' | 'Delete' | 'ConditionCheck';
   input: Json;
   table: string;
   key: AttributeMap;
+  lock: string;
 }
 
-/** Applies a TransactWriteItems request through dynalite's single-item operations (under the write lock). */
-async function transactWrite(call: ReturnType<typeof dynaliteClient>, request: Json): Promise<Json> {
+async function transactionActions(request: Json, keyNames: (table: string) => Promise<string[]>) {
   const items = request.TransactItems;
   if (!Array.isArray(items) || items.length === 0 || items.length > MAX_ACTIONS) {
     throw new DynamoError(
@@ -100,19 +165,6 @@ async function transactWrite(call: ReturnType<typeof dynaliteClient>, request: J
       `TransactItems must have between 1 and ${MAX_ACTIONS} actions`,
     );
   }
-  const keySchemas = new Map<string, string[]>();
-  const keyNames = async (table: string) => {
-    let names = keySchemas.get(table);
-    if (!names) {
-      const { Table } = (await call('DescribeTable', { TableName: table })) as {
-        Table: { KeySchema: Array<{ AttributeName: string }> };
-      };
-      names = Table.KeySchema.map((part) => part.AttributeName);
-      keySchemas.set(table, names);
-    }
-    return names;
-  };
-
   const actions: Action[] = [];
   for (const item of items as Json[]) {
     const kinds = (['Put', 'Update', 'Delete', 'ConditionCheck'] as const).filter((kind) => item[kind]);
@@ -122,20 +174,21 @@ async function transactWrite(call: ReturnType<typeof dynaliteClient>, request: J
     const kind = kinds[0]!;
     const input = item[kind] as Json;
     const table = String(input.TableName);
-    const key =
-      kind === 'Put'
-        ? pick(input.Item as Json, await keyNames(table))
-        : ((input.Key as AttributeMap | undefined) ?? {});
-    actions.push({ kind, input, table, key });
+    const names = await keyNames(table);
+    const key = pick((kind === 'Put' ? input.Item : input.Key) as Json, names);
+    actions.push({ kind, input, table, key, lock: itemName(table, key, names) });
   }
-  const identities = actions.map((action) => `${action.table}\u0000${JSON.stringify(action.key)}`);
-  if (new Set(identities).size !== identities.length) {
+  if (new Set(actions.map((action) => action.lock)).size !== actions.length) {
     throw new DynamoError(
       'ValidationException',
       'Transaction request cannot include multiple operations on one item',
     );
   }
+  return actions;
+}
 
+/** Applies a transaction's actions through dynalite's single-item operations (their items locked). */
+async function transactWrite(call: Call, actions: readonly Action[]): Promise<Json> {
   const before = await Promise.all(
     actions.map(async (action) => {
       const { Item } = await call('GetItem', {
@@ -209,6 +262,7 @@ async function transactWrite(call: ReturnType<typeof dynaliteClient>, request: J
 }
 
 function send(response: import('node:http').ServerResponse, status: number, body: Json) {
+  if (response.destroyed) return;
   const text = JSON.stringify(body);
   response.writeHead(status, {
     'content-type': 'application/x-amz-json-1.0',
@@ -218,60 +272,105 @@ function send(response: import('node:http').ServerResponse, status: number, body
   response.end(text);
 }
 
+const errorBody = (error: unknown) =>
+  error instanceof DynamoError
+    ? { status: 400, body: { __type: `${ERROR_PREFIX}${error.type}`, message: error.message, ...error.body } }
+    : {
+        status: 500,
+        body: {
+          __type: `${ERROR_PREFIX}InternalServerError`,
+          message: error instanceof Error ? error.message : String(error),
+        },
+      };
+
+/** A request dynalite can read again: the same method, url and headers, and the body already read. */
+function replayed(request: IncomingMessage, body: Buffer): IncomingMessage {
+  const copy = Object.assign(new PassThrough(), {
+    method: request.method,
+    url: request.url,
+    headers: request.headers,
+  });
+  copy.end(body);
+  return copy as unknown as IncomingMessage;
+}
+
 /**
  * Puts the transaction door in front of a dynalite server: its own request listener moves to an internal
- * loopback listener (the same store), and the public one serialises writes and answers
+ * loopback listener (the same store), and the public one locks written items and answers
  * TransactWriteItems. Returns what stops the internal listener.
  */
 export async function addTransactions(server: Server): Promise<{ close: () => Promise<void> }> {
-  const [dynalite] = server.listeners('request') as RequestListener[];
-  if (!dynalite) throw new Error('the DynamoDB emulator has no request listener');
+  const [listener] = server.listeners('request') as RequestListener[];
+  if (!listener) throw new Error('the DynamoDB emulator has no request listener');
+  const dynalite: RequestListener = listener;
   const internal = createServer(dynalite);
   await new Promise<void>((resolve, reject) => {
     internal.once('error', reject);
     internal.listen(0, '127.0.0.1', () => resolve());
   });
   const call = dynaliteClient(`http://127.0.0.1:${(internal.address() as AddressInfo).port}`);
-  const lock = new WriteLock();
+  const keyNames = keySchemas(call);
+  const locks = new ItemLocks();
+
+  /** Runs `work` holding the locks of `items`; released when it settles. */
+  const holding = async <T>(items: readonly string[], work: () => Promise<T>): Promise<T> => {
+    const release = await locks.acquire(items);
+    try {
+      return await work();
+    } finally {
+      release();
+    }
+  };
+
+  async function transaction(request: IncomingMessage, response: import('node:http').ServerResponse) {
+    try {
+      const input = JSON.parse((await readBody(request)).toString('utf8')) as Json;
+      const actions = await transactionActions(input, keyNames);
+      const body = await holding(
+        actions.map((action) => action.lock),
+        () => transactWrite(call, actions),
+      );
+      send(response, 200, body);
+    } catch (error) {
+      const { status, body } = errorBody(error);
+      send(response, status, body);
+    }
+  }
+
+  async function singleWrite(
+    operation: string,
+    request: IncomingMessage,
+    response: import('node:http').ServerResponse,
+  ) {
+    const body = await readBody(request);
+    let items: string[] = [];
+    try {
+      items = await writtenItems(operation, JSON.parse(body.toString('utf8')) as Json, keyNames);
+    } catch {
+      // not a request we can read: dynalite answers it as it would
+    }
+    const done = new Promise<void>((resolve) => {
+      response.once('close', resolve);
+      response.once('finish', resolve);
+    });
+    await holding(items, () => {
+      if (response.destroyed) return Promise.resolve();
+      dynalite(replayed(request, body), response);
+      return done;
+    });
+  }
 
   server.removeAllListeners('request');
   server.on('request', (request, response) => {
     const target = String(request.headers['x-amz-target'] ?? '');
     const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : '';
-    if (operation === 'TransactWriteItems') {
-      void readBody(request)
-        .then((text) => lock.run(() => transactWrite(call, JSON.parse(text) as Json)))
-        .then(
-          (body) => send(response, 200, body),
-          (error: unknown) => {
-            if (error instanceof DynamoError) {
-              send(response, 400, {
-                __type: `${ERROR_PREFIX}${error.type}`,
-                message: error.message,
-                ...error.body,
-              });
-            } else {
-              send(response, 500, {
-                __type: `${ERROR_PREFIX}InternalServerError`,
-                message: error instanceof Error ? error.message : String(error),
-              });
-            }
-          },
-        );
-      return;
-    }
-    if (!SINGLE_WRITES.has(operation)) {
-      dynalite(request, response);
-      return;
-    }
-    void lock.run(
-      () =>
-        new Promise<void>((resolve) => {
-          response.once('close', resolve);
-          response.once('finish', resolve);
-          dynalite(request, response);
-        }),
-    );
+    if (operation === 'TransactWriteItems') void transaction(request, response);
+    else if (SINGLE_WRITES.has(operation)) {
+      void singleWrite(operation, request, response).catch((error: unknown) => {
+        const { status, body } = errorBody(error);
+        send(response, status, body);
+      });
+    } else dynalite(request, response);
   });
 
   return {

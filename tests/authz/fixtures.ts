@@ -6,6 +6,7 @@ import { cloudFixtures } from './fixtures/cloud.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
+import { reputationFixtures } from './fixtures/reputation.ts';
 import { teamFixtures } from './fixtures/team.ts';
 
 export {
@@ -33,6 +34,7 @@ export const fixtures: DomainFixtures = {
   ...teamFixtures,
   ...agendaFixtures,
   ...cloudFixtures,
+  ...reputationFixtures,
 };
 
 /**

@@ -201,6 +201,9 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'id' && routePath.startsWith('/cloud/')) return 'no-such-cloud-item';
     if (name === 'name') return 'bad-input.txt';
     if (name === 'mime_type') return 'text/plain';
+    // reputation: a notification id and a related property that name nothing (both still refused)
+    if (name === 'id' && parentSegment === 'notifications') return 'no-such-notification';
+    if (name === 'relatedEntityId') return 'no-such-property';
   }
   if (def.type === 'number' && name === 'size') return 1;
   if (def.type === 'array' && (name === 'columnPreferences' || name === 'shared_with')) return [];

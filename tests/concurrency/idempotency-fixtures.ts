@@ -5,6 +5,7 @@ import { ensureCognitoUser, signIn } from '#local/accounts';
 import { callApi } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { storageConsumerCases } from './cloud-fixtures.ts';
+import { reputationConsumerCases } from './reputation-fixtures.ts';
 
 /**
  * The fixture tables of the idempotency suite: every Cognito trigger (contracts/triggers.ts, by function
@@ -201,5 +202,6 @@ export const triggerFixtures: Partial<Record<string, IdempotencyCase<TriggerProb
  * 'PropertyAdded', detail: { propertyId, agentId }, effect: () => pointsOf(agent), expectOnce: ... }) }]`.
  */
 export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerProbe>[]>> = {
+  'award-reputation': reputationConsumerCases,
   'account-storage': storageConsumerCases,
 };

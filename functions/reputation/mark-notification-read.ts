@@ -1,0 +1,21 @@
+import { reputationRoutes } from '#contracts/routes/reputation';
+import { isConditionFailure } from '#lib/data/entity';
+import { Notification } from '#lib/data/notifications';
+import { notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+
+/** Dismisses one of your notifications (marking it read again changes nothing); anyone else's is missing. */
+export const handler = withHttp(reputationRoutes.markNotificationRead, async ({ path, identity }) => {
+  try {
+    // the key is the caller's own partition, so another agent's notification id simply does not exist here
+    await Notification.update(
+      { agent_id: identity.agentId, notification_id: path.id },
+      { set: { read: true } },
+      { returnValues: 'none' },
+    );
+  } catch (error) {
+    if (isConditionFailure(error)) throw notFound('Notification');
+    throw error;
+  }
+  return { ok: true as const };
+});
