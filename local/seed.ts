@@ -4,6 +4,7 @@ import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
 import { seedAgendaDemo } from './seed-agenda.ts';
+import { seedClientsDemo } from './seed-clients.ts';
 import { seedCloudDemo } from './seed-cloud.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
@@ -194,6 +195,8 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
     }),
   );
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
+  // before the agenda: its demo viewings link these clients
+  await seedClientsDemo(cloud.userPool);
   await seedAgendaDemo(cloud.userPool);
   await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   return {

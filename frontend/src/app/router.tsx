@@ -14,7 +14,6 @@ const UPCOMING_PATHS = [
   paths.savedProperties,
   paths.propertyList,
   paths.propertySuccess,
-  paths.allAgents,
   paths.clients,
   paths.agenda,
   paths.cloud,
@@ -89,6 +88,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/agents/AgentProfilePage.tsx').then((module) => ({
                 Component: module.AgentProfilePage,
+              })),
+          },
+          {
+            path: paths.allAgents,
+            lazy: () =>
+              import('../features/agents/AllAgentsPage.tsx').then((module) => ({
+                Component: module.AllAgentsPage,
               })),
           },
           {

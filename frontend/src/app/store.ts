@@ -6,6 +6,7 @@ import { agentSlice, visitedAgentSlice } from '../features/agents/agentSlice.ts'
 import '../features/agents/profileSync.ts';
 import { authCookieListener, authSlice } from '../features/auth/authSlice.ts';
 import { sessionListener } from '../features/auth/sessionListener.ts';
+import { clientsSlice } from '../features/clients/clientsSlice.ts';
 import { paywallSlice } from '../features/paywall/paywallSlice.ts';
 import { reputationSlice } from '../features/reputation/reputationSlice.ts';
 import { api } from './api.ts';
@@ -21,6 +22,7 @@ const rootReducer = combineReducers({
   [visitedAgentSlice.reducerPath]: visitedAgentSlice.reducer,
   [visitedAgencySlice.reducerPath]: visitedAgencySlice.reducer,
   [reputationSlice.reducerPath]: reputationSlice.reducer,
+  [clientsSlice.reducerPath]: clientsSlice.reducer,
   [paywallSlice.reducerPath]: paywallSlice.reducer,
   [api.reducerPath]: api.reducer,
 });

@@ -1,0 +1,161 @@
+import { useMemo } from 'react';
+import type * as z from 'zod/mini';
+import type { ColumnPreference } from '#contracts/client-values';
+import type { clientsRoutes } from '#contracts/routes/clients';
+import type {
+  ClientActivityView,
+  ClientCreateInput,
+  ClientListView,
+  ClientTablePreferencesView,
+  ClientUpdateInput,
+  ClientView,
+} from '#contracts/schemas/clients';
+import { api } from '../../app/api.ts';
+import { useAppSelector } from '../../app/hooks.ts';
+import { selectAgencyId } from '../auth/authSlice.ts';
+import {
+  clientLimitPrompt,
+  FEATURE_LIMIT_REACHED,
+  isClientLimitError,
+  type LimitBody,
+} from './clientLimit.ts';
+
+export { clientLimitPrompt, FEATURE_LIMIT_REACHED, isClientLimitError };
+
+/**
+ * The clients endpoints (spec §7 "Clients" plus the activity trail). Types only from the contracts, so this
+ * module costs the first page load nothing: the clients slice, in the store, matches these endpoints.
+ */
+export type Client = ClientView;
+export type ClientAgent = ClientListView['agents'][number];
+export type ClientActivity = ClientActivityView;
+export type ClientTablePreferences = ClientTablePreferencesView;
+export type NewClient = ClientCreateInput;
+export type ClientPatch = ClientUpdateInput;
+type ActivityPage = z.infer<(typeof clientsRoutes)['listClientActivity']['response']>;
+
+/** Whose book to list: the agency's (every member sees it) or, without an agency, the agent's own. */
+export interface ClientBookArg {
+  agencyId: string | null;
+}
+
+/** The server's page size for the table: most books arrive in one request. */
+export const CLIENT_PAGE_SIZE = 500;
+
+const clientPath = (id: string) => `api/clients/${encodeURIComponent(id)}`;
+const LIST = { type: 'Client', id: 'LIST' } as const;
+/** What a batch of imported clients makes stale: the book and the clients usage. */
+export const IMPORTED_TAGS = [LIST, { type: 'FeatureLimit', id: 'clients' }] as const;
+
+export const clientsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/clients, page after page (cursor); the table loads the whole book */
+    listClients: build.infiniteQuery<ClientListView, ClientBookArg, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: 'api/clients',
+        params: {
+          limit: CLIENT_PAGE_SIZE,
+          ...(queryArg.agencyId ? { agencyId: queryArg.agencyId } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+        },
+      }),
+      providesTags: [LIST],
+    }),
+    createClient: build.mutation<Client, NewClient>({
+      query: (body) => ({ url: 'api/clients', method: 'POST', body }),
+      invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'clients' }],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          const { error } = failure as { error?: { data?: LimitBody } };
+          if (!isClientLimitError(error)) return;
+          const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
+          dispatch(clientLimitPrompt(count(error?.data?.current), count(error?.data?.maximum)));
+        }
+      },
+    }),
+    /** POST /api/clients for one CSV row: the list and the usage are refreshed once, after the import */
+    importClient: build.mutation<Client, NewClient>({
+      query: (body) => ({ url: 'api/clients', method: 'POST', body }),
+    }),
+    updateClient: build.mutation<Client, { id: string; patch: ClientPatch }>({
+      query: ({ id, patch }) => ({ url: clientPath(id), method: 'PUT', body: patch }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Client', id: `activity-${id}` }],
+    }),
+    deleteClient: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: clientPath(id), method: 'DELETE' }),
+      invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'clients' }],
+    }),
+    /** GET /api/clients/{id}/activity, newest first, a page at a time */
+    listClientActivity: build.infiniteQuery<ActivityPage, string, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `${clientPath(queryArg)}/activity`,
+        params: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      providesTags: (_result, _error, id) => [{ type: 'Client', id: `activity-${id}` }],
+    }),
+    getClientTablePreferences: build.query<ClientTablePreferences, string>({
+      query: (agentId) => `api/client-table-preferences/${encodeURIComponent(agentId)}`,
+      providesTags: (_result, _error, agentId) => [{ type: 'Preference', id: `client-table-${agentId}` }],
+    }),
+    updateClientTablePreferences: build.mutation<
+      ClientTablePreferences,
+      { agentId: string; columnPreferences: ColumnPreference[] }
+    >({
+      query: ({ agentId, columnPreferences }) => ({
+        url: `api/update-client-table-preferences/${encodeURIComponent(agentId)}`,
+        method: 'PUT',
+        body: { columnPreferences },
+      }),
+    }),
+  }),
+});
+
+export const {
+  useListClientsInfiniteQuery,
+  useCreateClientMutation,
+  useImportClientMutation,
+  useUpdateClientMutation,
+  useDeleteClientMutation,
+  useListClientActivityInfiniteQuery,
+  useGetClientTablePreferencesQuery,
+  useUpdateClientTablePreferencesMutation,
+} = clientsApi;
+
+/** The book the signed-in agent works in: its agency's, or its own without an agency. */
+export function useClientBookArg(): ClientBookArg {
+  const agencyId = useAppSelector(selectAgencyId);
+  return useMemo(() => ({ agencyId: agencyId ?? null }), [agencyId]);
+}
+
+export interface ClientOption {
+  client_id: string;
+  full_name: string;
+}
+
+/**
+ * Clients for pickers (an agenda event's client, ...): the first page of the signed-in agent's book (up to
+ * 500, newest first), as id and name, sorted by name.
+ */
+export function useClientOptions() {
+  const arg = useClientBookArg();
+  const query = useListClientsInfiniteQuery(arg);
+  const options = useMemo<ClientOption[]>(
+    () =>
+      (query.data?.pages ?? [])
+        .flatMap((page) => page.items)
+        .map((client) => ({ client_id: client.client_id, full_name: client.full_name }))
+        .sort((a, b) => a.full_name.localeCompare(b.full_name)),
+    [query.data],
+  );
+  return { options, isLoading: query.isLoading, isError: query.isError };
+}
