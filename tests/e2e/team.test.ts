@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { callApi, createTestAgency, jsonBody } from '../support/agents.ts';
+import { callApi, createTestAgency, createTestAgent, jsonBody } from '../support/agents.ts';
 import { latestConfirmationCode } from '../support/cognito-codes.ts';
 import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, uniqueEmail, useBrowser } from './helpers.ts';
 
@@ -49,6 +49,28 @@ describe('invites and the team', () => {
     });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ feature: 'seats', current: 3, maximum: 3 });
+    await page.context().close();
+  });
+
+  it('an agent already signed in opens the link, accepts, and lands on the team', async () => {
+    const agency = await createTestAgency({ name: `Harbour Lights ${Date.now() % 10_000}` });
+    const agent = await createTestAgent({ fullName: 'Omar Signed-In' });
+    const created = await callApi('/api/team/invites', {
+      ...jsonBody('POST', { email: agent.email }),
+      token: agency.admin.token,
+    });
+    expect(created.status).toBe(201);
+    const link = ((await created.json()) as { invite_link: string }).invite_link;
+    const page = await openPage();
+    await signInWithPassword(page, agent.email, TEST_PASSWORD);
+
+    await page.goto(link);
+    await page.getByRole('heading', { name: /^Join Harbour Lights/ }).waitFor();
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+
+    await page.waitForURL('**/team', { timeout: 20_000 });
+    await page.getByRole('listitem', { name: 'Omar Signed-In' }).waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
     await page.context().close();
   });
 
