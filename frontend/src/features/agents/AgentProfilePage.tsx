@@ -4,10 +4,14 @@ import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { ConnectionPanel } from '../connections/ConnectionPanel.tsx';
 import { useGetAgentQuery } from './api.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
 
-/** /pages/agent/profile/:agentId: another agent's profile, view only (no picture upload). */
+/**
+ * /pages/agent/profile/:agentId: another agent's profile, view only (no picture upload), with the
+ * connection state and what it allows: connect, withdraw a sent request, accept or decline one received.
+ */
 export function AgentProfilePage() {
   const { agentId = '' } = useParams();
   const { data: agent, isLoading, isError } = useGetAgentQuery(agentId, { skip: !agentId });
@@ -35,7 +39,11 @@ export function AgentProfilePage() {
   }
   return (
     <div className="mx-auto max-w-4xl">
-      <ProfileHeader agent={agent} picture={agent.profile_picture} />
+      <ProfileHeader
+        agent={agent}
+        picture={agent.profile_picture}
+        actions={<ConnectionPanel agent={agent} />}
+      />
     </div>
   );
 }

@@ -16,11 +16,14 @@ export function ProfileHeader({
   agent,
   picture,
   pictureAction,
+  actions,
 }: {
   agent: Agent;
   picture: string | null | undefined;
   /** e.g. the "Change photo" control on your own profile */
   pictureAction?: ReactNode;
+  /** beside the name: e.g. the connection state and its buttons on another agent's profile */
+  actions?: ReactNode;
 }) {
   return (
     <section className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -53,6 +56,7 @@ export function ProfileHeader({
               )}
             </div>
           </div>
+          {actions && <div className="sm:pb-1">{actions}</div>}
         </div>
         <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
           {STATS.map(({ key, label, icon: Icon }) => (

@@ -17,14 +17,25 @@ export const emptyCounters: ReputationCounters = {
   connections: 0,
 };
 
-/** Agent state per spec §3: the signed-in agent. */
+/** What the agents directory (/agents/all-agents) searched for: a name prefix and a city, either empty. */
+export interface AgentSearchQuery {
+  search: string;
+  city: string;
+}
+
+/** Agent state per spec §3: the signed-in agent, and the agents directory's search. */
 export interface AgentState extends ReputationCounters {
   agentData: Agent | null;
   profilePictureUrl: string | null;
+  /** the directory without a search: every agent loaded so far */
   allAgents: Agent[];
   searchResults: Agent[];
   searchLoading: boolean;
   searchError: string | null;
+  /** the query the results answer, the cursor of their next page, and the search whose answer counts */
+  searchQuery: AgentSearchQuery | null;
+  searchCursor: string | null;
+  searchRequestId: string | null;
 }
 
 export const initialAgentState: AgentState = {
@@ -35,6 +46,9 @@ export const initialAgentState: AgentState = {
   searchResults: [],
   searchLoading: false,
   searchError: null,
+  searchQuery: null,
+  searchCursor: null,
+  searchRequestId: null,
 };
 
 export const agentSlice = createSlice({
@@ -57,6 +71,39 @@ export const agentSlice = createSlice({
     allAgentsLoaded(state, action: PayloadAction<Agent[]>) {
       state.allAgents = action.payload;
     },
+    /** A directory search began; only the answer of the latest one is kept (an older one may come later). */
+    agentSearchStarted(state, action: PayloadAction<{ requestId: string }>) {
+      state.searchLoading = true;
+      state.searchError = null;
+      state.searchRequestId = action.payload.requestId;
+    },
+    agentSearchSucceeded(
+      state,
+      action: PayloadAction<{
+        requestId: string;
+        query: AgentSearchQuery;
+        items: Agent[];
+        cursor?: string;
+        /** a further page of the same query */
+        append: boolean;
+      }>,
+    ) {
+      const { requestId, query, items, cursor, append } = action.payload;
+      if (requestId !== state.searchRequestId) return;
+      state.searchLoading = false;
+      const known = new Set(append ? state.searchResults.map((agent) => agent.agent_id) : []);
+      state.searchResults = append
+        ? [...state.searchResults, ...items.filter((agent) => !known.has(agent.agent_id))]
+        : items;
+      state.searchQuery = query;
+      state.searchCursor = cursor ?? null;
+      if (!query.search && !query.city) state.allAgents = state.searchResults;
+    },
+    agentSearchFailed(state, action: PayloadAction<{ requestId: string; error: string }>) {
+      if (action.payload.requestId !== state.searchRequestId) return;
+      state.searchLoading = false;
+      state.searchError = action.payload.error;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(clearAuth, () => initialAgentState);
@@ -68,7 +115,14 @@ export const agentSlice = createSlice({
   },
 });
 
-export const { agentLoaded, profilePictureChanged, allAgentsLoaded } = agentSlice.actions;
+export const {
+  agentLoaded,
+  profilePictureChanged,
+  allAgentsLoaded,
+  agentSearchStarted,
+  agentSearchSucceeded,
+  agentSearchFailed,
+} = agentSlice.actions;
 export const { selectAgentData, selectAgentPicture, selectAgentCounters } = agentSlice.selectors;
 
 /** Visited agent (spec §3): another agent's profile being viewed. */

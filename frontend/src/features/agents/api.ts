@@ -1,11 +1,16 @@
 import { api } from '../../app/api.ts';
-import type { Agent, AgentPatch, UploadProfilePictureResponse } from './types.ts';
+import type { Agent, AgentList, AgentListQuery, AgentPatch, UploadProfilePictureResponse } from './types.ts';
 
 const agentPath = (id: string) => `api/agents/${encodeURIComponent(id)}`;
 
-/** GET/PATCH /api/agents/{id} and POST /api/upload-profile-picture (spec §7). */
+/** GET /api/agents, GET/PATCH /api/agents/{id} and POST /api/upload-profile-picture (spec §7). */
 export const agentsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    /** one page of the agents directory (the directory page keeps its results in the agent state) */
+    listAgents: build.query<AgentList, AgentListQuery>({
+      query: (params) => ({ url: 'api/agents', params }),
+      keepUnusedDataFor: 0,
+    }),
     getAgent: build.query<Agent, string>({
       query: agentPath,
       providesTags: (_result, _error, id) => [{ type: 'Agent', id }],

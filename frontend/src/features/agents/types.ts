@@ -1,10 +1,19 @@
 import type * as z from 'zod/mini';
 import type { networkRoutes } from '#contracts/routes/network';
-import type { agency, agencyPatch, agent, agentPatch } from '#contracts/schemas/agents';
+import type {
+  agency,
+  agencyPatch,
+  agent,
+  agentList,
+  agentPatch,
+  listAgentsQuery,
+} from '#contracts/schemas/agents';
 
 /** Types of the agents and agencies endpoints, derived from the contract's schemas. */
 export type Agent = z.infer<typeof agent>;
 export type AgentPatch = z.input<typeof agentPatch>;
+export type AgentList = z.infer<typeof agentList>;
+export type AgentListQuery = z.input<typeof listAgentsQuery>;
 export type Agency = z.infer<typeof agency>;
 export type AgencyPatch = z.input<typeof agencyPatch>;
 export type UploadProfilePictureResponse = z.infer<

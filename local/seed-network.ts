@@ -1,0 +1,54 @@
+import { ensureCognitoUser, type UserPoolAccess } from './accounts.ts';
+
+/**
+ * The demo network: a few accepted connections and pending requests among the demo agents, made through
+ * the same code as the API (functions/lib/connections.ts), so usage counters and pair states are real.
+ * Maya (demo@) has two requests waiting for her answer and one of her own pending; the agents' connection
+ * counts are the demo figures of seed.ts, so no ConnectionAccepted event is published here.
+ * Idempotent: a pair that already has a request or a connection is left as it is.
+ */
+const CONNECTED: ReadonlyArray<[requester: string, receiver: string]> = [
+  ['sofia@estatenet.local', 'demo@estatenet.local'],
+  ['demo@estatenet.local', 'leo@estatenet.local'],
+  ['amir@estatenet.local', 'sofia@estatenet.local'],
+  ['ines@estatenet.local', 'sofia@estatenet.local'],
+];
+
+const PENDING: ReadonlyArray<[requester: string, receiver: string]> = [
+  ['amir@estatenet.local', 'demo@estatenet.local'],
+  ['nora@estatenet.local', 'demo@estatenet.local'],
+  ['demo@estatenet.local', 'ines@estatenet.local'],
+  ['sofia@estatenet.local', 'leo@estatenet.local'],
+];
+
+export async function seedNetworkDemo(pool: UserPoolAccess, password: string): Promise<void> {
+  const [{ Agent }, { answer, sendRequest }, { HttpError }] = await Promise.all([
+    import('#lib/data/accounts'),
+    import('#lib/connections'),
+    import('#lib/errors'),
+  ]);
+  const subjectOf = async (email: string) => {
+    // the demo users exist already (seed.ts): this only looks their ids up
+    const agentId = await ensureCognitoUser(pool, { email, password, fullName: email });
+    const agent = await Agent.get({ agent_id: agentId });
+    if (!agent) throw new Error(`seed-network: no agent record for ${email}`);
+    return { agentId, role: agent.role };
+  };
+
+  const send = async (from: string, to: string) => {
+    const [requester, receiver] = await Promise.all([subjectOf(from), subjectOf(to)]);
+    try {
+      return { request: await sendRequest(requester, receiver.agentId), receiver };
+    } catch (error) {
+      // 409: this pair already has its request or connection from an earlier start
+      if (error instanceof HttpError && error.statusCode === 409) return undefined;
+      throw error;
+    }
+  };
+
+  for (const [from, to] of CONNECTED) {
+    const sent = await send(from, to);
+    if (sent) await answer(sent.receiver, sent.request.id, 'accepted');
+  }
+  for (const [from, to] of PENDING) await send(from, to);
+}
