@@ -120,8 +120,13 @@ export const handler = withHttp(teamRoutes.createInvite, async ({ body, identity
     seats: seatSummary(seats, created.members, created.pending),
   };
   if (!emailConfigured()) {
-    // No sender in this deployment (the local cloud): the inviter passes the link on.
-    logger.info('invite link (no email sender configured)', { inviteId: invite.invite_id, link });
+    // No sender in this deployment (the local cloud): the inviter passes the link on. A warning, so the
+    // `npm start` console (WARN and above) shows it too.
+    logger.warn('invitation not emailed (no sender configured): pass the link on', {
+      inviteId: invite.invite_id,
+      email,
+      link,
+    });
     return respond(201, { ...result, delivery: 'link' as const, invite_link: link });
   }
   try {
