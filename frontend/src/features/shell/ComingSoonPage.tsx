@@ -13,8 +13,6 @@ import {
   type LucideIcon,
   Plus,
   Settings,
-  UserPlus,
-  UsersRound,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
@@ -111,23 +109,11 @@ export const UPCOMING: Record<string, Upcoming> = {
     summary: 'Ready-made designs for your website and marketing.',
     features: ['Website themes', 'Reusable page sections'],
   },
-  [paths.team]: {
-    title: 'Team',
-    icon: UsersRound,
-    summary: "Your agency's agents and their activity.",
-    features: ['Members and their roles', 'Shared clients and listings'],
-  },
   [paths.settings]: {
     title: 'Settings',
     icon: Settings,
     summary: 'Preferences for your account and agency.',
     features: ['Currency and area unit', 'Brand colours for your agency', 'Notification preferences'],
-  },
-  [paths.invite]: {
-    title: 'Invite agents',
-    icon: UserPlus,
-    summary: 'Invite agents to join your agency, within the seats of your plan.',
-    features: ['Invite by email', 'See pending invitations and remaining seats'],
   },
   [paths.updatePayment]: {
     title: 'Update payment method',
