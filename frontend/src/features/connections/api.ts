@@ -13,9 +13,9 @@ import type {
 const STATUS_BATCH = 100;
 /**
  * The connection counts on agent records are raised by the reputation consumer a moment after an
- * acceptance (an EventBridge event): the agents are read again at once and once more after this delay.
+ * acceptance (an EventBridge event): both agents are read again after each of these delays.
  */
-export const COUNT_SETTLE_MS = 2_500;
+export const COUNT_SETTLE_MS = [1_500, 5_000] as const;
 
 const INCOMING = { type: 'Connection', id: 'INCOMING' } as const;
 const OUTGOING = { type: 'Connection', id: 'OUTGOING' } as const;
@@ -109,7 +109,8 @@ export const connectionsApi = api.injectEndpoints({
         const agents = [state.auth.agentId, requesterId].flatMap((id) =>
           id ? [{ type: 'Agent' as const, id }] : [],
         );
-        setTimeout(() => dispatch(api.util.invalidateTags([...agents, 'Reputation'])), COUNT_SETTLE_MS);
+        for (const delay of COUNT_SETTLE_MS)
+          setTimeout(() => dispatch(api.util.invalidateTags([...agents, 'Reputation'])), delay);
       },
       invalidatesTags: (result, _error, { requesterId, status }) =>
         result
