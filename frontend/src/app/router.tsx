@@ -113,6 +113,12 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // FullCalendar loads with this route only
+            path: paths.agenda,
+            lazy: () =>
+              import('../features/agenda/AgendaPage.tsx').then((module) => ({ Component: module.AgendaPage })),
+          },
+          {
             path: paths.team,
             lazy: () =>
               import('../features/team/TeamPage.tsx').then((module) => ({ Component: module.TeamPage })),
