@@ -16,7 +16,6 @@ const UPCOMING_PATHS = [
   paths.propertySuccess,
   paths.clients,
   paths.agenda,
-  paths.cloud,
   paths.templates,
   paths.settings,
   paths.updatePayment,
@@ -127,6 +126,11 @@ export const routes: RouteObject[] = [
             path: paths.invite,
             lazy: () =>
               import('../features/team/InvitePage.tsx').then((module) => ({ Component: module.InvitePage })),
+          },
+          {
+            path: paths.cloud,
+            lazy: () =>
+              import('../features/cloud/CloudPage.tsx').then((module) => ({ Component: module.CloudPage })),
           },
           ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),
         ],

@@ -6,6 +6,7 @@ import { agentSlice, visitedAgentSlice } from '../features/agents/agentSlice.ts'
 import '../features/agents/profileSync.ts';
 import { authCookieListener, authSlice } from '../features/auth/authSlice.ts';
 import { sessionListener } from '../features/auth/sessionListener.ts';
+import { cloudSlice } from '../features/cloud/cloudSlice.ts';
 import { clientsSlice } from '../features/clients/clientsSlice.ts';
 import { paywallSlice } from '../features/paywall/paywallSlice.ts';
 import { reputationSlice } from '../features/reputation/reputationSlice.ts';
@@ -22,6 +23,7 @@ const rootReducer = combineReducers({
   [visitedAgentSlice.reducerPath]: visitedAgentSlice.reducer,
   [visitedAgencySlice.reducerPath]: visitedAgencySlice.reducer,
   [reputationSlice.reducerPath]: reputationSlice.reducer,
+  [cloudSlice.reducerPath]: cloudSlice.reducer,
   [clientsSlice.reducerPath]: clientsSlice.reducer,
   [paywallSlice.reducerPath]: paywallSlice.reducer,
   [api.reducerPath]: api.reducer,

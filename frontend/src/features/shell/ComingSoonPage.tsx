@@ -2,7 +2,6 @@ import {
   Bell,
   Bookmark,
   Building2,
-  CalendarDays,
   CircleCheck,
   Cloud,
   Contact,
@@ -76,12 +75,6 @@ export const UPCOMING: Record<string, Upcoming> = {
     icon: Contact,
     summary: 'Your client book, shared with your agency.',
     features: ['A client table with the columns you choose', 'Add, edit and remove clients'],
-  },
-  [paths.agenda]: {
-    title: 'Agenda',
-    icon: CalendarDays,
-    summary: 'Viewings, meetings and follow-ups in one calendar.',
-    features: ['Day, week and month views', 'Appointments linked to clients and properties'],
   },
   [paths.cloud]: {
     title: 'Cloud',

@@ -1,0 +1,107 @@
+import { Download } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { formatItemDate, formatSize, previewKindOf } from './format.ts';
+import type { CloudItem } from './types.ts';
+
+const TEXT_PREVIEW_BYTES = 200 * 1024;
+
+function TextPreview({ url }: { url: string }) {
+  const [text, setText] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    const controller = new AbortController();
+    fetch(url, { signal: controller.signal, headers: { range: `bytes=0-${TEXT_PREVIEW_BYTES - 1}` } })
+      .then((response) =>
+        response.ok ? response.text() : Promise.reject(new Error(String(response.status))),
+      )
+      .then(setText)
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setFailed(true);
+      });
+    return () => controller.abort();
+  }, [url]);
+  if (failed) return <p className="text-sm text-slate-600">This file could not be loaded for preview.</p>;
+  if (text === null) return <Spinner className="size-6 text-brand-2" label="Loading preview" />;
+  return (
+    <pre
+      className="max-h-[60vh] overflow-auto rounded-xl bg-slate-50 p-4 text-sm whitespace-pre-wrap text-slate-800 ring-1 ring-slate-200"
+      data-testid="text-preview"
+    >
+      {text}
+    </pre>
+  );
+}
+
+/** File preview (spec §2): images, PDF, video, audio and text; other files offer their download. */
+export function PreviewModal({
+  item,
+  onClose,
+  onDownload,
+}: {
+  item: CloudItem | null;
+  onClose: () => void;
+  onDownload: (item: CloudItem) => void;
+}) {
+  const kind = item ? previewKindOf(item) : 'none';
+  const url = item?.url;
+  return (
+    <Modal
+      open={Boolean(item)}
+      onOpenChange={(open) => !open && onClose()}
+      title={item?.name ?? ''}
+      description={item ? `${formatSize(item.size)} · ${formatItemDate(item.created_at)}` : undefined}
+      size="lg"
+      className="sm:max-w-3xl"
+      footer={
+        item && (
+          <Button variant="secondary" onClick={() => onDownload(item)}>
+            <Download className="size-4" aria-hidden="true" />
+            Download
+          </Button>
+        )
+      }
+    >
+      {item && url ? (
+        <div className="flex justify-center" data-testid="preview">
+          {kind === 'image' && (
+            <img
+              src={url}
+              alt={item.name}
+              className="max-h-[60vh] rounded-xl object-contain ring-1 ring-slate-200"
+            />
+          )}
+          {kind === 'pdf' && (
+            <iframe
+              src={url}
+              title={item.name}
+              className="h-[60vh] w-full rounded-xl ring-1 ring-slate-200"
+            />
+          )}
+          {kind === 'video' && (
+            // biome-ignore lint/a11y/useMediaCaption: user files come without captions
+            <video src={url} controls className="max-h-[60vh] w-full rounded-xl bg-black" />
+          )}
+          {kind === 'audio' && (
+            // biome-ignore lint/a11y/useMediaCaption: user files come without captions
+            <audio src={url} controls className="w-full" />
+          )}
+          {kind === 'text' && (
+            <div className="w-full">
+              <TextPreview url={url} />
+            </div>
+          )}
+          {kind === 'none' && (
+            <p className="py-8 text-sm text-slate-600">
+              No preview is available for this kind of file. Download it to open it.
+            </p>
+          )}
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">This file is not available for preview.</p>
+      )}
+    </Modal>
+  );
+}

@@ -1,0 +1,90 @@
+/** Spec §9: sizes in Bytes, KB, MB, GB, TB, base 1024. */
+const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
+
+export function formatSize(bytes: number): string {
+  if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
+  const value = bytes / 1024 ** exponent;
+  const rounded = exponent === 0 ? value : Math.round(value * 100) / 100;
+  return `${rounded} ${UNITS[exponent]}`;
+}
+
+const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
+const DAY = 24 * 60 * 60 * 1000;
+
+const time = (date: Date) => date.toLocaleTimeString('en-US', { hour: 'numeric', minute: '2-digit' });
+
+/** Spec §4: recent dates read Today or Yesterday with a time, others a short month, day and year. */
+export function formatItemDate(iso: string | undefined, now = new Date()): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const days = Math.round((dayStart(now) - dayStart(date)) / DAY);
+  if (days === 0) return `Today, ${time(date)}`;
+  if (days === 1) return `Yesterday, ${time(date)}`;
+  return date.toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+}
+
+export const DATE_GROUPS = ['Today', 'Yesterday', 'Previous 7 Days', 'Older'] as const;
+export type DateGroup = (typeof DATE_GROUPS)[number];
+
+/** The spec §4 group of a date, relative to `now` (by calendar day). */
+export function dateGroupOf(iso: string | undefined, now = new Date()): DateGroup {
+  const date = iso ? new Date(iso) : undefined;
+  if (!date || Number.isNaN(date.getTime())) return 'Older';
+  const days = Math.round((dayStart(now) - dayStart(date)) / DAY);
+  if (days <= 0) return 'Today';
+  if (days === 1) return 'Yesterday';
+  if (days <= 7) return 'Previous 7 Days';
+  return 'Older';
+}
+
+export interface Group<T> {
+  label: string;
+  items: T[];
+}
+
+/** Today / Yesterday / Previous 7 Days / Older, in that order; empty groups are dropped (spec §4). */
+export function groupByDate<T extends { created_at: string }>(
+  items: readonly T[],
+  now = new Date(),
+): Group<T>[] {
+  const groups = new Map<DateGroup, T[]>(DATE_GROUPS.map((label) => [label, []]));
+  for (const item of items) groups.get(dateGroupOf(item.created_at, now))!.push(item);
+  return DATE_GROUPS.map((label) => ({ label, items: groups.get(label)! })).filter(
+    (group) => group.items.length > 0,
+  );
+}
+
+/** Spec §4: shared items split into Shared with you (the caller in shared_with) and Shared by you (owner). */
+export function groupShared<T extends { agent_id: string; shared_with: Array<{ agent_id: string }> }>(
+  items: readonly T[],
+  agentId: string,
+): Group<T>[] {
+  const withYou = items.filter((item) => item.shared_with.some((entry) => entry.agent_id === agentId));
+  const byYou = items.filter((item) => item.agent_id === agentId);
+  return [
+    { label: 'Shared with you', items: withYou },
+    { label: 'Shared by you', items: byYou },
+  ].filter((group) => group.items.length > 0);
+}
+
+/** Spec §9: the trash is one group. */
+export const TRASH_GROUP = 'Recently Deleted';
+
+export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'none';
+
+const TEXT_TYPES = new Set(['txt', 'md', 'csv', 'json', 'log', 'xml', 'yml', 'yaml', 'tsv']);
+
+/** What the preview can show for a file, by MIME type first and extension second. */
+export function previewKindOf(file: { mime_type?: string; file_type?: string; name: string }): PreviewKind {
+  const mime = file.mime_type ?? '';
+  const extension = (file.file_type ?? file.name.split('.').pop() ?? '').toLowerCase();
+  if (mime.startsWith('image/') || ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].includes(extension))
+    return 'image';
+  if (mime === 'application/pdf' || extension === 'pdf') return 'pdf';
+  if (mime.startsWith('video/') || ['mp4', 'webm', 'mov'].includes(extension)) return 'video';
+  if (mime.startsWith('audio/') || ['mp3', 'wav', 'ogg', 'm4a'].includes(extension)) return 'audio';
+  if (mime.startsWith('text/') || mime === 'application/json' || TEXT_TYPES.has(extension)) return 'text';
+  return 'none';
+}
