@@ -15,7 +15,6 @@ const UPCOMING_PATHS = [
   paths.propertyList,
   paths.propertySuccess,
   paths.clients,
-  paths.agenda,
   paths.templates,
   paths.settings,
   paths.updatePayment,
@@ -115,7 +114,9 @@ export const routes: RouteObject[] = [
             // FullCalendar loads with this route only
             path: paths.agenda,
             lazy: () =>
-              import('../features/agenda/AgendaPage.tsx').then((module) => ({ Component: module.AgendaPage })),
+              import('../features/agenda/AgendaPage.tsx').then((module) => ({
+                Component: module.AgendaPage,
+              })),
           },
           {
             path: paths.team,
