@@ -176,6 +176,31 @@ describe('agenda', () => {
         await calendar(page).locator('.fc-event').first().click();
         await page.getByRole('dialog', { name: 'Edit event' }).waitFor();
         await page.screenshot({ path: join(SHOTS, 'agenda-dialog.png') });
+        // a reminder's link opens the day and the event
+        const { accessToken } = await signIn(
+          inject('cloud').userPool,
+          'demo@estatenet.local',
+          'Demo-Password-1',
+        );
+        const range = `from=${encodeURIComponent(new Date(Date.now() - 86_400_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 6 * 86_400_000).toISOString())}`;
+        const listed = await fetch(appUrl(`/api/agenda/events?${range}`), {
+          headers: { authorization: `Bearer ${accessToken}` },
+        });
+        const target = (
+          (await listed.json()) as {
+            items: Array<{ event_id: string; title: string; start: string; all_day: boolean }>;
+          }
+        ).items.find((item) => !item.all_day)!;
+        const date = new Date(target.start).toLocaleDateString('en-CA', { timeZone: TIME_ZONE });
+        await page.goto(appUrl(`/agenda?date=${date}&event=${target.event_id}`));
+        const linked = page.getByRole('dialog', { name: 'Edit event' });
+        await expect.poll(() => linked.getByLabel('Title').inputValue()).toBe(target.title);
+        await page.keyboard.press('Escape');
+        await linked.waitFor({ state: 'detached' });
+        expect(await calendar(page).getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe(
+          'true',
+        );
+        await page.screenshot({ path: join(SHOTS, 'agenda-linked-day.png') });
       }
       await page.context().close();
     }
