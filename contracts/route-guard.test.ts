@@ -24,6 +24,12 @@ describe('route guard', () => {
     }
   });
 
+  it('treats the /cloud page as a page, not as the /cloud/* API', () => {
+    expect(isApiPath('/cloud')).toBe(false);
+    expect(guardRedirect('/cloud', undefined)).toBe(LOGIN_PATH);
+    expect(isApiPath('/cloud/files')).toBe(true);
+  });
+
   it('serves static files without a token', () => {
     expect(guardRedirect('/assets/index-abc123.js', undefined)).toBeUndefined();
     expect(guardRedirect('/favicon.ico', undefined)).toBeUndefined();

@@ -16,7 +16,11 @@ export const PUBLIC_APP_PREFIXES = ['/authentication/'] as const;
 /** Built files (hashed assets, fonts, icons) are public. */
 export const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;
 
+/** App pages whose path is also the name of an API prefix (spec §2 `/cloud` beside the `/cloud/*` API). */
+export const APP_PATHS_NAMED_LIKE_API = ['/cloud'] as const;
+
 export function isApiPath(path: string): boolean {
+  if ((APP_PATHS_NAMED_LIKE_API as readonly string[]).includes(path)) return false;
   return API_PATH_PREFIXES.some((prefix) => path === prefix.replace(/\/$/, '') || path.startsWith(prefix));
 }
 

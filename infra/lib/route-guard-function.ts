@@ -1,5 +1,6 @@
 import {
   API_PATH_PREFIXES,
+  APP_PATHS_NAMED_LIKE_API,
   GUARD_REDIRECT_STATUS,
   LOGIN_PATH,
   PUBLIC_APP_PREFIXES,
@@ -20,10 +21,12 @@ export function routeGuardFunctionSource(): string {
   return `var TOKEN_COOKIE = ${JSON.stringify(TOKEN_COOKIE)};
 var LOGIN_PATH = ${JSON.stringify(LOGIN_PATH)};
 var API_PATH_PREFIXES = ${JSON.stringify(API_PATH_PREFIXES)};
+var APP_PATHS_NAMED_LIKE_API = ${JSON.stringify(APP_PATHS_NAMED_LIKE_API)};
 var PUBLIC_APP_PREFIXES = ${JSON.stringify(PUBLIC_APP_PREFIXES)};
 var STATIC_FILE = ${STATIC_FILE.toString()};
 
 function isApiPath(path) {
+  if (APP_PATHS_NAMED_LIKE_API.indexOf(path) !== -1) return false;
   return API_PATH_PREFIXES.some(function (prefix) {
     return path === prefix.replace(/\\/$/, '') || path.startsWith(prefix);
   });
