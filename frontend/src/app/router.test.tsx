@@ -37,17 +37,17 @@ afterEach(() => vi.unstubAllGlobals());
 describe('signed-in routes', () => {
   it('sends a visitor without a token to the login page', async () => {
     useTestConfig();
-    const { router } = renderRoutes(routes, { initialEntries: ['/clients'] });
+    const { router } = renderRoutes(routes, { initialEntries: ['/templates'] });
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/authentication/login');
   });
 
   it('shows a coming-soon panel naming what the screen will hold, inside the shell', async () => {
     stubApi();
-    renderRoutes(routes, { initialEntries: ['/clients'], preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Clients' })).toBeTruthy();
+    renderRoutes(routes, { initialEntries: ['/templates'], preloadedState: signedIn });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Templates' })).toBeTruthy();
     expect(screen.getByText('Coming soon')).toBeTruthy();
-    expect(screen.getByText('A client table with the columns you choose')).toBeTruthy();
+    expect(screen.getByText('Reusable page sections')).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
   });
 

@@ -98,19 +98,34 @@ export function ClientDrawer({
                 <Dialog.Title className="truncate text-lg font-semibold tracking-tight text-slate-900">
                   {client.full_name}
                 </Dialog.Title>
-                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
+                <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-700">
                   <StageBadge stage={client.stage} />
                   <span>{TYPE_LABELS[client.type]}</span>
-                  <span aria-hidden="true">·</span>
-                  <span>Added {formatDate(client.created_at)}</span>
+                </p>
+                <p className="mt-1 text-xs text-slate-500">
+                  Added {formatDate(client.created_at)}
+                  {names.get(client.agentId) ? ` by ${names.get(client.agentId)}` : ''}
                 </p>
               </div>
-              <Dialog.Close
-                className="-mt-1 -mr-2 inline-flex size-9 shrink-0 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
-                aria-label="Close"
-              >
-                <X className="size-5" aria-hidden="true" />
-              </Dialog.Close>
+              <div className="-mt-1 -mr-2 flex shrink-0 items-center">
+                {rights.canDelete && (
+                  <button
+                    type="button"
+                    onClick={onDelete}
+                    aria-label="Delete client"
+                    title="Delete client"
+                    className="inline-flex size-9 items-center justify-center rounded-lg text-slate-400 hover:bg-red-50 hover:text-red-600"
+                  >
+                    <Trash2 className="size-4.5" aria-hidden="true" />
+                  </button>
+                )}
+                <Dialog.Close
+                  className="inline-flex size-9 items-center justify-center rounded-lg text-slate-400 hover:bg-slate-100 hover:text-slate-700"
+                  aria-label="Close"
+                >
+                  <X className="size-5" aria-hidden="true" />
+                </Dialog.Close>
+              </div>
             </div>
 
             {rights.canEdit ? (
@@ -148,17 +163,6 @@ export function ClientDrawer({
                   <PencilLine className="size-4" aria-hidden="true" />
                   Edit
                 </Button>
-                {rights.canDelete && (
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    className="text-red-600 hover:bg-red-50 hover:text-red-700"
-                    onClick={onDelete}
-                  >
-                    <Trash2 className="size-4" aria-hidden="true" />
-                    Delete
-                  </Button>
-                )}
               </div>
             ) : (
               <p className="mt-3 text-xs text-slate-500">

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { type ChangeEvent, type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CLIENT_STAGES, CLIENT_TYPES } from '#contracts/client-values';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -160,6 +160,17 @@ export function ClientFormDialog({
   const [createClient, creating] = useCreateClientMutation();
   const [updateClient, updating] = useUpdateClientMutation();
   const saving = creating.isLoading || updating.isLoading;
+  const formRef = useRef<HTMLFormElement>(null);
+  const [attempt, setAttempt] = useState(0);
+
+  // after a refused submit, the first field with a message takes the focus (and scrolls into view)
+  useEffect(() => {
+    if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [attempt]);
+  const refuse = (next: FieldErrors) => {
+    setErrors(next);
+    setAttempt((count) => count + 1);
+  };
   const editing = client !== undefined;
 
   const field = (key: keyof FormValues) => ({
@@ -177,7 +188,7 @@ export function ClientFormDialog({
       const patch = patchOf(client, values);
       if (Object.keys(patch).length === 0) return onClose();
       const checked = validateClientPatch(patch);
-      if (!checked.data) return setErrors(checked.errors);
+      if (!checked.data) return refuse(checked.errors);
       setErrors({});
       const result = await updateClient({ id: client.client_id, patch });
       if ('error' in result) return failed(result.error);
@@ -186,7 +197,7 @@ export function ClientFormDialog({
       return onClose();
     }
     const checked = validateNewClient(bodyOf(values));
-    if (!checked.data) return setErrors(checked.errors);
+    if (!checked.data) return refuse(checked.errors);
     setErrors({});
     const result = await createClient(checked.data);
     if ('error' in result) return failed(result.error);
@@ -197,7 +208,7 @@ export function ClientFormDialog({
 
   const failed = (error: unknown) => {
     const fields = serverFieldErrors(error);
-    setErrors(fields);
+    refuse(fields);
     // the limit prompt opens (the API layer) and the page shows the message: the form gives way to it
     if (isClientLimitError(error)) return onClose();
     if (Object.keys(fields).length === 0) {
@@ -234,6 +245,7 @@ export function ClientFormDialog({
       }
     >
       <form
+        ref={formRef}
         id={formId}
         noValidate
         onSubmit={onSubmit}

@@ -144,7 +144,8 @@ export function ClientTable({
 
   return (
     <div>
-      <div className="overflow-x-auto">
+      {/* relative: absolutely positioned bits of cells (sr-only text) stay inside the scroll area */}
+      <div className="relative overflow-x-auto">
         <table
           className="w-full table-fixed border-separate border-spacing-0 text-sm"
           style={{ width: table.getTotalSize(), minWidth: '100%' }}
@@ -160,6 +161,7 @@ export function ClientTable({
                   <th
                     key={header.id}
                     scope="col"
+                    aria-label={label}
                     style={{ width: header.getSize() }}
                     aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
                     className={clsx(
@@ -243,7 +245,7 @@ export function ClientTable({
       )}
 
       {total > 0 && (
-        <div className="flex flex-col gap-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between sm:px-5">
+        <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-3 border-t border-slate-200 px-4 py-3 text-sm text-slate-600 sm:px-5">
           <p aria-live="polite">
             Showing <span className="font-semibold text-slate-900 tabular-nums">{first}</span>–
             <span className="font-semibold text-slate-900 tabular-nums">{last}</span> of{' '}
@@ -252,7 +254,7 @@ export function ClientTable({
           </p>
           <div className="flex items-center gap-3">
             <label className="flex items-center gap-2">
-              <span className="whitespace-nowrap">Rows per page</span>
+              <span className="whitespace-nowrap max-sm:sr-only">Rows per page</span>
               <select
                 value={pageSize}
                 onChange={(event) => table.setPageSize(Number(event.target.value))}
@@ -265,7 +267,7 @@ export function ClientTable({
                 ))}
               </select>
             </label>
-            <span className="whitespace-nowrap tabular-nums">
+            <span className="whitespace-nowrap tabular-nums max-sm:sr-only">
               Page {pageIndex + 1} of {Math.max(1, table.getPageCount())}
             </span>
             <div className="flex gap-1">
