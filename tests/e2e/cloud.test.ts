@@ -1,0 +1,205 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { appUrl, createConfirmedAccount, signInWithPassword, useBrowser } from './helpers.ts';
+
+/**
+ * The cloud file store in Chromium (issue 8, "Done when"): uploads with visible progress, a folder, a
+ * move, sharing with another agent, delete → trash → restore with the tree intact, emptying the trash
+ * (usage drops by exactly the freed bytes) and an upload past the quota.
+ */
+
+const SHOTS = join(import.meta.dirname, '..', '..', '.test-artifacts', 'cloud');
+mkdirSync(SHOTS, { recursive: true });
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+const MB = 1024 * 1024;
+const STORAGE_LIMIT_MESSAGE = 'Storage limit exceeded. Please free up space or upgrade your plan.';
+
+/** The API as the signed-in page's agent (its token cookie). */
+async function apiAs<T>(page: Page, path: string): Promise<T> {
+  const token = (await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value;
+  const response = await fetch(appUrl(path), { headers: { authorization: `Bearer ${token}` } });
+  expect(response.status, path).toBe(200);
+  return (await response.json()) as T;
+}
+const usageOf = async (page: Page) =>
+  (await apiAs<{ usageBytes: number }>(page, '/cloud/storage-summary')).usageBytes;
+
+const item = (page: Page, name: string) =>
+  page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
+
+async function openCloud(page: Page, email: string, password: string) {
+  const viewport = page.viewportSize();
+  // the sidebar that tells the sign-in is done shows on wide screens
+  if (viewport && viewport.width < 1024) await page.setViewportSize({ width: 1280, height: 800 });
+  await signInWithPassword(page, email, password);
+  if (viewport && viewport.width < 1024) await page.setViewportSize(viewport);
+  await page.goto(appUrl('/cloud'));
+  await page.getByRole('heading', { level: 1, name: 'Cloud' }).waitFor();
+}
+
+const viewTab = (page: Page, name: string) =>
+  page.getByRole('navigation', { name: 'Cloud views' }).getByRole('button', { name, exact: true });
+
+async function itemAction(page: Page, name: string, action: string) {
+  await page
+    .getByRole('button', { name: `Actions for ${name}`, exact: true })
+    .click({ timeout: 10_000 })
+    .catch(async (error: unknown) => {
+      await shot(page, `failed-${name}`);
+      throw error;
+    });
+  await page.getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+describe('cloud file store', () => {
+  const { openPage } = useBrowser({ demoAccounts: true });
+
+  it('uploads, organises, shares, trashes, restores and empties the trash', async () => {
+    const owner = await createConfirmedAccount('Olivia Cloudwright');
+    const friendName = `Bruno Sharer ${Date.now().toString(36)}`;
+    const friend = await createConfirmedAccount(friendName);
+    const page = await openPage();
+    await openCloud(page, owner.email, owner.password);
+    await page.getByText('No files yet').waitFor();
+    await shot(page, 'empty-desktop');
+
+    // three files at once, one of 20 MB, over a throttled link so the progress is visible
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 20,
+      downloadThroughput: -1,
+      uploadThroughput: 6 * MB,
+    });
+    await page.getByLabel('Choose files to upload').setInputFiles([
+      { name: 'site-video.mp4', mimeType: 'video/mp4', buffer: Buffer.alloc(20 * MB, 7) },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('Viewing notes: ask about parking.') },
+      { name: 'prices.csv', mimeType: 'text/csv', buffer: Buffer.from('address,price\nPine St 12,405000\n') },
+    ]);
+    const bigProgress = page.getByRole('progressbar', { name: 'Upload of site-video.mp4' });
+    await expect
+      .poll(async () => Number(await bigProgress.getAttribute('aria-valuenow')), {
+        timeout: 20_000,
+        interval: 50,
+      })
+      .toBeGreaterThan(0);
+    const midway = Number(await bigProgress.getAttribute('aria-valuenow'));
+    expect(midway).toBeLessThan(100);
+    await shot(page, 'uploading-desktop');
+    await page.getByText('3 of 3 done').waitFor({ timeout: 30_000 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    for (const name of ['site-video.mp4', 'notes.txt', 'prices.csv']) await item(page, name).waitFor();
+    await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Clear' }).click();
+    await page.getByRole('region', { name: 'Uploads' }).waitFor({ state: 'detached' });
+    expect(await usageOf(page)).toBe(20 * MB + 33 + 32);
+
+    // a folder, a file moved into it, in the My files view
+    await viewTab(page, 'My files').click();
+    await page.getByRole('button', { name: 'New folder' }).click();
+    await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Name').fill('Deals');
+    await page.getByRole('button', { name: 'Create folder' }).click();
+    await item(page, 'Deals').waitFor();
+    await itemAction(page, 'notes.txt', 'Move');
+    const move = page.getByRole('dialog', { name: 'Move “notes.txt”' });
+    await move.getByRole('button', { name: 'Deals' }).click();
+    await move.getByRole('button', { name: 'Move here' }).click();
+    await item(page, 'notes.txt').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open Deals' }).click();
+    await page.getByRole('navigation', { name: 'Folder path' }).getByText('Deals').waitFor();
+    await item(page, 'notes.txt').waitFor();
+    await page.getByRole('button', { name: 'Preview notes.txt' }).click();
+    await expect.poll(() => page.getByTestId('text-preview').textContent()).toContain('ask about parking');
+    await shot(page, 'preview-desktop');
+    await page.keyboard.press('Escape');
+
+    // share the folder with the other agent
+    await page.getByRole('button', { name: 'Up one level' }).click();
+    await itemAction(page, 'Deals', 'Share');
+    const share = page.getByRole('dialog', { name: 'Share “Deals”' });
+    await share.getByLabel('Find an agent').fill(friendName);
+    await share.getByRole('button', { name: `Add ${friendName}` }).click();
+    await share.getByRole('button', { name: 'Save sharing' }).click();
+    await share.waitFor({ state: 'detached' });
+
+    const friendPage = await openPage({ width: 390, height: 844 });
+    await openCloud(friendPage, friend.email, friend.password);
+    await viewTab(friendPage, 'Shared').click();
+    const sharedWithYou = friendPage.getByRole('region', { name: 'Shared with you' });
+    await sharedWithYou.getByRole('listitem', { name: 'Deals', exact: true }).waitFor();
+    await friendPage.getByRole('button', { name: 'Open Deals' }).click();
+    await item(friendPage, 'notes.txt').waitFor();
+    await shot(friendPage, 'shared-with-you-mobile');
+    await friendPage.context().close();
+
+    // delete the folder → trash → restore, with what was inside it
+    await itemAction(page, 'Deals', 'Delete');
+    await item(page, 'Deals').waitFor({ state: 'detached' });
+    await viewTab(page, 'Trash').click();
+    const deleted = page.getByRole('region', { name: 'Recently Deleted' });
+    await deleted.getByRole('listitem', { name: 'Deals', exact: true }).waitFor();
+    await shot(page, 'trash-desktop');
+    await itemAction(page, 'Deals', 'Restore');
+    await page.getByText('The trash is empty').waitFor();
+    await viewTab(page, 'My files').click();
+    await page.getByRole('button', { name: 'Open Deals' }).click();
+    await item(page, 'notes.txt').waitFor();
+    await page.getByRole('button', { name: 'List view' }).click();
+    await shot(page, 'folder-list-desktop');
+
+    // empty the trash: usage drops by exactly the bytes deleted
+    await viewTab(page, 'My files').click();
+    await itemAction(page, 'site-video.mp4', 'Delete');
+    await item(page, 'site-video.mp4').waitFor({ state: 'detached' });
+    const before = await usageOf(page);
+    await viewTab(page, 'Trash').click();
+    await page.getByRole('button', { name: 'Empty trash' }).click();
+    await page
+      .getByRole('dialog', { name: 'Empty the trash?' })
+      .getByRole('button', { name: 'Empty trash' })
+      .click();
+    await page.getByText('The trash is empty').waitFor();
+    expect(before - (await usageOf(page))).toBe(20 * MB);
+    await page.context().close();
+  });
+
+  it('refuses an upload past the quota with the storage message, after the 80 % storage modal', async () => {
+    const account = await createConfirmedAccount('Quinn Quota');
+    const page = await openPage();
+    await signInWithPassword(page, account.email, account.password);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const agentId = JSON.parse(
+      JSON.parse((await page.evaluate(() => localStorage.getItem('persist:auth'))) ?? '{}').agentId,
+    ) as string;
+    // fill the Free Plan's 1 GiB up to 100 bytes
+    Object.assign(process.env, inject('cloud').env);
+    const { reserveFeature } = await import('#lib/limits');
+    await reserveFeature({ agentId, role: 'Superagent' }, 'storage', 1073741824 - 100);
+
+    await page.goto(appUrl('/cloud'));
+    const modal = page.getByRole('dialog', { name: 'Your storage is almost full' });
+    await modal.waitFor();
+    await shot(page, 'storage-modal-mobile');
+    await modal.getByRole('button', { name: 'Maybe Later' }).click();
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'too-big.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.alloc(101, 1),
+    });
+
+    const uploads = page.getByRole('region', { name: 'Uploads' });
+    await expect.poll(() => uploads.getByRole('alert').textContent()).toBe(STORAGE_LIMIT_MESSAGE);
+    expect(await page.getByTestId('cloud-error-upload').textContent()).toBe(STORAGE_LIMIT_MESSAGE);
+    await shot(page, 'quota-mobile');
+    await page.context().close();
+  });
+});
