@@ -7,6 +7,7 @@ import { seedAgendaDemo } from './seed-agenda.ts';
 import { seedClientsDemo } from './seed-clients.ts';
 import { seedCloudDemo } from './seed-cloud.ts';
 import { seedNetworkDemo } from './seed-network.ts';
+import { seedReputationDemo } from './seed-reputation.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
@@ -201,6 +202,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   await seedAgendaDemo(cloud.userPool);
   await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   await seedNetworkDemo(cloud.userPool, DEMO_PASSWORD);
+  await seedReputationDemo(cloud.userPool, DEMO_PASSWORD);
   return {
     email: DEMO_AGENTS[0]!.email,
     password: DEMO_PASSWORD,

@@ -10,7 +10,7 @@ import {
 import { Agent, type AgentItem } from './data/accounts.ts';
 import { cancellationCodes, transactWrite } from './data/entity.ts';
 import { eq, notExists } from './data/expression.ts';
-import { notify } from './data/notifications.ts';
+import { notificationId, notify } from './data/notifications.ts';
 import {
   Achievement,
   type AchievementItem,
@@ -55,7 +55,14 @@ export interface AwardRequest {
 }
 
 export type AwardOutcome =
-  | { status: 'awarded'; points: number; activity: LastAward; unlocked: AchievementRule[] }
+  | {
+      status: 'awarded';
+      points: number;
+      activity: LastAward;
+      unlocked: AchievementRule[];
+      /** the notifications it made: the award's and one per unlocked achievement */
+      notificationIds: string[];
+    }
   /** this (agent, activity, entity) had its award already: nothing changed */
   | { status: 'repeated'; points: 0 }
   /** no agent record (a deleted account): nothing to award */
@@ -156,30 +163,35 @@ export async function awardReputation(request: AwardRequest): Promise<AwardOutco
       await pause(Math.random() * 20 * attempt);
       continue;
     }
-    await notifyAward(request.agentId, activity);
-    for (const achievement of unlocked) await notifyAchievement(request.agentId, achievement, createdAt);
-    return { status: 'awarded', points: rule.points, activity, unlocked };
+    const notificationIds = [await notifyAward(request.agentId, activity)];
+    for (const achievement of unlocked)
+      notificationIds.push(await notifyAchievement(request.agentId, achievement, createdAt));
+    return { status: 'awarded', points: rule.points, activity, unlocked, notificationIds };
   }
   throw new Error(`reputation award ${awardKeyOf(request)} kept conflicting`);
 }
 
+/** Sends one reputation notification (once per `at` and key); answers its id. */
+async function notifyOnce(agentId: string, message: string, dedupeKey: string, at: string) {
+  await notify(agentId, { kind: 'reputation', message, link: REPUTATION_LINK, dedupeKey, at });
+  return notificationId(at, dedupeKey);
+}
+
 const notifyAward = (agentId: string, activity: LastAward) =>
-  notify(agentId, {
-    kind: 'reputation',
-    message: `+${activity.points} reputation points: ${activity.description}`,
-    link: REPUTATION_LINK,
-    dedupeKey: `award:${activity.activity_type}:${activity.related_entity_id}`,
-    at: activity.created_at,
-  });
+  notifyOnce(
+    agentId,
+    `+${activity.points} reputation points: ${activity.description}`,
+    `award:${activity.activity_type}:${activity.related_entity_id}`,
+    activity.created_at,
+  );
 
 const notifyAchievement = (agentId: string, achievement: AchievementRule, at: string) =>
-  notify(agentId, {
-    kind: 'reputation',
-    message: `Achievement unlocked: ${achievement.name} (${achievement.description})`,
-    link: REPUTATION_LINK,
-    dedupeKey: `achievement:${achievement.id}`,
+  notifyOnce(
+    agentId,
+    `Achievement unlocked: ${achievement.name} (${achievement.description})`,
+    `achievement:${achievement.id}`,
     at,
-  });
+  );
 
 /** A redelivery after a crash between the transaction and its notifications: notify again, same ids. */
 async function repeatNotifications(award: ReputationAwardItem, achievements: AchievementItem[]) {

@@ -9,7 +9,6 @@ const comingSoon = () =>
 
 /** Spec §2 screens whose issues are not done yet: each shows what it will hold. */
 const UPCOMING_PATHS = [
-  paths.notifications,
   paths.addProperty,
   paths.savedProperties,
   paths.propertyList,
@@ -132,6 +131,13 @@ export const routes: RouteObject[] = [
             path: paths.cloud,
             lazy: () =>
               import('../features/cloud/CloudPage.tsx').then((module) => ({ Component: module.CloudPage })),
+          },
+          {
+            path: paths.notifications,
+            lazy: () =>
+              import('../features/notifications/NotificationsPage.tsx').then((module) => ({
+                Component: module.NotificationsPage,
+              })),
           },
           ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),
         ],

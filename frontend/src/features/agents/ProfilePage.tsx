@@ -18,6 +18,11 @@ import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from './cropImage.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import type { Agent } from './types.ts';
 
+// the achievements and history load after the profile itself (and outside its first-load budget)
+const ReputationSection = lazy(() =>
+  import('../reputation/ReputationSection.tsx').then((module) => ({ default: module.ReputationSection })),
+);
+
 // react-easy-crop is only fetched once a picture has been chosen
 const ProfilePictureCropper = lazy(() =>
   import('./ProfilePictureCropper.tsx').then((module) => ({ default: module.ProfilePictureCropper })),
@@ -88,6 +93,9 @@ export function ProfilePage() {
       {pictureError && <Alert>{pictureError}</Alert>}
 
       <ProfileDetailsForm agent={agent} />
+      <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
+        <ReputationSection agentId={agent.agent_id} own />
+      </Suspense>
       {isAgencyAdmin(agent, agency) && <AgencyCard />}
 
       {chosen && (

@@ -1,6 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import clsx from 'clsx';
-import { BellOff, LogOut, UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -23,38 +22,8 @@ const menuContent =
 const menuItem =
   'flex cursor-pointer items-center gap-2.5 rounded-lg px-3 py-2 text-sm font-medium text-slate-700 outline-none select-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
-/** The notifications dropdown. Notifications arrive with the reputation issue; until then it is empty. */
-export function NotificationsMenu({ trigger }: { trigger: MenuTriggerProps }) {
-  const navigate = useNavigate();
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger aria-label={trigger.label} className={trigger.className}>
-        {trigger.children}
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content align="end" sideOffset={8} className={clsx(menuContent, 'w-80')}>
-          <DropdownMenu.Label className="px-3 pt-1.5 pb-2 text-sm font-semibold text-slate-900">
-            Notifications
-          </DropdownMenu.Label>
-          <div className="flex flex-col items-center rounded-lg bg-slate-50 px-4 py-6 text-center">
-            <BellOff className="size-6 text-slate-400" aria-hidden="true" />
-            <p className="mt-2 text-sm font-medium text-slate-800">You're all caught up</p>
-            <p className="mt-1 text-xs text-slate-500">
-              Connection requests and reputation updates will show up here.
-            </p>
-          </div>
-          <DropdownMenu.Separator className="my-1.5 h-px bg-slate-100" />
-          <DropdownMenu.Item
-            className={clsx(menuItem, 'justify-center text-brand-2')}
-            onSelect={() => navigate(paths.notifications)}
-          >
-            See all
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
+/** The notifications dropdown: connection requests and notifications (features/notifications). */
+export { NotificationsMenu } from '../notifications/NotificationsMenu.tsx';
 
 export function ProfileMenu({ trigger }: { trigger: MenuTriggerProps }) {
   const agent = useAppSelector(selectAgentData);
