@@ -129,17 +129,12 @@ function ItemMenu({
   );
 }
 
+const shortDate = (iso: string | undefined) =>
+  iso ? new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' }) : '';
+
 function subtitle(item: CloudItem, view: CloudView): string {
-  if (view === 'trash') {
-    const expires = item.expiry_date
-      ? new Date(item.expiry_date).toLocaleDateString('en-US', {
-          month: 'short',
-          day: 'numeric',
-          year: 'numeric',
-        })
-      : '';
-    return `Deleted ${formatItemDate(item.deleted_at)}${expires ? ` · expires ${expires}` : ''}`;
-  }
+  if (view === 'trash')
+    return `Deleted ${formatItemDate(item.deleted_at)} · expires ${shortDate(item.expiry_date)}`;
   return item.is_folder
     ? formatItemDate(item.created_at)
     : `${formatSize(item.size)} · ${formatItemDate(item.created_at)}`;
@@ -250,10 +245,17 @@ function GridItem({ item, ...props }: ItemsProps & { item: CloudItem }) {
           <p className="truncate text-sm font-semibold text-slate-900" title={item.name}>
             {item.name}
           </p>
-          <p className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-slate-500">
-            <span className="truncate">{subtitle(item, props.view)}</span>
-            <SharedBadge item={item} ownId={props.ownId} />
-          </p>
+          {props.view === 'trash' ? (
+            <p className="mt-0.5 text-xs text-slate-500">
+              <span className="block truncate">Deleted {formatItemDate(item.deleted_at)}</span>
+              <span className="block truncate">Expires {shortDate(item.expiry_date)}</span>
+            </p>
+          ) : (
+            <p className="mt-0.5 flex items-center gap-1.5 truncate text-xs text-slate-500">
+              <span className="truncate">{subtitle(item, props.view)}</span>
+              <SharedBadge item={item} ownId={props.ownId} />
+            </p>
+          )}
         </div>
         <ItemMenu item={item} view={props.view} ownId={props.ownId} onAction={props.onAction} />
       </div>
@@ -304,7 +306,7 @@ function ListItem({ item, ...props }: ItemsProps & { item: CloudItem }) {
         {props.view === 'trash' ? subtitle(item, props.view) : formatItemDate(item.created_at)}
       </span>
       <span className="w-5 shrink-0">
-        <SharedBadge item={item} ownId={props.ownId} />
+        {props.view !== 'trash' && <SharedBadge item={item} ownId={props.ownId} />}
       </span>
       <ItemMenu item={item} view={props.view} ownId={props.ownId} onAction={props.onAction} />
     </li>

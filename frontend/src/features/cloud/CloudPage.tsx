@@ -330,7 +330,7 @@ export function CloudPage() {
 
       <nav
         aria-label="Cloud views"
-        className="mt-6 flex gap-1 overflow-x-auto rounded-xl bg-slate-100 p-1 sm:inline-flex"
+        className="mt-6 grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1 sm:inline-grid sm:grid-flow-col sm:grid-cols-none"
       >
         {VIEWS.map(({ view: option, label, icon: Icon }) => (
           <button
@@ -339,7 +339,7 @@ export function CloudPage() {
             aria-current={view === option ? 'page' : undefined}
             onClick={() => dispatch(cloudActions.viewChanged(option))}
             className={clsx(
-              'inline-flex shrink-0 items-center gap-2 rounded-lg px-3.5 py-2 text-sm font-semibold transition-colors',
+              'inline-flex min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-2 py-1.5 text-xs font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3.5 sm:py-2 sm:text-sm',
               view === option ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
             )}
           >
@@ -365,7 +365,7 @@ export function CloudPage() {
             leading={<Search className="size-4" />}
             value={cloud.searchQuery}
             onChange={(event) => dispatch(cloudActions.searchChanged(event.target.value))}
-            className="w-full sm:w-56"
+            className="min-w-0 flex-1 sm:w-56 sm:flex-none"
           />
           {/* biome-ignore lint/a11y/useSemanticElements: a toolbar toggle pair, not a form fieldset */}
           <div
