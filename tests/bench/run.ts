@@ -9,6 +9,7 @@ import {
   mark,
   measureHandlerBundles,
 } from '../budgets/handler-size.ts';
+import { FOLDER_ITEMS, measureCloudBenchIsolated, UPLOAD_MEMORY_GROWTH_BUDGET_BYTES } from './cloud.ts';
 import { measureFrontendBuild } from './frontend.ts';
 import { coldImportTimes } from './imports.ts';
 import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } from './load.ts';
@@ -204,6 +205,54 @@ const load = await measure('Local API load', async () => {
   return report;
 });
 
+const cloudFigures = await measure('Cloud file store', async () => {
+  const report = await measureCloudBenchIsolated((line) => console.log(`  ${line}`));
+  const mb = (bytes: number) => (bytes / 1024 / 1024).toFixed(1);
+  const { listing, uploadMemory } = report;
+  print([
+    '## Cloud file store',
+    '',
+    `Listing a folder of ${FOLDER_ITEMS.toLocaleString('en-US')} items through \`GET /cloud/files\`, ` +
+      `${listing.pageSize} a page (bounded Query per page, ${listing.pages} pages), ${listing.rounds} rounds after a warm-up:`,
+    '',
+    table(
+      ['items', 'pages', 'page p50 (ms)', 'page p99 (ms)', 'whole folder, median (ms)'],
+      ['---:', '---:', '---:', '---:', '---:'],
+      [
+        [
+          String(listing.items),
+          String(listing.pages),
+          String(listing.pageP50Ms),
+          String(listing.pageP99Ms),
+          String(listing.fullListingMedianMs),
+        ],
+      ],
+    ),
+    '',
+    'Peak memory (RSS) of the local cloud process (API, handlers and s3rver) while a file is uploaded ' +
+      `through its presigned POST and confirmed; baseline ${mb(uploadMemory.baselineRssBytes)} MB. Budget: ` +
+      `the 100 MB upload raises the peak at most ${mb(UPLOAD_MEMORY_GROWTH_BUDGET_BYTES)} MB more than the ` +
+      '50 MB one (the bytes are streamed, never held whole).',
+    '',
+    table(
+      ['file', 'peak RSS (MB)', 'growth (MB)', 'seconds'],
+      ['---:', '---:', '---:', '---:'],
+      uploadMemory.uploads.map((upload) => [
+        `${mb(upload.sizeBytes)} MB`,
+        mb(upload.peakRssBytes),
+        mb(upload.growthBytes),
+        String(upload.seconds),
+      ]),
+    ),
+    '',
+    `Growth with file size (100 MB vs 50 MB): ${mb(uploadMemory.extraGrowthBytes)} MB ${check(
+      uploadMemory.withinBudget,
+      `a 100 MB upload raised the local cloud's peak memory ${mb(uploadMemory.extraGrowthBytes)} MB more than 50 MB`,
+    )}`,
+  ]);
+  return report;
+});
+
 print([
   '## Summary',
   '',
@@ -227,10 +276,12 @@ const results = {
     frontendEditorInInitialGraph: false,
     loadErrors: LOAD_ERRORS_BUDGET,
     loadP99OverP50: LOAD_P99_OVER_P50_BUDGET,
+    cloudUploadMemoryGrowthBytes: UPLOAD_MEMORY_GROWTH_BUDGET_BYTES,
   },
   handlers,
   frontend,
   load,
+  cloud: cloudFigures,
   overBudget,
   failures,
 };
