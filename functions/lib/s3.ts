@@ -296,7 +296,9 @@ export async function putObjectStream(
     query: { uploads: '' },
     headers: options.contentType ? { 'content-type': options.contentType } : {},
   });
-  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(await okXml(created, `CREATE UPLOAD ${ref.key}`))?.[1];
+  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(
+    await okXml(created, `CREATE UPLOAD ${ref.key}`),
+  )?.[1];
   if (!uploadId) throw new S3Error(500, 'NoUploadId', `S3 CREATE UPLOAD ${ref.key} returned no upload id`);
   const parts: string[] = [];
   let size = 0;
