@@ -29,6 +29,13 @@ export const agencySlice = createSlice({
       state.logoUrl = action.payload;
       if (state.agencyData) state.agencyData.logo = action.payload;
     },
+    /** the agency's reputation: its agents' counters added up (GET /api/agencies/{id}/reputation) */
+    agencyCountersLoaded(state, action: PayloadAction<ReputationCounters>) {
+      state.reputationPoints = action.payload.reputationPoints;
+      state.propertyCount = action.payload.propertyCount;
+      state.verifiedDeals = action.payload.verifiedDeals;
+      state.connections = action.payload.connections;
+    },
   },
   extraReducers: (builder) => {
     builder.addCase(clearAuth, () => initialAgencyState);
@@ -36,11 +43,12 @@ export const agencySlice = createSlice({
   selectors: {
     selectAgencyData: (state) => state.agencyData,
     selectAgencyLogo: (state) => state.logoUrl,
+    selectAgencyCounters: (state): ReputationCounters => state,
   },
 });
 
-export const { agencyLoaded, logoChanged } = agencySlice.actions;
-export const { selectAgencyData, selectAgencyLogo } = agencySlice.selectors;
+export const { agencyLoaded, logoChanged, agencyCountersLoaded } = agencySlice.actions;
+export const { selectAgencyData, selectAgencyLogo, selectAgencyCounters } = agencySlice.selectors;
 
 /** Visited agency (spec §3). */
 export interface VisitedAgencyState {

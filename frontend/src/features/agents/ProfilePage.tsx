@@ -94,7 +94,7 @@ export function ProfilePage() {
 
       <ProfileDetailsForm agent={agent} />
       <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
-        <ReputationSection agentId={agent.agent_id} own />
+        <ReputationSection agentId={agent.agent_id} own agencyId={agent.agency_id} />
       </Suspense>
       {isAgencyAdmin(agent, agency) && <AgencyCard />}
 

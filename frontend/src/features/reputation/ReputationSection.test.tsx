@@ -48,6 +48,9 @@ function stubApi() {
         );
         return json({ activities, pagination: { page, totalPages: 3, limit, totalItems: total } });
       }
+      if (url.pathname === '/api/agencies/agency-1/reputation') {
+        return json({ ...summary, points: 900, propertyCount: 40, verifiedDeals: 12, connections: 33 });
+      }
       if (url.pathname.endsWith('/reputation')) return json(summary);
       return json({});
     }),
@@ -106,5 +109,26 @@ describe('the reputation section', () => {
 
     await screen.findByRole('list', { name: 'Achievements' });
     expect(screen.queryByRole('heading', { name: 'Reputation history' })).toBeNull();
+  });
+
+  it('shows the own agency’s combined reputation and keeps the agency state’s counters', async () => {
+    stubApi();
+    const { store } = renderWithProviders(<ReputationSection agentId="agent-1" own agencyId="agency-1" />, {
+      preloadedState: {
+        auth: authState({ token: 'jwt', agentId: 'agent-1', agencyId: 'agency-1', isAuthenticated: true }),
+      },
+    });
+
+    const agency = await screen.findByLabelText('Agency reputation');
+    expect(agency.textContent).toContain('900');
+    expect(agency.textContent).toContain('33');
+    await waitFor(() =>
+      expect(store.getState().agency).toMatchObject({
+        reputationPoints: 900,
+        propertyCount: 40,
+        verifiedDeals: 12,
+        connections: 33,
+      }),
+    );
   });
 });

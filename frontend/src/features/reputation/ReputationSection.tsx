@@ -22,10 +22,17 @@ import {
   REPUTATION_ACTIVITIES,
   type ReputationActivityType,
 } from '#contracts/reputation-points';
+import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import { HISTORY_DEFAULTS, useGetAgentReputationQuery, useGetReputationHistoryQuery } from './api.ts';
+import { selectAgencyData } from '../agencies/agencySlice.ts';
+import {
+  HISTORY_DEFAULTS,
+  useGetAgencyReputationQuery,
+  useGetAgentReputationQuery,
+  useGetReputationHistoryQuery,
+} from './api.ts';
 import './reputationSync.ts';
 import type { ReputationActivity, ReputationSummary } from './types.ts';
 
@@ -47,7 +54,16 @@ const ACTIVITY_ICONS: Record<ReputationActivityType, LucideIcon> = {
  * their date, the others with how far along the agent is) and, on your own profile, the history with
  * pagination (page 1, 10 a page by default, spec §9).
  */
-export function ReputationSection({ agentId, own }: { agentId: string; own: boolean }) {
+export function ReputationSection({
+  agentId,
+  own,
+  agencyId,
+}: {
+  agentId: string;
+  own: boolean;
+  /** your own agency: its combined reputation shows too */
+  agencyId?: string;
+}) {
   const summary = useGetAgentReputationQuery(agentId);
   return (
     <section id="reputation" aria-label="Reputation" className="scroll-mt-24 space-y-6">
@@ -57,6 +73,7 @@ export function ReputationSection({ agentId, own }: { agentId: string; own: bool
         failed={summary.isError}
         retry={summary.refetch}
       />
+      {own && agencyId && <AgencyReputationCard agencyId={agencyId} />}
       {own && <HistoryCard agentId={agentId} />}
     </section>
   );
@@ -162,6 +179,69 @@ function AchievementsCard({
               );
             })}
           </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const AGENCY_STATS = [
+  { key: 'points', label: 'Reputation points', icon: Award },
+  { key: 'propertyCount', label: 'Properties', icon: Home },
+  { key: 'verifiedDeals', label: 'Verified deals', icon: BadgeCheck },
+  { key: 'connections', label: 'Connections', icon: Handshake },
+] as const;
+
+/** Your agency's reputation: every agent's counters added up, and the milestones the team has reached. */
+function AgencyReputationCard({ agencyId }: { agencyId: string }) {
+  const agency = useAppSelector(selectAgencyData);
+  const { data, isLoading, isError, refetch } = useGetAgencyReputationQuery(agencyId);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Agency reputation</CardTitle>
+        <CardDescription>
+          {agency?.id === agencyId ? `${agency.name}: ` : ''}every agent of the agency combined.
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <LoadError what="The agency's reputation" retry={refetch} />
+        ) : isLoading || !data ? (
+          <div
+            className="h-20 animate-pulse rounded-xl bg-slate-100"
+            role="status"
+            aria-label="Loading agency reputation"
+          />
+        ) : (
+          <>
+            <dl aria-label="Agency reputation" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+              {AGENCY_STATS.map(({ key, label, icon: Icon }) => (
+                <div key={key} className="rounded-xl border border-slate-100 bg-slate-50 px-4 py-3">
+                  <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
+                    <Icon className="size-3.5" aria-hidden="true" />
+                    {label}
+                  </dt>
+                  <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">
+                    {data[key].toLocaleString()}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {data.achievements.length > 0 && (
+              <ul aria-label="Agency achievements" className="mt-4 flex flex-wrap gap-2">
+                {data.achievements.map((achievement) => (
+                  <li
+                    key={achievement.id}
+                    className="inline-flex items-center gap-1.5 rounded-full bg-amber-50 px-2.5 py-1 text-xs font-medium text-amber-800 ring-1 ring-amber-200"
+                  >
+                    <Trophy className="size-3.5" aria-hidden="true" />
+                    {achievement.name}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </>
         )}
       </CardContent>
     </Card>

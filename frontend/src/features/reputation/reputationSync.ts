@@ -1,4 +1,5 @@
 import { startAppListening } from '../../app/listenerMiddleware.ts';
+import { agencyCountersLoaded } from '../agencies/agencySlice.ts';
 import { reputationApi } from './api.ts';
 import {
   historyLoaded,
@@ -13,7 +14,8 @@ import {
  * connection), so the agent record and its reputation are read again (tag invalidation).
  */
 
-const { listNotifications, getReputationHistory, markNotificationRead } = reputationApi.endpoints;
+const { listNotifications, getReputationHistory, getAgencyReputation, markNotificationRead } =
+  reputationApi.endpoints;
 
 startAppListening({
   matcher: listNotifications.matchPending,
@@ -42,10 +44,12 @@ startAppListening({
     const known = new Set(previous.items.map((item) => item.id));
     const news = action.payload.items.filter((item) => !known.has(item.id));
     if (news.some((item) => item.kind !== 'reminder')) {
+      const agencyId = getState().auth.agencyId;
       dispatch(
         reputationApi.util.invalidateTags([
           { type: 'Agent', id: agentId },
           { type: 'Reputation', id: agentId },
+          ...(agencyId ? [{ type: 'Reputation' as const, id: `AGENCY-${agencyId}` }] : []),
         ]),
       );
     }
@@ -70,5 +74,15 @@ startAppListening({
   effect: (action, { dispatch, getState }) => {
     if (action.meta.arg.originalArgs.agentId === getState().auth.agentId)
       dispatch(historyLoaded(action.payload));
+  },
+});
+
+// the agency state carries the same four counters as the agent's (spec §3): the agency's combined ones
+startAppListening({
+  matcher: getAgencyReputation.matchFulfilled,
+  effect: (action, { dispatch, getState }) => {
+    if (action.meta.arg.originalArgs !== getState().auth.agencyId) return;
+    const { points, propertyCount, verifiedDeals, connections } = action.payload;
+    dispatch(agencyCountersLoaded({ reputationPoints: points, propertyCount, verifiedDeals, connections }));
   },
 });
