@@ -1,4 +1,5 @@
 import { UserX } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/ui/Button.tsx';
@@ -7,6 +8,11 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { ConnectionPanel } from '../connections/ConnectionPanel.tsx';
 import { useGetAgentQuery } from './api.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
+
+// the agent's achievements load after the profile itself
+const ReputationSection = lazy(() =>
+  import('../reputation/ReputationSection.tsx').then((module) => ({ default: module.ReputationSection })),
+);
 
 /**
  * /pages/agent/profile/:agentId: another agent's profile, view only (no picture upload), with the
@@ -38,12 +44,15 @@ export function AgentProfilePage() {
     );
   }
   return (
-    <div className="mx-auto max-w-4xl">
+    <div className="mx-auto max-w-4xl space-y-6">
       <ProfileHeader
         agent={agent}
         picture={agent.profile_picture}
         actions={<ConnectionPanel agent={agent} />}
       />
+      <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
+        <ReputationSection agentId={agent.agent_id} own={false} />
+      </Suspense>
     </div>
   );
 }
