@@ -114,9 +114,13 @@ describe('cloud file store', () => {
     await move.getByRole('button', { name: 'Deals' }).click();
     await move.getByRole('button', { name: 'Move here' }).click();
     await item(page, 'notes.txt').waitFor({ state: 'detached' });
+    // and one dragged onto the folder
+    await item(page, 'prices.csv').dragTo(item(page, 'Deals'));
+    await item(page, 'prices.csv').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Open Deals' }).click();
     await page.getByRole('navigation', { name: 'Folder path' }).getByText('Deals').waitFor();
     await item(page, 'notes.txt').waitFor();
+    await item(page, 'prices.csv').waitFor();
     await page.getByRole('button', { name: 'Preview notes.txt' }).click();
     await expect.poll(() => page.getByTestId('text-preview').textContent()).toContain('ask about parking');
     await shot(page, 'preview-desktop');

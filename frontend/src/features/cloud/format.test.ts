@@ -19,6 +19,7 @@ describe('formatSize', () => {
     expect(formatSize(1536)).toBe('1.5 KB');
     expect(formatSize(20 * 1024 ** 2)).toBe('20 MB');
     expect(formatSize(1073741824)).toBe('1 GB');
+    expect(formatSize(1073741824 - 100)).toBe('1 GB');
     expect(formatSize(3 * 1024 ** 4)).toBe('3 TB');
     expect(formatSize(5 * 1024 ** 5)).toBe('5120 TB');
   });

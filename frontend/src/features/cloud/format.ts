@@ -3,10 +3,11 @@ const UNITS = ['Bytes', 'KB', 'MB', 'GB', 'TB'] as const;
 
 export function formatSize(bytes: number): string {
   if (!Number.isFinite(bytes) || bytes <= 0) return '0 Bytes';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
-  const value = bytes / 1024 ** exponent;
-  const rounded = exponent === 0 ? value : Math.round(value * 100) / 100;
-  return `${rounded} ${UNITS[exponent]}`;
+  let exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), UNITS.length - 1);
+  const rounded = (unit: number) => (unit === 0 ? bytes : Math.round((bytes / 1024 ** unit) * 100) / 100);
+  // 1073741724 bytes read 1 GB, not 1024 MB
+  if (rounded(exponent) >= 1024 && exponent < UNITS.length - 1) exponent += 1;
+  return `${rounded(exponent)} ${UNITS[exponent]}`;
 }
 
 const dayStart = (date: Date) => new Date(date.getFullYear(), date.getMonth(), date.getDate()).getTime();
