@@ -11,7 +11,7 @@ export function useNotifications({ poll = true }: { poll?: boolean } = {}) {
   const agentId = useAppSelector(selectAgentId);
   const query = useListNotificationsQuery(agentId ?? '', {
     skip: !agentId,
-    ...(poll ? { pollingInterval: NOTIFICATION_REFRESH_MS, skipPollingIfUnfocused: true } : {}),
+    ...(poll ? { pollingInterval: NOTIFICATION_REFRESH_MS } : {}),
   });
   return { ...query, items: query.data?.items ?? [] };
 }
