@@ -13,7 +13,6 @@ const UPCOMING_PATHS = [
   paths.savedProperties,
   paths.propertyList,
   paths.propertySuccess,
-  paths.clients,
   paths.templates,
   paths.settings,
   paths.updatePayment,
@@ -107,6 +106,14 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/web-builder/WebBuilderPage.tsx').then((module) => ({
                 Component: module.WebBuilderPage,
+              })),
+          },
+          {
+            // the client table (TanStack Table) loads with this route only
+            path: paths.clients,
+            lazy: () =>
+              import('../features/clients/ClientsPage.tsx').then((module) => ({
+                Component: module.ClientsPage,
               })),
           },
           {
