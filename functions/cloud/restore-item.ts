@@ -1,5 +1,5 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { nowIso, saveItem, toView, trashBatch, withFreshItem } from '#lib/cloud';
+import { chunks, nowIso, saveItem, toView, trashBatch, withFreshItem } from '#lib/cloud';
 import { CloudItem, type CloudItemRecord } from '#lib/data/cloud';
 import { isConditionFailure } from '#lib/data/entity';
 import { notFound } from '#lib/errors';
@@ -42,17 +42,21 @@ export const handler = withHttp(cloudRoutes.restoreItem, async ({ path, body, id
   let restoredCount = 0;
   const failedItems: CloudItemRecord[] = [];
   const descendants = (await trashBatch(root.id)).filter((item) => item.id !== root.id);
-  for (const item of descendants) {
-    try {
-      await withFreshItem(item.id, async (current) => {
-        if (current?.state !== 'trashed' || current.trash_root !== root.id) return;
-        await saveItem(current, restored(current, current.parent_folder_id));
-        restoredCount += 1;
-      });
-    } catch (error) {
-      logger.error('restore of a descendant failed', { itemId: item.id, error: error as Error });
-      failedItems.push(item);
-    }
+  for (const chunk of chunks(descendants, 25)) {
+    await Promise.all(
+      chunk.map(async (item) => {
+        try {
+          await withFreshItem(item.id, async (current) => {
+            if (current?.state !== 'trashed' || current.trash_root !== root.id) return;
+            await saveItem(current, restored(current, current.parent_folder_id));
+            restoredCount += 1;
+          });
+        } catch (error) {
+          logger.error('restore of a descendant failed', { itemId: item.id, error: error as Error });
+          failedItems.push(item);
+        }
+      }),
+    );
   }
   const saved = await withFreshItem(root.id, async (current) => {
     if (current?.state !== 'trashed' || current.trash_root !== root.id) throw notFound('Item');

@@ -283,21 +283,23 @@ export async function trashDescendants(root: CloudItemRecord): Promise<number> {
         // trashed children leave the folder's index, so the first page is always what is left
         const page = await listFolder(root.agent_id, folderId, { limit: 100 });
         if (page.items.length === 0) break;
-        for (const child of page.items) {
-          try {
-            await saveItem(child, {
-              ...child,
-              state: 'trashed',
-              trash_root: root.id,
-              deleted_at: root.deleted_at,
-              updated_at: nowIso(),
-            });
-            moved += 1;
-            if (child.type === 'folder') next.push(child.id);
-          } catch (error) {
-            if (!isConditionFailure(error)) throw error;
-          }
-        }
+        await Promise.all(
+          page.items.map(async (child) => {
+            try {
+              await saveItem(child, {
+                ...child,
+                state: 'trashed',
+                trash_root: root.id,
+                deleted_at: root.deleted_at,
+                updated_at: nowIso(),
+              });
+              moved += 1;
+              if (child.type === 'folder') next.push(child.id);
+            } catch (error) {
+              if (!isConditionFailure(error)) throw error;
+            }
+          }),
+        );
       }
     }
     level = next;
@@ -347,10 +349,22 @@ export async function purgeTrashRoot(root: CloudItemRecord): Promise<number> {
   let deleted = 0;
   const batch = await trashBatch(root.id);
   // descendants first, the root last: an interrupted purge leaves the root listed in the trash to retry
-  const ordered = [...batch.filter((item) => item.id !== root.id), root];
-  for (const item of ordered) {
-    const current = item.id === root.id ? item : await CloudItem.get({ id: item.id }, { consistent: true });
-    if (current && current.state === 'trashed' && (await deleteForGood(current))) deleted += 1;
+  const descendants = batch.filter((item) => item.id !== root.id);
+  for (const chunk of chunks(descendants, 25)) {
+    await Promise.all(
+      chunk.map(async (item) => {
+        const current = await CloudItem.get({ id: item.id }, { consistent: true });
+        if (current?.state === 'trashed' && (await deleteForGood(current))) deleted += 1;
+      }),
+    );
   }
+  if (await deleteForGood(root)) deleted += 1;
   return deleted;
+}
+
+/** `items` in groups of `size`, for bounded parallel writes. */
+export function chunks<T>(items: readonly T[], size: number): T[][] {
+  const groups: T[][] = [];
+  for (let start = 0; start < items.length; start += size) groups.push(items.slice(start, start + size));
+  return groups;
 }
