@@ -1,0 +1,133 @@
+// @vitest-environment happy-dom
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { CloudPage } from './CloudPage.tsx';
+import type { CloudItem } from './types.ts';
+
+const file = (overrides: Partial<CloudItem> = {}): CloudItem => ({
+  id: 'f1',
+  name: 'report.pdf',
+  type: 'file',
+  is_folder: false,
+  mime_type: 'application/pdf',
+  parent_folder_id: null,
+  size: 2048,
+  created_at: new Date().toISOString(),
+  shared_with: [],
+  metadata: {},
+  agent_id: 'me',
+  upload_status: 'complete',
+  ...overrides,
+});
+
+type Route = (request: Request) => { status: number; body: unknown } | undefined;
+
+function stubApi(route: Route) {
+  const calls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request) => {
+      const url = new URL(input.url);
+      calls.push(`${input.method} ${url.pathname}${url.search}`);
+      const answer =
+        route(input) ??
+        (url.pathname === '/cloud/storage-summary'
+          ? {
+              status: 200,
+              body: {
+                usageBytes: 2048,
+                usageGB: 0,
+                limitBytes: 1073741824,
+                limitGB: 1,
+                percentUsed: 0,
+                tier: 'Superagent',
+              },
+            }
+          : { status: 200, body: { items: [] } });
+      return new Response(JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return calls;
+}
+
+const render = () =>
+  renderWithProviders(<CloudPage />, {
+    preloadedState: { auth: authState({ token: 'jwt', agentId: 'me', isAuthenticated: true }) },
+  });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('CloudPage', () => {
+  it('shows recent files grouped by date, with size and the tier label', async () => {
+    stubApi((request) =>
+      request.url.includes('/cloud/files') ? { status: 200, body: { items: [file()] } } : undefined,
+    );
+
+    render();
+
+    const today = await screen.findByRole('region', { name: 'Today' });
+    expect(within(today).getByRole('listitem', { name: 'report.pdf' })).toBeTruthy();
+    expect(within(today).getByText(/2 KB/)).toBeTruthy();
+    expect((await screen.findByTestId('storage-tier')).textContent).toBe('Superagent');
+  });
+
+  it('falls back to a local copy with the copy warning when the server copy fails', async () => {
+    stubApi((request) => {
+      if (request.url.endsWith('/duplicate')) return { status: 500, body: { error: 'Internal error' } };
+      if (request.url.includes('/cloud/files')) return { status: 200, body: { items: [file()] } };
+      return undefined;
+    });
+    const { user } = render();
+
+    await user.click(await screen.findByRole('button', { name: 'Actions for report.pdf' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Make a copy' }));
+
+    expect(await screen.findByText('Server error during copy. Creating a local copy instead.')).toBeTruthy();
+    expect(await screen.findByRole('listitem', { name: 'Copy of report.pdf' })).toBeTruthy();
+    expect(screen.getByText('Local copy')).toBeTruthy();
+  });
+
+  it('warns "Restored N files, but M files failed" after a partial restore', async () => {
+    const folder = file({
+      id: 't1',
+      name: 'Old deals',
+      type: 'folder',
+      is_folder: true,
+      mime_type: undefined,
+      deleted_at: new Date().toISOString(),
+      expiry_date: new Date().toISOString(),
+    });
+    stubApi((request) => {
+      if (request.url.endsWith('/restore'))
+        return { status: 200, body: { restored: 3, failed: 2, items: [] } };
+      if (request.url.includes('/cloud/trash')) return { status: 200, body: { items: [folder] } };
+      return undefined;
+    });
+    const { user } = render();
+    await user.click(screen.getByRole('button', { name: 'Trash' }));
+    const deleted = await screen.findByRole('region', { name: 'Recently Deleted' });
+    expect(within(deleted).getByRole('listitem', { name: 'Old deals' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Old deals' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+
+    expect(await screen.findByText('Restored 3 files, but 2 files failed')).toBeTruthy();
+  });
+
+  it('fills the listing error slot with the spec fallback, and clears it', async () => {
+    stubApi((request) =>
+      request.url.includes('/cloud/files') ? { status: 500, body: { error: 'Internal error' } } : undefined,
+    );
+    const { user } = render();
+
+    expect((await screen.findByTestId('cloud-error-files')).textContent).toBe('Failed to fetch files');
+    await user.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByTestId('cloud-error-files')).toBeNull();
+  });
+});
