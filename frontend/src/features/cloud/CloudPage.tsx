@@ -628,6 +628,8 @@ export function CloudPage() {
             dispatch(cloudActions.errorCleared('folders'));
             const result = await createFolder({ name, parent_folder_id: uploadTarget });
             if ('error' in result) fail('folders', CLOUD_FALLBACKS.createFolder);
+            // Recents lists files only: show the new folder where it is
+            else if (view === 'recent') dispatch(cloudActions.viewChanged('folder'));
           }
           setNaming(null);
         }}
