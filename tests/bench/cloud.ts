@@ -264,19 +264,19 @@ export function measureCloudBenchIsolated(
       env: { ...process.env, CLOUD_BENCH_MAIN: '1' },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
-    let stdout = '';
+    let pending = '';
+    let result: CloudBenchReport | undefined;
     child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      for (const line of stdout.split('\n').slice(0, -1)) if (line.startsWith('LOG ')) log(line.slice(4));
-      stdout = stdout.slice(stdout.lastIndexOf('\n') + 1) || stdout;
-    });
-    let last = '';
-    child.stdout.on('data', (chunk: Buffer) => {
-      last += chunk.toString();
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        if (line.startsWith('LOG ')) log(line.slice(4));
+        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as CloudBenchReport;
+      }
     });
     child.once('exit', (code) => {
-      const result = /^RESULT (.+)$/m.exec(last);
-      if (code === 0 && result) resolvePromise(JSON.parse(result[1]!) as CloudBenchReport);
+      if (code === 0 && result) resolvePromise(result);
       else reject(new Error(`the cloud bench exited with ${code}`));
     });
   });
