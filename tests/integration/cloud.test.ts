@@ -472,3 +472,50 @@ describe('the storage consumer', () => {
     expect(await storageUsage(agent)).toBe(0);
   });
 });
+
+describe('POST /api/uploads', () => {
+  const ticket = (agent: TestAgent, size: number) =>
+    api<{ url: string; fields: Record<string, string>; key: string; expiresAt: string }>(
+      agent,
+      '/api/uploads',
+      jsonBody('POST', {
+        purpose: 'property-media',
+        name: 'Front door (1).JPG',
+        size,
+        mime_type: 'image/jpeg',
+      }),
+    );
+  const asStart = (body: { url: string; fields: Record<string, string> }) => ({
+    ...body,
+    file: {} as CloudItemBody,
+    expires_at: '',
+  });
+
+  it('reserves the size, and the object counts once it has arrived, until it is deleted', async () => {
+    const agent = await createTestAgent();
+
+    const issued = await ticket(agent, 64);
+
+    expect(issued.status).toBe(200);
+    expect(issued.body.key).toMatch(new RegExp(`^uploads/${agent.agentId}/[0-9a-f-]{36}/Front-door-1-.JPG$`));
+    expect(decodePolicy(issued.body.fields).conditions).toContainEqual(['content-length-range', 64, 64]);
+    expect(await storageUsage(agent)).toBe(64);
+    expect(await postToS3(asStart(issued.body), bytesOf(48))).toBe(204);
+    // the storage consumer settles the reservation to the real size
+    await expect.poll(() => storageUsage(agent), { timeout: 10_000 }).toBe(48);
+    const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
+    await testS3().send(new DeleteObjectCommand({ Bucket: config.buckets.files, Key: issued.body.key }));
+    await expect.poll(() => storageUsage(agent), { timeout: 10_000 }).toBe(0);
+  });
+
+  it('refuses a file past the quota with the storage paywall', async () => {
+    const agent = await createTestAgent();
+    const { reserveFeature } = await import('#lib/limits');
+    await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'storage', 1073741824 - 5);
+
+    const refused = await ticket(agent, 6);
+
+    expect(refused.status).toBe(402);
+    expect(refused.body).toMatchObject({ feature: 'storage', message: STORAGE_LIMIT_MESSAGE });
+  });
+});
