@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it, vi } from 'vitest';
+import { manifest } from '#contracts/manifest';
 import { callApi, createTestAgent } from '../support/agents.ts';
 
 const json = (body: unknown) => ({
@@ -117,7 +118,10 @@ describe('the local API Gateway', () => {
   });
 
   it('answers a planned route with 501 Not implemented yet', async () => {
-    const response = await callApi('/cloud/storage-summary');
+    // any route still planned in the manifest (the list shrinks as issues land)
+    const planned = manifest.find((route) => route.status === 'planned' && !route.path.includes('{'));
+    if (!planned) return;
+    const response = await callApi(planned.path, { method: planned.method });
 
     expect(response.status).toBe(501);
     expect(await response.json()).toEqual({ error: 'Not implemented yet' });
