@@ -197,9 +197,9 @@ describe('agenda', () => {
         await expect.poll(() => linked.getByLabel('Title').inputValue()).toBe(target.title);
         await page.keyboard.press('Escape');
         await linked.waitFor({ state: 'detached' });
-        expect(await calendar(page).getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed')).toBe(
-          'true',
-        );
+        expect(
+          await calendar(page).getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'),
+        ).toBe('true');
         await page.screenshot({ path: join(SHOTS, 'agenda-linked-day.png') });
       }
       await page.context().close();

@@ -6,8 +6,8 @@ import { agentSlice, visitedAgentSlice } from '../features/agents/agentSlice.ts'
 import '../features/agents/profileSync.ts';
 import { authCookieListener, authSlice } from '../features/auth/authSlice.ts';
 import { sessionListener } from '../features/auth/sessionListener.ts';
-import { cloudSlice } from '../features/cloud/cloudSlice.ts';
 import { clientsSlice } from '../features/clients/clientsSlice.ts';
+import { cloudSlice } from '../features/cloud/cloudSlice.ts';
 import { paywallSlice } from '../features/paywall/paywallSlice.ts';
 import { reputationSlice } from '../features/reputation/reputationSlice.ts';
 import { api } from './api.ts';
