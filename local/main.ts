@@ -14,8 +14,9 @@ const time = () => new Date().toTimeString().slice(0, 8);
  * The version of how items are keyed in the local table. Bump it when keys change: data written under an
  * older layout cannot be read by the handlers, so .data/ is reset (and the demo seeded again).
  * 2: the entity layer's own keys (docs/decisions.md, "Entity layer"), replacing ElectroDB's.
+ * 3: agents keyed by email (gsi3, for invitations) and the sparse unread-notifications index.
  */
-const DATA_LAYOUT_VERSION = '2';
+const DATA_LAYOUT_VERSION = '3';
 const layoutFile = join(dataDirectory, 'LAYOUT');
 
 function resetDataOfOlderLayout() {
