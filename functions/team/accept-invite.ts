@@ -31,8 +31,8 @@ async function unclaim(invite: InviteItem, agentId: string): Promise<void> {
 }
 
 /**
- * Joins the agency of an invitation sent to the caller's email. All or nothing, without transactions
- * (dynalite has none): (1) claim the invitation (pending → accepted, conditional), (2) reserve a seat
+ * Joins the agency of an invitation sent to the caller's email. All or nothing, in compensated steps
+ * (written before the local cloud emulated transactions; each step is correct alone): (1) claim the invitation (pending → accepted, conditional), (2) reserve a seat
  * (one conditional increment of agentCount below the plan's cap, so concurrent accepts never pass it),
  * (3) move the agent in (conditional on having no agency). A failed step undoes the ones before it. The
  * agent takes the agency's plan while a member; its own role is kept to give back when it leaves.

@@ -214,7 +214,7 @@ export async function recordClientActivity(entry: NewClientActivity): Promise<Cl
 
 /**
  * Records trail entries after the client itself was written. The trail is a log, not the record: a failed
- * entry is logged and the request still succeeds (dynalite has no transactions to make both one step).
+ * entry is logged and the request still succeeds rather than failing a change that was made.
  */
 export async function recordClientActivities(entries: NewClientActivity[]): Promise<void> {
   const results = await Promise.allSettled(entries.map(recordClientActivity));
