@@ -17,6 +17,8 @@ export interface ScheduledJob {
   localEverySeconds: number;
   timeoutSeconds: number;
   resources: EventRule['resources'];
+  /** deploy-time settings the job reads (stage config → environment variable) */
+  settings?: readonly 'exchangeRatesUrl'[];
 }
 
 export const scheduledJobs: readonly ScheduledJob[] = [
@@ -28,5 +30,16 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     localEverySeconds: 60,
     timeoutSeconds: 300,
     resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+  },
+  {
+    name: 'refresh-exchange-rates',
+    description:
+      'Refreshes the exchange rates from the configured provider (the bundled snapshot without one)',
+    handler: 'events/consumers/refresh-exchange-rates.ts',
+    everyMinutes: 360,
+    localEverySeconds: 600,
+    timeoutSeconds: 30,
+    resources: { table: 'readwrite' },
+    settings: ['exchangeRatesUrl'],
   },
 ];

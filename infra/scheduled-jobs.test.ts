@@ -36,10 +36,33 @@ describe('scheduled jobs', () => {
       const resource = template.findResources('AWS::Lambda::Function')[functionId]!;
       expect(resource.Properties.Timeout).toBe(job.timeoutSeconds);
       expect(Object.keys(resource.Properties.Environment.Variables)).toEqual(
-        expect.arrayContaining([ENV_NAMES.table, ENV_NAMES.buckets.files]),
+        expect.arrayContaining([
+          ENV_NAMES.table,
+          ...(job.resources.buckets?.files ? [ENV_NAMES.buckets.files] : []),
+        ]),
       );
     },
   );
+
+  it('hands the exchange-rate provider of the stage to the refresh, and none when unset', () => {
+    const app = new App({
+      context: { 'aws:cdk:bundling-stacks': [] },
+      builtinCloudFormationValidation: false,
+    });
+    const url = 'https://rates.example.com/latest?base=USD';
+    const withProvider = new PlatformStack(app, 'EstateNet-rates', {
+      stage: stageConfig('dev', { exchangeRatesUrl: url }),
+    });
+    const variables = (candidate: PlatformStack) => {
+      const fn = candidate.jobs.functions.get('refresh-exchange-rates')!;
+      const id = candidate.getLogicalId(fn.fn.node.defaultChild as never);
+      return Template.fromStack(candidate).findResources('AWS::Lambda::Function')[id]!.Properties.Environment
+        .Variables as Record<string, unknown>;
+    };
+    expect(variables(withProvider)[ENV_NAMES.exchangeRatesUrl]).toBe(url);
+    expect(variables(stack)[ENV_NAMES.exchangeRatesUrl]).toBeUndefined();
+    expect(() => stageConfig('dev', { exchangeRatesUrl: 'http://plain.example.com' })).toThrow(/https/);
+  });
 
   it('expires folder zips after a day and aborts abandoned multipart uploads', () => {
     const bucketId = stack.getLogicalId(stack.data.buckets.files.node.defaultChild as never);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CURRENCY_CODES } from '../exchange-rates.ts';
 import { FEATURES } from '../plans.ts';
 import { id } from './common.ts';
 
@@ -34,7 +35,31 @@ export const currencyPreference = z.object({
   currency_preference: z.string(),
 });
 
-export const currencyPreferenceInput = z.strictObject({ agentId: id, currencyPreference: currencyCode });
+/** A currency the app has exchange rates for (contracts/exchange-rates.ts). */
+export const supportedCurrency = z.string({ error: 'is required' }).check(
+  z.trim(),
+  z.refine((code) => (CURRENCY_CODES as readonly string[]).includes(code), {
+    error: `must be one of ${CURRENCY_CODES.join(', ')}`,
+  }),
+);
+
+export const currencyPreferenceInput = z.strictObject({
+  agentId: id,
+  currencyPreference: supportedCurrency,
+});
+
+/**
+ * Exchange rates per 1 USD: the latest the scheduled refresh stored, or the bundled snapshot (`source`),
+ * with the day they are from (shown next to converted prices).
+ */
+export const exchangeRates = z.object({
+  base: z.literal('USD'),
+  date: z.string(),
+  source: z.enum(['provider', 'snapshot']),
+  updated_at: z.optional(z.string()),
+  rates: z.record(z.string(), z.number()),
+  currencies: z.array(z.object({ code: z.string(), name: z.string() })),
+});
 
 export const areaUnit = z.enum(AREA_UNITS, { error: `must be one of ${AREA_UNITS.join(', ')}` });
 

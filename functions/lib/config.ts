@@ -22,6 +22,11 @@ export const config = {
    * invite link is then handed to the inviter instead.
    */
   email: { from: env('INVITE_FROM_EMAIL') || undefined },
+  /**
+   * Where the scheduled refresh reads exchange rates (JSON `{base, date, rates}`); unset in the local
+   * cloud (no internet), where the bundled snapshot stays in use.
+   */
+  exchangeRatesUrl: env('EXCHANGE_RATES_URL') || undefined,
   /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
   endpoints: {
     dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
@@ -46,4 +51,5 @@ export const ENV_NAMES = {
   userPoolClient: 'USER_POOL_CLIENT_ID',
   appUrl: 'APP_URL',
   email: { from: 'INVITE_FROM_EMAIL' },
+  exchangeRatesUrl: 'EXCHANGE_RATES_URL',
 } as const;

@@ -18,6 +18,7 @@ for (const key of [
   'googleClientId',
   'googleClientSecretName',
   'inviteFromEmail',
+  'exchangeRatesUrl',
 ] as const) {
   const value = context(key);
   if (value) overrides[key] = value;

@@ -3,6 +3,7 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { ScheduledJob } from '../../events/schedules.ts';
+import { ENV_NAMES } from '../../functions/lib/config.ts';
 import {
   grantResources,
   PlatformFunction,
@@ -37,6 +38,10 @@ export class ScheduledJobs extends Construct {
         deadLetterQueueEnabled: true,
       });
       grantResources(fn, job.resources, props.resources);
+      for (const setting of job.settings ?? []) {
+        const value = props.stage[setting];
+        if (value) fn.fn.addEnvironment(ENV_NAMES[setting], value);
+      }
       const rule = new Rule(this, `Schedule-${job.name}`, {
         description: job.description,
         schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),

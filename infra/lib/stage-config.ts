@@ -35,6 +35,11 @@ export interface StageConfig {
    * stage sends no email and the inviter gets the link (as in the local cloud), and synth warns
    */
   inviteFromEmail?: string;
+  /**
+   * exchange-rate provider read by the scheduled refresh (`-c exchangeRatesUrl=https://…`, JSON
+   * `{base, date, rates}`); without one the bundled snapshot stays in use
+   */
+  exchangeRatesUrl?: string;
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
@@ -60,6 +65,7 @@ export interface StageOverrides {
   googleClientId?: string;
   googleClientSecretName?: string;
   inviteFromEmail?: string;
+  exchangeRatesUrl?: string;
 }
 
 export function isStageName(name: string): name is StageName {
@@ -81,6 +87,9 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
   if (inviteFromEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteFromEmail)) {
     throw new Error(`inviteFromEmail "${inviteFromEmail}" is not an email address`);
   }
+  if (overrides.exchangeRatesUrl !== undefined && !/^https:\/\/[^\s]+$/.test(overrides.exchangeRatesUrl)) {
+    throw new Error(`exchangeRatesUrl "${overrides.exchangeRatesUrl}" is not an https URL`);
+  }
   return {
     ...stageDefaults[stage],
     stage,
@@ -89,6 +98,7 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
     ...(overrides.appDomain ? { appDomain: overrides.appDomain } : {}),
     ...(overrides.appCertificateArn ? { appCertificateArn: overrides.appCertificateArn } : {}),
     ...(inviteFromEmail ? { inviteFromEmail } : {}),
+    ...(overrides.exchangeRatesUrl ? { exchangeRatesUrl: overrides.exchangeRatesUrl } : {}),
     ...(overrides.googleClientId
       ? {
           google: {

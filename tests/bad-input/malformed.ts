@@ -204,6 +204,9 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     // reputation: a notification id and a related property that name nothing (both still refused)
     if (name === 'id' && parentSegment === 'notifications') return 'no-such-notification';
     if (name === 'relatedEntityId') return 'no-such-property';
+    // preferences: a currency with rates, brand colours
+    if (name === 'currencyPreference') return 'EUR';
+    if (name === 'color1' || name === 'color2') return '#123456';
   }
   if (def.type === 'number' && name === 'size') return 1;
   if (def.type === 'array' && (name === 'columnPreferences' || name === 'shared_with')) return [];

@@ -1,0 +1,12 @@
+import { preferencesRoutes } from '#contracts/routes/preferences';
+import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
+import { AgentPreferences } from '#lib/data/preferences';
+import { notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+
+/** The caller's display currency ({agentId} is the caller's own id; any other is a 404), USD until set. */
+export const handler = withHttp(preferencesRoutes.getCurrencyPreference, async ({ path, identity }) => {
+  if (path.agentId !== identity.agentId) throw notFound('Preferences');
+  const saved = await AgentPreferences.get({ agent_id: identity.agentId });
+  return { agentId: identity.agentId, currency_preference: saved?.currency_preference ?? DEFAULT_CURRENCY };
+});
