@@ -78,7 +78,7 @@ describe('connections between two agents', () => {
     await request.getByRole('link', { name: alma.name }).click();
     await pageB.getByRole('heading', { level: 1, name: alma.name }).waitFor();
     const panel = pageB.getByTestId('connection-panel');
-    expect(await panel.textContent()).toContain(`${alma.name} wants to connect with you`);
+    await panel.getByText(`${alma.name} wants to connect with you`).waitFor();
     await panel.getByRole('button', { name: 'Accept' }).click();
     await panel.getByText('Connected').waitFor();
 

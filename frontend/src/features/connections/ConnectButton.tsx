@@ -127,12 +127,28 @@ export function ConnectButton({ agent, status, layout = 'card', className }: Con
     );
   }
 
+  // Until the pair's state is known, promise nothing: a "Connect" that turns into "Pending" misleads.
+  if (state === undefined) {
+    return (
+      <div className={box}>
+        <Button
+          size="sm"
+          variant="secondary"
+          loading
+          disabled
+          aria-label={`Checking the connection with ${agent.full_name}`}
+        >
+          Checking…
+        </Button>
+      </div>
+    );
+  }
+
   return (
     <div className={box}>
       <Button
         size="sm"
         loading={running === 'connect'}
-        disabled={state === undefined}
         onClick={() => run('connect', () => actions.connect(agent))}
       >
         <UserPlus className="size-4" aria-hidden="true" />
