@@ -1,5 +1,6 @@
 import { Award, BadgeCheck, Handshake, Home, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { StatGrid } from '../../components/ui/StatGrid.tsx';
 import { planLabel } from '../shell/roles.ts';
 import { Avatar } from './Avatar.tsx';
 import type { Agent } from './types.ts';
@@ -58,19 +59,10 @@ export function ProfileHeader({
           </div>
           {actions && <div className="sm:pb-1">{actions}</div>}
         </div>
-        <dl className="mt-6 grid grid-cols-2 gap-3 sm:grid-cols-4">
-          {STATS.map(({ key, label, icon: Icon }) => (
-            <div key={key} className="rounded-xl border border-slate-100 bg-slate-50 px-4 py-3">
-              <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
-                <Icon className="size-3.5" aria-hidden="true" />
-                {label}
-              </dt>
-              <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">
-                {agent[key].toLocaleString()}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <StatGrid
+          className="mt-6"
+          stats={STATS.map(({ key, label, icon }) => ({ label, icon, value: agent[key] }))}
+        />
         {agent.bio && (
           <p className="mt-5 max-w-2xl text-[0.9375rem] leading-relaxed whitespace-pre-line text-slate-700">
             {agent.bio}

@@ -26,6 +26,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { StatGrid } from '../../components/ui/StatGrid.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import {
   HISTORY_DEFAULTS,
@@ -215,19 +216,10 @@ function AgencyReputationCard({ agencyId }: { agencyId: string }) {
           />
         ) : (
           <>
-            <dl aria-label="Agency reputation" className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-              {AGENCY_STATS.map(({ key, label, icon: Icon }) => (
-                <div key={key} className="rounded-xl border border-slate-100 bg-slate-50 px-4 py-3">
-                  <dt className="flex items-center gap-1.5 text-xs font-medium text-slate-500">
-                    <Icon className="size-3.5" aria-hidden="true" />
-                    {label}
-                  </dt>
-                  <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">
-                    {data[key].toLocaleString()}
-                  </dd>
-                </div>
-              ))}
-            </dl>
+            <StatGrid
+              label="Agency reputation"
+              stats={AGENCY_STATS.map(({ key, label, icon }) => ({ label, icon, value: data[key] }))}
+            />
             {data.achievements.length > 0 && (
               <ul aria-label="Agency achievements" className="mt-4 flex flex-wrap gap-2">
                 {data.achievements.map((achievement) => (
