@@ -15,9 +15,18 @@ import { AREA_UNITS, DEFAULT_AREA_UNIT } from './preferences.ts';
 export const PROPERTY_STATUSES = ['for_sale', 'for_rent', 'under_offer', 'sold', 'rented'] as const;
 export const FURNISHING_OPTIONS = ['furnished', 'semi_furnished', 'unfurnished'] as const;
 export const PROPERTY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc'] as const;
+export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
+export type Furnishing = (typeof FURNISHING_OPTIONS)[number];
+export type PropertySort = (typeof PROPERTY_SORTS)[number];
 export const DEFAULT_PROPERTY_SORT = 'newest';
 /** Images per request of add/update/uploadImages. */
 export const MAX_PROPERTY_FILES = 30;
+/** Images one property may hold in all. */
+export const MAX_PROPERTY_MEDIA = 40;
+/** One property image at most (presigned or inline); larger photos are refused with a 413. */
+export const MAX_PROPERTY_IMAGE_BYTES = 20 * 1024 * 1024;
+/** Properties one agent may keep saved. */
+export const MAX_SAVED_PROPERTIES = 200;
 
 export const mediaItem = z.object({
   url: z.string(),
@@ -147,12 +156,46 @@ export const propertyCreate = z.object({
   owner_acknowledged: formBoolean(z._default(flag, false)),
 });
 
+const mediaUrl = z
+  .string()
+  .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(2048, 'must be at most 2048 characters'));
+
+/** Optional fields an update may clear (a multipart field sent empty means "unchanged"). */
+export const CLEARABLE_PROPERTY_FIELDS = [
+  'street_address',
+  'area',
+  'bedrooms_count',
+  'bathrooms_count',
+  'size',
+  'furnishing',
+  'collaborator_commission',
+  'description',
+  'video_link',
+  'virtual_tour_link',
+] as const;
+export type ClearablePropertyField = (typeof CLEARABLE_PROPERTY_FIELDS)[number];
+
 /**
- * PUT /api/properties/updateProperty/{id} multipart body: any subset; new fileKeys are appended to media.
+ * PUT /api/properties/updateProperty/{id} multipart body: any subset; new fileKeys (and inline images) are
+ * appended to media, `removeMedia` names media urls to take away, `clearFields` empties optional fields.
  * Setting deed_verified or owner_acknowledged to true emits the reputation event once.
  */
 export const propertyUpdate = z
-  .object(propertyFormFields)
+  .object({
+    ...propertyFormFields,
+    clearFields: formList(
+      z.optional(
+        z.array(
+          z.enum(CLEARABLE_PROPERTY_FIELDS, {
+            error: `must list fields among ${CLEARABLE_PROPERTY_FIELDS.join(', ')}`,
+          }),
+        ),
+      ),
+    ),
+    removeMedia: formList(
+      z.optional(z.array(mediaUrl).check(z.maxLength(MAX_PROPERTY_MEDIA, 'must have at most 40 entries'))),
+    ),
+  })
   .check(
     z.refine(
       (value) => Object.values(value).some((field) => field !== undefined),
@@ -162,12 +205,26 @@ export const propertyUpdate = z
 
 export const addPropertyResult = z.object({ propertyId: z.string(), points_awarded: z.number() });
 
-export const propertyList = z.object({ items: z.array(property), cursor: z.optional(z.string()) });
+/**
+ * A page of properties. `pagination.totalItems` is exact when `totalExact` (equality filters are counted
+ * by counters); with a price or date range it is a lower bound once more matches exist than one search
+ * counts. `cursor` continues after this page (absent on the last); `page` without a cursor jumps.
+ */
+export const propertyPage = z.object({
+  items: z.array(property),
+  pagination,
+  totalExact: z.boolean(),
+  cursor: z.optional(z.string()),
+});
 
+export const propertyList = propertyPage;
+
+/** GET /api/properties: the network's listings newest first, or one agent's (`agent_id`). */
 export const listPropertiesQuery = z.object({
   agent_id: z.optional(id),
   cursor,
-  limit: queryInt(1, 100, 25),
+  page: queryInt(1, 10_000, 1),
+  limit: queryInt(1, 100, 12),
 });
 
 const dateOrDateTime = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
@@ -194,8 +251,9 @@ export const searchPropertiesQuery = z
         DEFAULT_PROPERTY_SORT,
       ),
     ),
+    cursor,
     page: queryInt(1, 10_000, 1),
-    limit: queryInt(1, 100, 10),
+    limit: queryInt(1, 100, 12),
   })
   .check(
     z.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
@@ -211,7 +269,7 @@ export const searchPropertiesQuery = z
     ),
   );
 
-export const propertySearchResult = z.object({ items: z.array(property), pagination });
+export const propertySearchResult = propertyPage;
 
 /** POST /api/properties/{id}/uploadImages multipart body; propertyId must equal the path id. */
 export const propertyImagesUpload = z.object({
@@ -234,3 +292,18 @@ export const imageOrderInput = z.strictObject({
       z.refine((urls) => new Set(urls).size === urls.length, 'must list each image once'),
     ),
 });
+
+/** GET /api/saved-properties: every saved id (newest saved first) and one page of those properties. */
+export const savedPropertiesQuery = z.object({
+  page: queryInt(1, 10_000, 1),
+  limit: queryInt(1, 100, 12),
+});
+
+export const savedPropertiesResult = z.object({
+  savedProperties: z.array(z.string()),
+  items: z.array(property),
+  pagination,
+});
+
+/** PUT/DELETE /api/saved-properties/{id}: the saved ids after the change. */
+export const savedPropertyIds = z.object({ savedProperties: z.array(z.string()) });

@@ -274,10 +274,23 @@ async function okXml(response: Response, what: string): Promise<string> {
   return text;
 }
 
-/** Copies an object inside the platform's buckets (S3 copies the bytes; up to 5 GB in one call). */
-export async function copyObject(source: ObjectRef, target: ObjectRef): Promise<void> {
+/**
+ * Copies an object inside the platform's buckets (S3 copies the bytes; up to 5 GB in one call). With
+ * `replace`, the copy gets that content type and cache control instead of the source's.
+ */
+export async function copyObject(
+  source: ObjectRef,
+  target: ObjectRef,
+  replace?: { contentType: string; cacheControl?: string },
+): Promise<void> {
   const copySource = `/${config.buckets[source.bucket]}/${encodeKey(source.key)}`;
-  const response = await send('PUT', target, { headers: { 'x-amz-copy-source': copySource } });
+  const headers: Record<string, string> = { 'x-amz-copy-source': copySource };
+  if (replace) {
+    headers['x-amz-metadata-directive'] = 'REPLACE';
+    headers['content-type'] = replace.contentType;
+    if (replace.cacheControl) headers['cache-control'] = replace.cacheControl;
+  }
+  const response = await send('PUT', target, { headers });
   await okXml(response, `COPY ${source.key}`);
 }
 

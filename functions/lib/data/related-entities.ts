@@ -1,4 +1,5 @@
 import type { RelatedEntityType } from '#contracts/reputation-points';
+import { Property } from './properties.ts';
 
 /**
  * What the reputation rules need to know about the object a reported activity names (POST
@@ -16,15 +17,20 @@ export interface RelatedEntity {
 type RelatedEntityLookup = (id: string) => Promise<RelatedEntity | undefined>;
 
 /**
- * One lookup per related entity type, each reading its own entity. Properties arrive with their own
- * issue: until then there is no property to find, so every property answers "not found". That issue
- * fills the `property` entry with a read of its Property entity, e.g.
- * `async (id) => { const p = await Property.get({ property_id: id }); return p && { ownerId: p.agent_id,
- * deedVerified: p.deed_verified === true, ownerAcknowledged: p.owner_acknowledged === true }; }`.
- * Connections are awarded only from ConnectionAccepted events, never reported, so they need no lookup.
+ * One lookup per related entity type, each reading its own entity: a property is its listing agent's,
+ * and its verification flags justify the verification awards. Connections are awarded only from ConnectionAccepted events, never reported, so they need no lookup.
  */
 const lookups: Record<RelatedEntityType, RelatedEntityLookup | undefined> = {
-  property: undefined,
+  property: async (id) => {
+    const property = await Property.get({ property_id: id });
+    return (
+      property && {
+        ownerId: property.agent_id,
+        deedVerified: property.deed_verified === true,
+        ownerAcknowledged: property.owner_acknowledged === true,
+      }
+    );
+  },
   connection: undefined,
 };
 

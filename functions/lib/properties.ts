@@ -1,0 +1,171 @@
+import { REPUTATION_ACTIVITIES, type ReputationActivityType } from '#contracts/reputation-points';
+import type { ClearablePropertyField } from '#contracts/schemas/properties';
+import type { DetailType } from '#events/catalog';
+import type { Identity } from './auth.ts';
+import { Property, type PropertyItem } from './data/properties.ts';
+import type { PropertySearchPage } from './data/property-search.ts';
+import { forbidden, notFound } from './errors.ts';
+import { publishEvent } from './events.ts';
+import { logger } from './logger.ts';
+import { awardReputation } from './reputation.ts';
+
+/** What the property handlers share: ownership, the fields a form may set, and the reputation events. */
+
+export const NOT_YOUR_PROPERTY = 'Only the listing agent can change this property';
+
+/**
+ * A property the caller may change. Listings are visible to every agent, so another agent's answers 403
+ * (it is not hidden); a missing one 404.
+ */
+export async function ownedProperty(
+  identity: Pick<Identity, 'agentId'>,
+  propertyId: string,
+): Promise<PropertyItem> {
+  const property = await Property.get({ property_id: propertyId }, { consistent: true });
+  if (!property) throw notFound('Property');
+  if (property.agent_id !== identity.agentId) throw forbidden(NOT_YOUR_PROPERTY);
+  return property;
+}
+
+/** The form fields a create or update may set (everything but files, media and verification flags). */
+export interface PropertyFields {
+  title?: string | undefined;
+  price?: number | undefined;
+  street_address?: string | undefined;
+  city?: string | undefined;
+  area?: string | undefined;
+  bedrooms_count?: number | undefined;
+  bathrooms_count?: number | undefined;
+  size?: number | undefined;
+  measurement_metric?: PropertyItem['measurement_metric'] | undefined;
+  furnishing?: PropertyItem['furnishing'] | undefined;
+  status?: PropertyItem['status'] | undefined;
+  collaborator_commission?: number | undefined;
+  description?: string | undefined;
+  additionalFeatures?: string[] | undefined;
+  closeTo?: string[] | undefined;
+  views?: string[] | undefined;
+  video_link?: string | undefined;
+  virtual_tour_link?: string | undefined;
+  metaDetails?: Record<string, unknown> | undefined;
+  deed_verified?: boolean | undefined;
+  owner_acknowledged?: boolean | undefined;
+}
+
+const FIELD_NAMES = [
+  'title',
+  'price',
+  'street_address',
+  'city',
+  'area',
+  'bedrooms_count',
+  'bathrooms_count',
+  'size',
+  'measurement_metric',
+  'furnishing',
+  'status',
+  'collaborator_commission',
+  'description',
+  'additionalFeatures',
+  'closeTo',
+  'views',
+  'video_link',
+  'virtual_tour_link',
+  'metaDetails',
+  'deed_verified',
+  'owner_acknowledged',
+] as const satisfies ReadonlyArray<keyof PropertyFields>;
+
+/** The given fields only (undefined ones left out), ready to spread over a property. */
+export function fieldsOf(body: PropertyFields): Partial<PropertyItem> {
+  const fields: Record<string, unknown> = {};
+  for (const name of FIELD_NAMES) {
+    const value = body[name];
+    if (value !== undefined) fields[name] = typeof value === 'string' ? value.trim() : value;
+  }
+  // an empty optional text is no value at all
+  for (const name of ['description', 'street_address', 'area'] as const) {
+    if (fields[name] === '') delete fields[name];
+  }
+  return fields as Partial<PropertyItem>;
+}
+
+/** `property` without the fields to clear. */
+export function withoutFields(
+  property: PropertyItem,
+  clear: readonly ClearablePropertyField[] = [],
+): PropertyItem {
+  const next = { ...property } as Record<string, unknown>;
+  for (const name of clear) delete next[name];
+  return next as unknown as PropertyItem;
+}
+
+interface Announcement {
+  detailType: Extract<DetailType, 'PropertyAdded' | 'PropertyDeedVerified' | 'OwnerAcknowledged'>;
+  activityType: ReputationActivityType;
+}
+
+const ADDED: Announcement = { detailType: 'PropertyAdded', activityType: 'PROPERTY_ADDED' };
+const DEED_VERIFIED: Announcement = {
+  detailType: 'PropertyDeedVerified',
+  activityType: 'PROPERTY_DEED_VERIFIED',
+};
+const OWNER_ACKNOWLEDGED: Announcement = {
+  detailType: 'OwnerAcknowledged',
+  activityType: 'OWNER_ACKNOWLEDGEMENT',
+};
+
+/**
+ * The reputation events a write earns: PropertyAdded for a new property, and a verification flag that
+ * turned true (the awarder's ledger makes each award once per property, however often a flag flips).
+ */
+export function announcementsOf(previous: PropertyItem | undefined, next: PropertyItem): Announcement[] {
+  return [
+    ...(previous ? [] : [ADDED]),
+    ...(next.deed_verified && !previous?.deed_verified ? [DEED_VERIFIED] : []),
+    ...(next.owner_acknowledged && !previous?.owner_acknowledged ? [OWNER_ACKNOWLEDGED] : []),
+  ];
+}
+
+/** The points those events award (the rules of contracts/reputation-points.ts). */
+export const pointsOf = (announcements: readonly Announcement[]) =>
+  announcements.reduce((sum, { activityType }) => sum + REPUTATION_ACTIVITIES[activityType].points, 0);
+
+/**
+ * Puts the events on the bus for the reputation awarder. Should the bus refuse one after the SDK's own
+ * retries, the same idempotent award is made here instead: the property is already written, and its
+ * award must not be lost (a later delivery of the event changes nothing).
+ */
+export async function announce(
+  property: PropertyItem,
+  announcements: readonly Announcement[],
+): Promise<void> {
+  const detail = { propertyId: property.property_id, agentId: property.agent_id };
+  for (const { detailType, activityType } of announcements) {
+    try {
+      await publishEvent(detailType, detail);
+    } catch (error) {
+      logger.error('property event not published; awarding directly', { detailType, error: error as Error });
+      await awardReputation({
+        agentId: property.agent_id,
+        activityType,
+        relatedEntityId: property.property_id,
+      });
+    }
+  }
+}
+
+/** A search page as the API answers it (contracts/schemas/properties.ts propertyPage). */
+export function pageView(result: PropertySearchPage, query: { page: number; limit: number }) {
+  return {
+    items: result.items,
+    pagination: {
+      page: query.page,
+      totalPages: Math.ceil(result.totalItems / query.limit),
+      limit: query.limit,
+      totalItems: result.totalItems,
+    },
+    totalExact: result.totalExact,
+    ...(result.cursor ? { cursor: result.cursor } : {}),
+  };
+}

@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { propertiesRoutes } from '#contracts/routes/properties';
+import { MAX_PROPERTY_FILES } from '#contracts/schemas/properties';
+import { type PropertyItem, type PropertyMediaItem, writeProperty } from '#lib/data/properties';
+import { badRequest } from '#lib/errors';
+import { respond } from '#lib/http';
+import { releaseFeature, reserveFeature } from '#lib/limits';
+import { withMultipartHttp } from '#lib/multipart';
+import { announce, announcementsOf, fieldsOf, pointsOf } from '#lib/properties';
+import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
+
+/**
+ * Lists a new property for the caller. One `properties` slot is reserved first (402 usage_limit_reached
+ * with current/max at the plan's limit) and given back if anything later fails; photos arrive as keys of
+ * presigned uploads or small inline files and become the property's public media; the property, its
+ * search entries and counters are one transaction. PropertyAdded (and a verification already set) go to
+ * the reputation awarder; `points_awarded` is what they are worth.
+ */
+export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ body, files, identity }) => {
+  const images = inlineImages(files);
+  const fileKeys = [...new Set(body.fileKeys ?? [])];
+  if (images.length + fileKeys.length > MAX_PROPERTY_FILES) {
+    const message = `must have at most ${MAX_PROPERTY_FILES} files`;
+    throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+  }
+
+  await reserveFeature(identity, 'properties');
+  const propertyId = randomUUID();
+  const media: PropertyMediaItem[] = [];
+  let property: PropertyItem;
+  let consumeUploads: () => Promise<void>;
+  try {
+    const claimed = await claimUploads(identity.agentId, propertyId, fileKeys);
+    media.push(...claimed.media);
+    consumeUploads = claimed.consume;
+    media.push(...(await storeInlineImages(propertyId, images)));
+    property = {
+      additionalFeatures: [],
+      closeTo: [],
+      views: [],
+      metaDetails: {},
+      ...fieldsOf(body),
+      title: body.title.trim(),
+      price: body.price,
+      city: body.city.trim(),
+      measurement_metric: body.measurement_metric,
+      status: body.status,
+      deed_verified: body.deed_verified,
+      owner_acknowledged: body.owner_acknowledged,
+      property_id: propertyId,
+      agent_id: identity.agentId,
+      ...(identity.agencyId ? { agency_id: identity.agencyId } : {}),
+      media,
+      imageOrder: media.map((item) => item.url),
+      created_at: new Date().toISOString(),
+      version: 1,
+    };
+    await writeProperty(undefined, property);
+  } catch (error) {
+    await discardMedia(media);
+    await releaseFeature(identity, 'properties');
+    throw error;
+  }
+  await consumeUploads();
+  const announcements = announcementsOf(undefined, property);
+  await announce(property, announcements);
+  return respond(201, { propertyId, points_awarded: pointsOf(announcements) });
+});
