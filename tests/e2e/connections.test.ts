@@ -9,6 +9,9 @@ import { appUrl, createConfirmedAccount, sidebar, signInWithPassword, useBrowser
  * other agent, and the state both of them see afterwards. The connection counts come from the reputation
  * consumer (ConnectionAccepted), so they are asserted once that consumer runs.
  */
+/** The notifications' refresh cycle (spec: every 30000 ms). */
+const REFRESH_CYCLE_MS = 30_000;
+
 const countsLive = eventRules.find((rule) => rule.name === 'award-reputation')?.status === 'implemented';
 
 /** The sidebar's Connections figure. */
@@ -93,6 +96,40 @@ describe('connections between two agents', () => {
       .getByRole('link', { name: 'View profile' })
       .click();
     await pageA.getByTestId('connection-panel').getByText('Connected').waitFor();
+
+    if (countsLive) {
+      await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: 15_000 }).toBe('1');
+      await expectConnections(pageA, '1');
+    }
+    await pageA.context().close();
+    await pageB.context().close();
+  });
+
+  it('B sees the request in the notifications dropdown after one refresh cycle and accepts it there', async () => {
+    const [ada, ben] = await twoAgents('Ada Asker', 'Ben Bell');
+    const [pageA, pageB] = await Promise.all([openPage(), openPage()]);
+    // B's clock is ours to move: the dropdown's 30 s poll, not a reload, must bring the request
+    await pageB.clock.install();
+    await Promise.all([
+      signInWithPassword(pageA, ada.email, ada.password),
+      signInWithPassword(pageB, ben.email, ben.password),
+    ]);
+    const badge = pageB.getByTestId('notifications-count');
+    expect(await badge.count()).toBe(0);
+
+    const benCard = await directoryCard(pageA, ben.name);
+    await benCard.getByRole('button', { name: 'Connect' }).click();
+    await benCard.getByRole('button', { name: 'Pending' }).waitFor();
+
+    await pageB.clock.fastForward(REFRESH_CYCLE_MS);
+    await expect.poll(() => badge.textContent({ timeout: 10_000 }), { timeout: 10_000 }).toBe('1');
+    await pageB.getByRole('button', { name: 'Notifications' }).click();
+    const request = pageB
+      .getByRole('menu')
+      .getByRole('listitem', { name: `Connection request from ${ada.name}` });
+    await request.getByRole('button', { name: 'Accept' }).click();
+    await request.waitFor({ state: 'detached' });
+    await badge.waitFor({ state: 'detached' });
 
     if (countsLive) {
       await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: 15_000 }).toBe('1');
