@@ -1,17 +1,33 @@
 import { createServer } from 'node:net';
 
-/** Asks the OS for a free loopback port (tests run every emulator on free ports). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * Below Linux's ephemeral range (32768–60999): a port the OS hands out for `listen(0)` is also where it
+ * puts the local end of outgoing connections, so between our probe and the emulator's own listen a busy
+ * test run's client socket could take it (EADDRINUSE). Ports from this range are never given out that way.
+ */
+const TEST_PORTS = { first: 20_000, count: 12_000 } as const;
+
+function canListen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
+}
+
+/** Ports this process handed out already: each emulator of a cloud gets its own. */
+const handedOut = new Set<number>();
+
+/** A free loopback port for an emulator of a test cloud, picked at random outside the ephemeral range. */
+export async function freePort(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = TEST_PORTS.first + Math.floor(Math.random() * TEST_PORTS.count);
+    if (handedOut.has(port) || !(await canListen(port))) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('No free port for the local cloud');
 }
 
 export class PortInUseError extends Error {
