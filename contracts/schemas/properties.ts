@@ -141,8 +141,11 @@ const propertyFormFields = {
   fileKeys: fileKeys(MAX_PROPERTY_FILES),
 };
 
-/** POST /api/addProperty multipart body: title, price and city are required. */
-export const propertyCreate = z.object({
+/**
+ * POST /api/addProperty multipart body: title, price and city are required. Unknown fields are refused
+ * (a file part without a file name arrives as a text field, and must not pass silently).
+ */
+export const propertyCreate = z.strictObject({
   ...propertyFormFields,
   title: formText(title),
   price: formNumber(price),
@@ -181,7 +184,7 @@ export type ClearablePropertyField = (typeof CLEARABLE_PROPERTY_FIELDS)[number];
  * Setting deed_verified or owner_acknowledged to true emits the reputation event once.
  */
 export const propertyUpdate = z
-  .object({
+  .strictObject({
     ...propertyFormFields,
     clearFields: formList(
       z.optional(
@@ -272,7 +275,7 @@ export const searchPropertiesQuery = z
 export const propertySearchResult = propertyPage;
 
 /** POST /api/properties/{id}/uploadImages multipart body; propertyId must equal the path id. */
-export const propertyImagesUpload = z.object({
+export const propertyImagesUpload = z.strictObject({
   propertyId: id,
   type: z.literal('property-image', { error: 'must be property-image' }),
   metaDetails: formJson(z.optional(metadataObject)),

@@ -120,8 +120,8 @@ describe('multipart property bodies', () => {
 });
 
 describe('property search', () => {
-  it('defaults to newest, page 1, limit 10', () => {
-    expect(searchPropertiesQuery.parse({})).toMatchObject({ sortBy: 'newest', page: 1, limit: 10 });
+  it('defaults to newest, page 1, limit 12 (three or four cards a row)', () => {
+    expect(searchPropertiesQuery.parse({})).toMatchObject({ sortBy: 'newest', page: 1, limit: 12 });
   });
 
   it('rejects a price range that is upside down', () => {

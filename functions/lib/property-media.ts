@@ -3,7 +3,7 @@ import { MAX_PROPERTY_IMAGE_BYTES } from '#contracts/schemas/properties';
 import type { InlineFile } from './body.ts';
 import { UploadTicket } from './data/cloud.ts';
 import type { PropertyMediaItem } from './data/properties.ts';
-import { badRequest, payloadTooLarge } from './errors.ts';
+import { badRequest, notFound, payloadTooLarge } from './errors.ts';
 import { logger } from './logger.ts';
 import { deleteMedia, detectImageType, MEDIA_PREFIX, NOT_AN_IMAGE_MESSAGE, putMedia } from './media.ts';
 import { copyObject, deleteObject, getObject, headObject } from './s3.ts';
@@ -101,8 +101,8 @@ export interface ClaimedUploads {
 
 /**
  * Copies the caller's finished property-media uploads into the property's public media. A key that is
- * not the caller's upload, not finished, not an image or over the size limit fails the request (400 or
- * 413) and nothing is kept.
+ * not the caller's upload answers 404; one not finished or not an image 400, over the size limit 413;
+ * either way nothing is kept.
  */
 export async function claimUploads(
   agentId: string,
@@ -114,9 +114,10 @@ export async function claimUploads(
   const copies: PropertyMediaItem[] = [];
   try {
     for (const key of unique) {
-      if (!key.startsWith(`uploads/${agentId}/`)) throw fileKeysError(`${key} is not an upload of yours`);
+      // another agent's upload is answered like a missing one
+      if (!key.startsWith(`uploads/${agentId}/`)) throw notFound('Upload');
       let ticket = await UploadTicket.get({ key }, { consistent: true });
-      if (!ticket || ticket.agent_id !== agentId) throw fileKeysError(`${key} is not an upload of yours`);
+      if (!ticket || ticket.agent_id !== agentId) throw notFound('Upload');
       if (ticket.purpose !== PROPERTY_MEDIA_PURPOSE) {
         throw fileKeysError(`${key} was not uploaded as property media`);
       }

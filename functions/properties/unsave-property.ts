@@ -1,12 +1,13 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
 import { cancellationCodes, transactWrite } from '#lib/data/entity';
 import { exists, gte } from '#lib/data/expression';
-import { SavedCount, SavedProperty, savedPropertyIds } from '#lib/data/properties';
+import { Property, SavedCount, SavedProperty, savedPropertyIds } from '#lib/data/properties';
+import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 
 /**
  * Spec §4: unsaving removes the id. The item and the saved count change together; a property that is not
- * saved (or was unsaved meanwhile) changes nothing and answers the same list.
+ * saved (or was unsaved meanwhile) changes nothing and answers the same list; one that does not exist 404.
  */
 export const handler = withHttp(propertiesRoutes.unsaveProperty, async ({ path, identity }) => {
   try {
@@ -24,6 +25,8 @@ export const handler = withHttp(propertiesRoutes.unsaveProperty, async ({ path, 
   } catch (error) {
     const codes = cancellationCodes(error);
     if (codes?.[0] !== 'ConditionalCheckFailed') throw error;
+    // not saved: fine for a property that exists, 404 for one that does not
+    if (!(await Property.get({ property_id: path.id }))) throw notFound('Property');
   }
   return { savedProperties: await savedPropertyIds(identity.agentId) };
 });

@@ -6,6 +6,7 @@ import { cloudFixtures } from './fixtures/cloud.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
+import { propertiesFixtures } from './fixtures/properties.ts';
 import { reputationFixtures } from './fixtures/reputation.ts';
 import { teamFixtures } from './fixtures/team.ts';
 
@@ -35,6 +36,7 @@ export const fixtures: DomainFixtures = {
   ...agendaFixtures,
   ...cloudFixtures,
   ...reputationFixtures,
+  ...propertiesFixtures,
 };
 
 /**

@@ -39,10 +39,21 @@ beforeAll(async () => {
     token: agency.admin.token,
   });
   expect(client.status, '/api/clients').toBe(201);
+  const listing = await callApi('/api/addProperty', {
+    ...formBody({ title: 'Bad Input Listing', price: '250000', city: 'Lisbon' }, [
+      { field: 'files', name: 'a.png', bytes: PNG, type: 'image/png' },
+    ]),
+    token: agency.admin.token,
+  });
+  expect(listing.status, '/api/addProperty').toBe(201);
+  const { propertyId } = (await listing.json()) as { propertyId: string };
+  const property = await callApi(`/api/properties/${propertyId}`, { token: agency.admin.token });
   owner = {
     agentId: agency.admin.agentId,
     agencyId: agency.agencyId,
     clientId: ((await client.json()) as { client_id: string }).client_id,
+    propertyId,
+    propertyImageUrls: ((await property.json()) as { imageOrder: string[] }).imageOrder,
     token: agency.admin.token,
   };
   // Give the owner media, so a request wrongly accepted would also show as a replaced or deleted object.

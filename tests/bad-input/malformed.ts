@@ -17,6 +17,9 @@ export interface Owner {
   agencyId: string;
   /** a client of the owner's agency, added by the owner */
   clientId: string;
+  /** a property of the owner, with its image urls in order */
+  propertyId: string;
+  propertyImageUrls: string[];
 }
 
 export interface MalformedRequest {
@@ -160,6 +163,8 @@ function unwrap(schema: AnySchema): AnySchema {
   if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
     return unwrap(def.innerType as AnySchema);
   }
+  // form fields (contracts/schemas/forms.ts) convert text first: what matters is the schema after it
+  if (def.type === 'pipe') return unwrap(def.out as AnySchema);
   return schema;
 }
 
@@ -186,6 +191,11 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     // connections: the caller as receiver, and a request id that names nothing (both still refused)
     if (name === 'receiver_id' || name === 'connection_id') return owner.agentId;
     if (name === 'id' && parentSegment === 'clients') return owner.clientId;
+    // properties: the owner's listing (by any of its paths) and a city for a new one
+    if (name === 'id' && ['properties', 'updateProperty', 'saved-properties'].includes(parentSegment))
+      return owner.propertyId;
+    if (name === 'propertyId') return owner.propertyId;
+    if (name === 'city') return 'Lisbon';
     if (name === 'id' && /client-table-preferences$/.test(parentSegment)) return owner.agentId;
     if (name === 'full_name') return 'Bad Input Client';
     // agenda: an event id that names nothing, a title, the start of an event and a one-day list range
@@ -209,7 +219,9 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'color1' || name === 'color2') return '#123456';
   }
   if (def.type === 'number' && name === 'size') return 1;
+  if (def.type === 'number' && name === 'price') return 250_000;
   if (def.type === 'array' && (name === 'columnPreferences' || name === 'shared_with')) return [];
+  if (def.type === 'array' && name === 'imageOrder') return owner.propertyImageUrls;
   throw new Error(
     `bad-input: no valid value for "${name}" of ${routePath}; teach validValue() in tests/bad-input/malformed.ts`,
   );
@@ -229,6 +241,17 @@ function validObject(schema: AnySchema | undefined, owner: Owner, routePath: str
 
 /** Path parameters that name an object (the others are enums and the like). */
 const isObjectId = (schema: AnySchema) => defOf(unwrap(schema)).type === 'string';
+
+/** Body fields that name an object: text fields called `id`, `…Id` or `…_id` (not titles or cities). */
+const isObjectIdField = (name: string, schema: AnySchema) => isObjectId(schema) && /(^id|Id|_id)$/.test(name);
+
+/**
+ * Multipart routes that take several images at once (property photos, with `fileKeys` for presigned
+ * uploads): two images are valid there, and so is none where images are optional (a listing without
+ * photos, an update of its fields).
+ */
+const takesManyImages = (shape: Record<string, AnySchema>) => 'fileKeys' in shape;
+const IMAGES_OPTIONAL: ReadonlySet<string> = new Set(['addProperty', 'updateProperty']);
 
 // ---- what the server sees ---------------------------------------------------------------------------
 
@@ -645,7 +668,7 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
     }
     // ids in the form that name no object of the caller's, sent with a real image
     for (const [name, schema] of Object.entries(shapeOf(bodySchema))) {
-      if (!isObjectId(schema)) continue;
+      if (!isObjectIdField(name, schema)) continue;
       const owned = baseBodyObject?.[name] ?? validValue(name, schema, owner, route.path);
       breakers.push({
         weight: 1,
@@ -669,11 +692,16 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
       });
     }
     // valid fields, but no usable image: none, not an image, two of them, in the wrong field
+    const imageProblems = takesManyImages(shapeOf(bodySchema))
+      ? IMAGES_OPTIONAL.has(route.id)
+        ? (['notImage', 'wrongField'] as const)
+        : (['none', 'notImage', 'wrongField'] as const)
+      : (['none', 'notImage', 'two', 'wrongField'] as const);
     breakers.push({
       weight: 3,
       arbitrary: fc
         .tuple(
-          fc.constantFrom('none', 'notImage', 'two', 'wrongField'),
+          fc.constantFrom(...imageProblems),
           notImages,
           fileNames,
           fc.array(

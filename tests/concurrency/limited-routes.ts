@@ -1,7 +1,7 @@
 import { manifest, type RouteId } from '#contracts/manifest';
 import { FEATURES, type FeatureName, PLANS, ROLES, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
-import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { cloudLimitFixtures } from './cloud-fixtures.ts';
 import { connectionLimitFixtures } from './connection-fixtures.ts';
 
@@ -116,6 +116,22 @@ async function listAll(owner: TestAgent, path: string): Promise<unknown[]> {
 export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {
   ...connectionLimitFixtures,
   ...cloudLimitFixtures,
+  addProperty: {
+    arrange: async () => {
+      const { role, limit } = finiteLimitFor('properties');
+      const owner = await createTestAgent({ role });
+      return {
+        owner,
+        slots: limit,
+        request: (index) => ({
+          path: '/api/addProperty',
+          init: formBody({ title: `Raced Listing ${index}`, price: String(100_000 + index), city: 'Lisbon' }),
+        }),
+        realUsage: async () =>
+          (await listAll(owner, `/api/properties?agent_id=${owner.agentId}&limit=100`)).length,
+      };
+    },
+  },
   createClient: {
     arrange: async () => {
       const { role, limit } = finiteLimitFor('clients');

@@ -246,7 +246,7 @@ describe('POST /api/addProperty', () => {
       [{ bedrooms_count: '2.5' }, [], 400, /"bedrooms_count": must be a whole number/],
       [{}, [{ ...photo(), bytes: Buffer.from('GIF89a') }], 400, /JPEG, PNG or WebP/],
       [{}, [{ ...photo(), field: 'file' }], 400, /"file"/],
-      [{ fileKeys: JSON.stringify([theirs]) }, [], 400, /not an upload of yours/],
+      [{ fileKeys: JSON.stringify([theirs]) }, [], 404, /Upload not found/],
       [{ fileKeys: JSON.stringify([ticket.body.key]) }, [], 400, /not finished uploading/],
       [{ fileKeys: JSON.stringify([notAnImage]) }, [], 400, /JPEG, PNG or WebP/],
     ];
