@@ -7,6 +7,7 @@ import { seedAgendaDemo } from './seed-agenda.ts';
 import { seedClientsDemo } from './seed-clients.ts';
 import { seedCloudDemo } from './seed-cloud.ts';
 import { seedNetworkDemo } from './seed-network.ts';
+import { seedPropertiesDemo } from './seed-properties.ts';
 import { seedReputationDemo } from './seed-reputation.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
@@ -199,6 +200,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
   // before the agenda: its demo viewings link these clients
   await seedClientsDemo(cloud.userPool);
+  await seedPropertiesDemo(cloud.userPool);
   await seedAgendaDemo(cloud.userPool);
   await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   await seedNetworkDemo(cloud.userPool, DEMO_PASSWORD);

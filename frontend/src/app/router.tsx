@@ -8,15 +8,7 @@ const comingSoon = () =>
   import('../features/shell/ComingSoonPage.tsx').then((module) => ({ Component: module.ComingSoonPage }));
 
 /** Spec §2 screens whose issues are not done yet: each shows what it will hold. */
-const UPCOMING_PATHS = [
-  paths.addProperty,
-  paths.savedProperties,
-  paths.propertyList,
-  paths.propertySuccess,
-  paths.templates,
-  paths.settings,
-  paths.updatePayment,
-];
+const UPCOMING_PATHS = [paths.templates, paths.settings, paths.updatePayment];
 
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
@@ -138,6 +130,49 @@ export const routes: RouteObject[] = [
             path: paths.cloud,
             lazy: () =>
               import('../features/cloud/CloudPage.tsx').then((module) => ({ Component: module.CloudPage })),
+          },
+          // the property screens load with their routes only (the dashboard's first load is nearly full)
+          {
+            path: paths.propertyList,
+            lazy: () =>
+              import('../features/properties/PropertyListPage.tsx').then((module) => ({
+                Component: module.PropertyListPage,
+              })),
+          },
+          {
+            path: paths.addProperty,
+            lazy: () =>
+              import('../features/properties/AddPropertyPage.tsx').then((module) => ({
+                Component: module.AddPropertyPage,
+              })),
+          },
+          {
+            path: paths.propertySuccess,
+            lazy: () =>
+              import('../features/properties/PropertySuccessPage.tsx').then((module) => ({
+                Component: module.PropertySuccessPage,
+              })),
+          },
+          {
+            path: paths.savedProperties,
+            lazy: () =>
+              import('../features/properties/SavedPropertiesPage.tsx').then((module) => ({
+                Component: module.SavedPropertiesPage,
+              })),
+          },
+          {
+            path: '/properties/details/:propertyId',
+            lazy: () =>
+              import('../features/properties/PropertyDetailPage.tsx').then((module) => ({
+                Component: module.PropertyDetailPage,
+              })),
+          },
+          {
+            path: '/properties/edit/:propertyId',
+            lazy: () =>
+              import('../features/properties/EditPropertyPage.tsx').then((module) => ({
+                Component: module.EditPropertyPage,
+              })),
           },
           {
             path: paths.notifications,

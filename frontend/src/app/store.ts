@@ -9,6 +9,7 @@ import { sessionListener } from '../features/auth/sessionListener.ts';
 import { clientsSlice } from '../features/clients/clientsSlice.ts';
 import { cloudSlice } from '../features/cloud/cloudSlice.ts';
 import { paywallSlice } from '../features/paywall/paywallSlice.ts';
+import { savedPropertiesSlice } from '../features/properties/savedSlice.ts';
 import { reputationSlice } from '../features/reputation/reputationSlice.ts';
 import { api } from './api.ts';
 import { appListener } from './listenerMiddleware.ts';
@@ -26,6 +27,7 @@ const rootReducer = combineReducers({
   [cloudSlice.reducerPath]: cloudSlice.reducer,
   [clientsSlice.reducerPath]: clientsSlice.reducer,
   [paywallSlice.reducerPath]: paywallSlice.reducer,
+  [savedPropertiesSlice.reducerPath]: savedPropertiesSlice.reducer,
   [api.reducerPath]: api.reducer,
 });
 

@@ -23,6 +23,11 @@ const ReputationSection = lazy(() =>
   import('../reputation/ReputationSection.tsx').then((module) => ({ default: module.ReputationSection })),
 );
 
+// the agent's own listings (spec §2: dashboard properties are the signed-in agent's), after the profile
+const MyPropertiesSection = lazy(() =>
+  import('../properties/MyPropertiesSection.tsx').then((module) => ({ default: module.MyPropertiesSection })),
+);
+
 // react-easy-crop is only fetched once a picture has been chosen
 const ProfilePictureCropper = lazy(() =>
   import('./ProfilePictureCropper.tsx').then((module) => ({ default: module.ProfilePictureCropper })),
@@ -92,6 +97,9 @@ export function ProfilePage() {
       />
       {pictureError && <Alert>{pictureError}</Alert>}
 
+      <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
+        <MyPropertiesSection agentId={agent.agent_id} />
+      </Suspense>
       <ProfileDetailsForm agent={agent} />
       <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
         <ReputationSection agentId={agent.agent_id} own agencyId={agent.agency_id} />

@@ -1,0 +1,75 @@
+import { Building2, Plus } from 'lucide-react';
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button.tsx';
+import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useAddProperty } from '../shell/useAddProperty.ts';
+import { useListPropertiesQuery } from './api.ts';
+import { Pagination } from './Pagination.tsx';
+import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
+
+const MINE_PAGE_SIZE = 6;
+
+/** The dashboard's "My properties" (spec §2: dashboard properties are filtered to the signed-in agent's). */
+export function MyPropertiesSection({ agentId }: { agentId: string }) {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError, refetch } = useListPropertiesQuery({
+    agentId,
+    page,
+    limit: MINE_PAGE_SIZE,
+  });
+  const { addProperty, checking } = useAddProperty();
+  const total = data?.pagination.totalItems ?? 0;
+
+  return (
+    <Card aria-labelledby="my-properties-title">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <div>
+          <CardTitle id="my-properties-title">My properties</CardTitle>
+          <p className="text-sm text-slate-600">{isLoading ? 'Loading…' : `${total} listed`}</p>
+        </div>
+        <Button size="sm" onClick={addProperty} loading={checking}>
+          <Plus className="size-4" aria-hidden="true" />
+          Add Property
+        </Button>
+      </CardHeader>
+      <CardContent>
+        {isError ? (
+          <p className="text-sm text-slate-600">
+            Your properties could not be loaded.{' '}
+            <button type="button" className="font-semibold text-brand-2 underline" onClick={() => refetch()}>
+              Try again
+            </button>
+          </p>
+        ) : isLoading ? (
+          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <PropertyCardSkeletons count={3} />
+          </div>
+        ) : total === 0 ? (
+          <EmptyState
+            icon={<Building2 />}
+            title="No properties yet"
+            description="Your listings appear here once you add them."
+            className="py-6"
+          />
+        ) : (
+          <>
+            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {data?.items.map((property) => (
+                <PropertyCard key={property.property_id} property={property} />
+              ))}
+            </div>
+            {(data?.pagination.totalPages ?? 0) > 1 && (
+              <Pagination
+                page={page}
+                totalPages={data!.pagination.totalPages}
+                onPage={setPage}
+                className="mt-6"
+              />
+            )}
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

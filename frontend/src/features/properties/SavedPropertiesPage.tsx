@@ -1,0 +1,102 @@
+import { Heart } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { buttonClassName } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
+import { useSavedPropertiesQuery } from './api.ts';
+import { PAGE_SIZE } from './labels.ts';
+import { Pagination } from './Pagination.tsx';
+import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
+import { selectSavedIds, selectSavedRefreshNeeded } from './savedSelectors.ts';
+import { savedPropertiesFailed } from './savedSlice.ts';
+
+/**
+ * /properties/saved: the properties the agent saved, newest saved first. Unsaving one removes its card at
+ * once; spec §4: a refresh request (any save or unsave) sets refreshNeeded, and the fetch it triggers
+ * clears it.
+ */
+export function SavedPropertiesPage() {
+  const [page, setPage] = useState(1);
+  const dispatch = useAppDispatch();
+  const savedIds = useAppSelector(selectSavedIds);
+  const refreshNeeded = useAppSelector(selectSavedRefreshNeeded);
+  const { data, isLoading, isError, refetch, isFetching } = useSavedPropertiesQuery({
+    page,
+    limit: PAGE_SIZE,
+  });
+
+  useEffect(() => {
+    if (refreshNeeded && !isFetching) refetch();
+  }, [refreshNeeded, isFetching, refetch]);
+  useEffect(() => {
+    if (isError) dispatch(savedPropertiesFailed('The saved properties could not be loaded.'));
+  }, [isError, dispatch]);
+  // a page emptied by unsaving its last card goes back one page
+  useEffect(() => {
+    if (data && data.items.length === 0 && page > 1) setPage(page - 1);
+  }, [data, page]);
+
+  const shown = (data?.items ?? []).filter((property) => savedIds.includes(property.property_id));
+  const total = data?.pagination.totalItems ?? 0;
+
+  return (
+    <div className="mx-auto max-w-7xl space-y-6">
+      <header>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Saved properties</h1>
+        <p className="mt-1 text-sm text-slate-600" aria-live="polite">
+          {isLoading ? 'Loading…' : `${savedIds.length || total} saved`}
+        </p>
+      </header>
+      {isError && (
+        <Alert>
+          The saved properties could not be loaded.{' '}
+          <button type="button" className="font-semibold underline" onClick={() => refetch()}>
+            Try again
+          </button>
+        </Alert>
+      )}
+      {isLoading ? (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <PropertyCardSkeletons count={4} />
+        </div>
+      ) : shown.length === 0 && !isError ? (
+        <div className="rounded-2xl border border-slate-200 bg-white">
+          <EmptyState
+            icon={<Heart />}
+            title="No saved properties yet"
+            description="Save listings you want to come back to with the heart on any property."
+            action={
+              <Link to={paths.propertyList} className={buttonClassName()}>
+                Browse properties
+              </Link>
+            }
+          />
+        </div>
+      ) : (
+        <>
+          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {shown.map((property) => (
+              <PropertyCard key={property.property_id} property={property} />
+            ))}
+          </div>
+          {(data?.pagination.totalPages ?? 0) > 1 && (
+            <Pagination
+              page={page}
+              totalPages={data!.pagination.totalPages}
+              onPage={setPage}
+              className="mt-8"
+            />
+          )}
+        </>
+      )}
+      {!isLoading && isFetching && (
+        <p className="sr-only" role="status">
+          Refreshing
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+import { api } from '../../app/api.ts';
+import {
+  propertySaved,
+  propertyUnsaved,
+  savedPropertiesFetched,
+  savedRefreshRequested,
+} from './savedSlice.ts';
+import type {
+  AddPropertyResult,
+  Property,
+  PropertyMediaList,
+  PropertyPage,
+  SavedPropertiesPage,
+  SavedPropertyIds,
+  UploadTicket,
+} from './types.ts';
+
+/**
+ * The property endpoints (spec §7 "Properties" plus one property, saved properties and presigned uploads).
+ * Bodies of the multipart routes are FormData built by the screens (fields as text, photos as `fileKeys`).
+ */
+
+export type SearchParams = Record<string, string | number>;
+
+const propertyPath = (id: string) => `api/properties/${encodeURIComponent(id)}`;
+const LIST = { type: 'Property', id: 'LIST' } as const;
+const SAVED = { type: 'SavedProperty', id: 'LIST' } as const;
+
+export const propertiesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getProperty: build.query<Property, string>({
+      query: propertyPath,
+      providesTags: (_result, _error, id) => [{ type: 'Property', id }],
+    }),
+    /** GET /api/properties: the network's listings, or one agent's (agent_id), a page at a time */
+    listProperties: build.query<
+      PropertyPage,
+      { agentId?: string; page: number; limit: number; cursor?: string }
+    >({
+      query: ({ agentId, page, limit, cursor }) => ({
+        url: 'api/properties',
+        params: { page, limit, ...(agentId ? { agent_id: agentId } : {}), ...(cursor ? { cursor } : {}) },
+      }),
+      providesTags: [LIST],
+    }),
+    /** GET /api/properties/search: 404 means none found (the list shows its no-results state) */
+    searchProperties: build.query<PropertyPage, SearchParams>({
+      query: (params) => ({ url: 'api/properties/search', params }),
+      providesTags: [LIST],
+      keepUnusedDataFor: 30,
+    }),
+    createUploadUrl: build.mutation<
+      UploadTicket,
+      { purpose: 'property-media'; name: string; size: number; mime_type: string }
+    >({
+      query: (body) => ({ url: 'api/uploads', method: 'POST', body }),
+    }),
+    addProperty: build.mutation<AddPropertyResult, FormData>({
+      query: (body) => ({ url: 'api/addProperty', method: 'POST', body }),
+      invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'properties' }, 'Reputation'],
+    }),
+    updateProperty: build.mutation<Property, { id: string; body: FormData }>({
+      query: ({ id, body }) => ({
+        url: `api/properties/updateProperty/${encodeURIComponent(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Property', id }, 'Reputation'],
+    }),
+    uploadPropertyImages: build.mutation<PropertyMediaList, { id: string; body: FormData }>({
+      query: ({ id, body }) => ({ url: `${propertyPath(id)}/uploadImages`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Property', id }],
+    }),
+    /** spec §4 "Image reorder": shown at once, put back if the server refuses */
+    reorderPropertyImages: build.mutation<PropertyMediaList, { id: string; imageOrder: string[] }>({
+      query: ({ id, imageOrder }) => ({
+        url: `${propertyPath(id)}/image-order`,
+        method: 'PUT',
+        body: { imageOrder },
+      }),
+      async onQueryStarted({ id, imageOrder }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          propertiesApi.util.updateQueryData('getProperty', id, (property) => {
+            const byUrl = new Map(property.media.map((item) => [item.url, item]));
+            if (imageOrder.every((url) => byUrl.has(url))) {
+              property.media = imageOrder.map((url) => byUrl.get(url)!);
+              property.imageOrder = [...imageOrder];
+            }
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+      invalidatesTags: [LIST],
+    }),
+    savedProperties: build.query<SavedPropertiesPage, { page: number; limit: number }>({
+      query: (params) => ({ url: 'api/saved-properties', params }),
+      providesTags: [SAVED],
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) dispatch(savedPropertiesFetched(data.savedProperties));
+      },
+    }),
+    saveProperty: build.mutation<SavedPropertyIds, string>({
+      query: (id) => ({ url: `api/saved-properties/${encodeURIComponent(id)}`, method: 'PUT' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        dispatch(propertySaved(id));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(savedPropertiesFetched(data.savedProperties));
+        } catch {
+          dispatch(propertyUnsaved(id));
+        }
+        dispatch(savedRefreshRequested());
+      },
+      invalidatesTags: [SAVED],
+    }),
+    unsaveProperty: build.mutation<SavedPropertyIds, string>({
+      query: (id) => ({ url: `api/saved-properties/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      async onQueryStarted(id, { dispatch, queryFulfilled }) {
+        dispatch(propertyUnsaved(id));
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(savedPropertiesFetched(data.savedProperties));
+        } catch {
+          dispatch(propertySaved(id));
+        }
+        dispatch(savedRefreshRequested());
+      },
+      invalidatesTags: [SAVED],
+    }),
+  }),
+});
+
+export const {
+  useGetPropertyQuery,
+  useListPropertiesQuery,
+  useLazySearchPropertiesQuery,
+  useCreateUploadUrlMutation,
+  useAddPropertyMutation,
+  useUpdatePropertyMutation,
+  useUploadPropertyImagesMutation,
+  useReorderPropertyImagesMutation,
+  useSavedPropertiesQuery,
+  useSavePropertyMutation,
+  useUnsavePropertyMutation,
+} = propertiesApi;
