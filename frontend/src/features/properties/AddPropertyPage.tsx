@@ -29,7 +29,7 @@ export function AddPropertyPage() {
   return (
     <div className="mx-auto max-w-4xl space-y-6">
       <header>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Add Property</h1>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">Add a property</h1>
         <p className="mt-1 text-sm text-slate-600">
           List a property for agents across the network. Title, price and city are required.
         </p>

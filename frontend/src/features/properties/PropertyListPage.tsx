@@ -69,33 +69,34 @@ export function PropertyListPage() {
   const go = (next: { filters?: PropertyFilters; toPage?: number; gridStyle?: GridStyle }) =>
     setParams(writeListing({ filters, toPage, gridStyle, ...next }));
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: filterKey stands for the filters
+  /**
+   * What to ask for: the plain list when every filter is empty (spec §5), else the search (prices in USD).
+   * The effect below runs only when this changes, so a re-render with the same request (the currency
+   * preference arriving, say) never aborts a request only to ask for the same thing again.
+   */
+  const searching = !isEmptySearch(filters);
+  const cursorKey = (page: number) =>
+    `${searching ? JSON.stringify(searchQuery(filters, 1, PAGE_SIZE, rate)) : 'list'}|${page}`;
+  const cursor = cursors.current.get(cursorKey(toPage));
+  const request = searching
+    ? { kind: 'search' as const, args: searchQuery(filters, toPage, PAGE_SIZE, rate, cursor) }
+    : { kind: 'list' as const, args: { page: toPage, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } };
+  const requestKey = JSON.stringify(request);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: requestKey stands for the request
   useEffect(() => {
-    const cursorKey = `${filterKey}|${currency}|${toPage}`;
-    const cursor = cursors.current.get(cursorKey);
-    const request = isEmptySearch(filters)
-      ? dispatch(
-          propertiesApi.endpoints.listProperties.initiate(
-            { page: toPage, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) },
-            { subscribe: false, forceRefetch: true },
-          ),
-        )
-      : dispatch(
-          propertiesApi.endpoints.searchProperties.initiate(
-            searchQuery(filters, toPage, PAGE_SIZE, rate, cursor),
-            {
-              subscribe: false,
-              forceRefetch: true,
-            },
-          ),
-        );
+    const options = { subscribe: false, forceRefetch: true } as const;
+    const pending =
+      request.kind === 'list'
+        ? dispatch(propertiesApi.endpoints.listProperties.initiate(request.args, options))
+        : dispatch(propertiesApi.endpoints.searchProperties.initiate(request.args, options));
     setResults((current) => ({ ...current, loading: true, errorMessage: null }));
     let active = true;
-    request.then((result) => {
+    pending.then((result) => {
       if (!active) return;
       if (result.data) {
         const page = result.data;
-        if (page.cursor) cursors.current.set(`${filterKey}|${currency}|${toPage + 1}`, page.cursor);
+        if (page.cursor) cursors.current.set(cursorKey(toPage + 1), page.cursor);
         setResults({
           properties: page.items,
           totalPages: page.pagination.totalPages,
@@ -107,8 +108,7 @@ export function PropertyListPage() {
         });
         return;
       }
-      const error = result.error as { status?: unknown; name?: string } | undefined;
-      if (error?.name === 'AbortError') return;
+      const error = result.error as { status?: unknown } | undefined;
       if (error?.status === 404) {
         setResults({ ...LOADING, loading: false, noResults: true });
         return;
@@ -118,11 +118,9 @@ export function PropertyListPage() {
     return () => {
       active = false;
       // spec §7: an earlier in-flight search is aborted
-      request.abort();
+      pending.abort();
     };
-  }, [filterKey, toPage, currency, rate, retry, dispatch]);
-
-  const searching = !isEmptySearch(filters);
+  }, [requestKey, retry, dispatch]);
 
   return (
     <div className="mx-auto max-w-7xl space-y-6">
