@@ -7,7 +7,6 @@ import type { PropertySearchPage } from './data/property-search.ts';
 import { forbidden, notFound } from './errors.ts';
 import { publishEvent } from './events.ts';
 import { logger } from './logger.ts';
-import { awardReputation } from './reputation.ts';
 
 /** What the property handlers share: ownership, the fields a form may set, and the reputation events. */
 
@@ -132,24 +131,23 @@ export const pointsOf = (announcements: readonly Announcement[]) =>
   announcements.reduce((sum, { activityType }) => sum + REPUTATION_ACTIVITIES[activityType].points, 0);
 
 /**
- * Puts the events on the bus for the reputation awarder. Should the bus refuse one after the SDK's own
- * retries, the same idempotent award is made here instead: the property is already written, and its
- * award must not be lost (a later delivery of the event changes nothing).
+ * Puts the events on the bus for the reputation awarder (its ledger awards each once per property). The
+ * property is already written when this runs: should the bus refuse an event after the retries, the
+ * failure is logged and the request still succeeds.
  */
 export async function announce(
   property: PropertyItem,
   announcements: readonly Announcement[],
 ): Promise<void> {
   const detail = { propertyId: property.property_id, agentId: property.agent_id };
-  for (const { detailType, activityType } of announcements) {
+  for (const { detailType } of announcements) {
     try {
       await publishEvent(detailType, detail);
     } catch (error) {
-      logger.error('property event not published; awarding directly', { detailType, error: error as Error });
-      await awardReputation({
-        agentId: property.agent_id,
-        activityType,
-        relatedEntityId: property.property_id,
+      logger.error('property event not published', {
+        detailType,
+        propertyId: property.property_id,
+        error: error as Error,
       });
     }
   }

@@ -1,8 +1,8 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { Checksum, HttpRequest, SourceData } from '@smithy/types';
+import type { HttpRequest } from '@smithy/types';
 import { config } from './config.ts';
+import { NodeSha256 } from './sigv4.ts';
 
 /**
  * S3 object operations over its REST API, signed with the SDK's own SigV4 signer (docs/decisions.md,
@@ -35,35 +35,6 @@ export class S3Error extends Error {
     super(message);
   }
 }
-
-/** SHA-256 (and HMAC-SHA-256 with a secret) from node:crypto, in the shape the signer expects. */
-class NodeSha256 implements Checksum {
-  #secret?: SourceData;
-  #hash: Hash | Hmac;
-  constructor(secret?: SourceData) {
-    this.#secret = secret;
-    this.#hash = NodeSha256.#create(secret);
-  }
-  static #create(secret?: SourceData) {
-    return secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
-  }
-  update(data: Uint8Array): void {
-    this.#hash.update(data);
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.#hash.digest());
-  }
-  reset(): void {
-    this.#hash = NodeSha256.#create(this.#secret);
-  }
-}
-
-const toBuffer = (data: SourceData): Buffer =>
-  typeof data === 'string'
-    ? Buffer.from(data)
-    : ArrayBuffer.isView(data)
-      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-      : Buffer.from(data);
 
 const credentials = fromEnv();
 const signer = new SignatureV4({
