@@ -1,11 +1,13 @@
 import type { RouteDefinition } from './route.ts';
 import { agendaRoutes } from './routes/agenda.ts';
+import { billingRoutes } from './routes/billing.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
 import { networkRoutes } from './routes/network.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { reputationRoutes } from './routes/reputation.ts';
+import { supportRoutes } from './routes/support.ts';
 import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 import { websitesRoutes } from './routes/websites.ts';
@@ -14,6 +16,8 @@ import { websitesRoutes } from './routes/websites.ts';
 export const routeGroups = {
   network: networkRoutes,
   preferences: preferencesRoutes,
+  billing: billingRoutes,
+  support: supportRoutes,
   reputation: reputationRoutes,
   team: teamRoutes,
   clients: clientsRoutes,
@@ -33,6 +37,8 @@ export type RouteGroup = keyof typeof routeGroups;
 export const routes = {
   ...networkRoutes,
   ...preferencesRoutes,
+  ...billingRoutes,
+  ...supportRoutes,
   ...reputationRoutes,
   ...teamRoutes,
   ...clientsRoutes,

@@ -59,6 +59,9 @@ export interface LocalCloudOptions {
 /** Everything a handler, the seed or a test needs to reach the local cloud, as environment variables. */
 export type CloudEnvironment = Record<string, string>;
 
+/** Signs the local billing provider's webhooks (a local-only value: no real provider ever uses it). */
+export const LOCAL_BILLING_WEBHOOK_SECRET = 'whsec_local_estatenet';
+
 export interface LocalCloud {
   appUrl: string;
   /** what the app reads from `/app-config.json` */
@@ -189,6 +192,9 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       JWT_ISSUER: userPool.issuer,
       JWT_JWKS_FILE: jwksFile,
       APP_URL: appUrl,
+      // the local billing provider completes test checkouts at once; webhooks are signed with a local secret
+      BILLING_PROVIDER: 'local',
+      BILLING_WEBHOOK_SECRET: LOCAL_BILLING_WEBHOOK_SECRET,
     };
     // Handlers read configuration once at import, like a Lambda container; set it before any is loaded.
     Object.assign(process.env, env);

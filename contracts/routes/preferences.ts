@@ -1,6 +1,8 @@
 import { defineRoutes } from '../route.ts';
 import { agentIdParam } from '../schemas/agents.ts';
 import {
+  accountSettings,
+  accountSettingsInput,
   agencyIdParam,
   brandColors,
   brandColorsInput,
@@ -31,7 +33,7 @@ export const preferencesRoutes = defineRoutes({
     method: 'POST',
     path: '/api/brand-colors',
     handler: 'functions/preferences/save-brand-colors.ts',
-    status: 'planned',
+    status: 'implemented',
     auth: 'token',
     summary: "Set the agency's brand colours (plan-gated; the caller's own agency only)",
     request: { body: brandColorsInput },
@@ -94,6 +96,29 @@ export const preferencesRoutes = defineRoutes({
     request: {},
     response: exchangeRates,
     resources: { table: 'read' },
+  },
+  getAccountSettings: {
+    method: 'GET',
+    path: '/api/account-settings',
+    handler: 'functions/preferences/get-account-settings.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      'Your notification preferences and the Live Chat toggle (all notifications on, chat off until set)',
+    request: {},
+    response: accountSettings,
+    resources: { table: 'read' },
+  },
+  saveAccountSettings: {
+    method: 'PUT',
+    path: '/api/account-settings',
+    handler: 'functions/preferences/save-account-settings.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary: 'Change notification preferences (the kinds named) and/or the Live Chat toggle',
+    request: { body: accountSettingsInput },
+    response: accountSettings,
+    resources: { table: 'readwrite' },
   },
   getFeatureLimit: {
     method: 'GET',

@@ -81,3 +81,25 @@ export const featureLimit = z.object({
   current: z.number(),
   maximum: z.nullable(z.number()),
 });
+
+/** Kinds of notification an agent can switch off on /settings (all on by default). */
+export const NOTIFICATION_KINDS = ['connection_requests', 'reputation', 'team', 'product_updates'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const accountSettings = z.object({
+  agentId: z.string(),
+  notifications: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
+  /** the Need Help box's Live Chat toggle */
+  live_chat: z.boolean(),
+});
+
+export const accountSettingsInput = z
+  .strictObject({
+    notifications: z.optional(z.partialRecord(z.enum(NOTIFICATION_KINDS), z.boolean())),
+    live_chat: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine((input) => input.notifications !== undefined || input.live_chat !== undefined, {
+      error: 'must name notifications or live_chat',
+    }),
+  );

@@ -27,6 +27,15 @@ export const config = {
    * cloud (no internet), where the bundled snapshot stays in use.
    */
   exchangeRatesUrl: env('EXCHANGE_RATES_URL') || undefined,
+  /**
+   * The billing provider adapter (functions/lib/billing-provider.ts): `local` completes test checkouts at
+   * once (the local cloud only); `none` (the default) offers no online payment. The webhook secret signs
+   * the provider's events; without one every webhook is refused.
+   */
+  billing: {
+    provider: env('BILLING_PROVIDER') || 'none',
+    webhookSecret: env('BILLING_WEBHOOK_SECRET') || undefined,
+  },
   /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
   endpoints: {
     dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
@@ -52,4 +61,5 @@ export const ENV_NAMES = {
   appUrl: 'APP_URL',
   email: { from: 'INVITE_FROM_EMAIL' },
   exchangeRatesUrl: 'EXCHANGE_RATES_URL',
+  billing: { provider: 'BILLING_PROVIDER', webhookSecret: 'BILLING_WEBHOOK_SECRET' },
 } as const;

@@ -8,6 +8,7 @@ import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
 import { propertiesFixtures } from './fixtures/properties.ts';
 import { reputationFixtures } from './fixtures/reputation.ts';
+import { supportFixtures } from './fixtures/support.ts';
 import { teamFixtures } from './fixtures/team.ts';
 
 export {
@@ -37,6 +38,7 @@ export const fixtures: DomainFixtures = {
   ...cloudFixtures,
   ...reputationFixtures,
   ...propertiesFixtures,
+  ...supportFixtures,
 };
 
 /**
@@ -46,6 +48,8 @@ export const fixtures: DomainFixtures = {
 export const publicRoutes: Partial<Record<RouteId, string>> = {
   getAgendaFeedCalendar:
     'calendar apps subscribe to the .ics address without a bearer token; its unguessable token (256 bits), which the owner can rotate or revoke, is the secret',
+  receiveBillingWebhook:
+    'the billing provider calls it without a user token; every delivery must carry a valid HMAC-SHA256 signature of its body made with the webhook secret, within 5 minutes',
   getInvite:
     'the sign-up page shows an invite link’s agency and email before the invitee has an account; the link’s token is the secret',
 };

@@ -171,3 +171,77 @@ describe('exchange rates', () => {
     expect((await ExchangeRates.get({ id: 'latest' }))?.source).toBe('snapshot');
   });
 });
+
+describe('brand colours', () => {
+  it('are saved by a plan with branding and read back by the agency', async () => {
+    const { createTestAgency } = await import('../support/agents.ts');
+    const agency = await createTestAgency();
+    const saved = await post(agency.admin, '/api/brand-colors', {
+      agencyId: agency.agencyId,
+      color1: '#FF5500',
+      color2: '#112233',
+    });
+    expect(saved).toEqual({
+      status: 200,
+      body: { agencyId: agency.agencyId, color1: '#ff5500', color2: '#112233' },
+    });
+    expect((await get(agency.admin, `/api/brand-colors/${agency.agencyId}`)).body).toMatchObject({
+      color1: '#ff5500',
+      color2: '#112233',
+    });
+  });
+
+  it('answer 403 "Branding is not available on your plan" on the Free Plan and keep the defaults', async () => {
+    const agent = await createTestAgent();
+    const refused = await post(agent, '/api/brand-colors', {
+      agencyId: agent.agentId,
+      color1: '#000000',
+      color2: '#ffffff',
+    });
+    expect(refused).toMatchObject({ status: 403, body: { error: 'Branding is not available on your plan' } });
+    expect((await get(agent, `/api/brand-colors/${agent.agentId}`)).body).toMatchObject({
+      color1: '#1ab684',
+      color2: '#157f58',
+    });
+  });
+
+  it('answer the expired paywall before the plan check', async () => {
+    const agent = await createTestAgent({ role: 'Agent', subscriptionStatus: 'expired' });
+    const refused = await post(agent, '/api/brand-colors', {
+      agencyId: agent.agentId,
+      color1: '#000000',
+      color2: '#ffffff',
+    });
+    expect(refused).toMatchObject({ status: 402, body: { reason: 'subscription_expired' } });
+  });
+});
+
+describe('account settings', () => {
+  it('start with every notification on and live chat off, and change only what is named', async () => {
+    const agent = await createTestAgent();
+    const defaults = await get(agent, '/api/account-settings');
+    expect(defaults.body).toEqual({
+      agentId: agent.agentId,
+      notifications: { connection_requests: true, reputation: true, team: true, product_updates: true },
+      live_chat: false,
+    });
+    const put = async (body: unknown) => {
+      const response = await callApi('/api/account-settings', {
+        ...jsonBody('PUT', body),
+        token: agent.token,
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+    await Promise.all([
+      put({ notifications: { reputation: false } }),
+      put({ notifications: { team: false } }),
+    ]);
+    const changed = await put({ live_chat: true });
+    expect(changed.body).toEqual({
+      agentId: agent.agentId,
+      notifications: { connection_requests: true, reputation: false, team: false, product_updates: true },
+      live_chat: true,
+    });
+    expect((await put({})).status).toBe(400);
+  });
+});

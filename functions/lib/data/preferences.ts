@@ -25,8 +25,11 @@ export interface AgentPreferencesItem {
   agent_id: string;
   currency_preference?: string;
   metric_preference?: 'sqm' | 'sqft';
-  /** notification preferences of the settings page, by kind */
-  notifications?: Record<string, boolean>;
+  /** notification preferences of the settings page, one attribute per kind so each changes alone */
+  notify_connection_requests?: boolean;
+  notify_reputation?: boolean;
+  notify_team?: boolean;
+  notify_product_updates?: boolean;
   /** the Need Help box's Live Chat toggle */
   live_chat?: boolean;
   updated_at: string;

@@ -1,0 +1,33 @@
+import { billingRoutes } from '#contracts/routes/billing';
+import { applySubscriptionChange } from '#lib/billing';
+import { billingProvider, changeFromEvent } from '#lib/billing-provider';
+import { HttpError } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { logger } from '#lib/logger';
+
+/**
+ * The billing provider's webhook. The signature (HMAC-SHA256 over the timestamp and the raw body) is
+ * checked before anything is read, a delivery outside the 5-minute tolerance is refused, and the event id
+ * is recorded in the same transaction as its change, so a delivery repeated any number of times, or
+ * replayed, is applied once.
+ */
+export const handler = withHttp(billingRoutes.receiveBillingWebhook, async ({ event }) => {
+  const raw = event.isBase64Encoded
+    ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+    : (event.body ?? '');
+  const headers = Object.fromEntries(
+    Object.entries(event.headers ?? {}).map(([name, value]) => [name.toLowerCase(), value]),
+  );
+  const billingEvent = billingProvider.readWebhook(raw, headers, Math.floor(Date.now() / 1000));
+  try {
+    const outcome = await applySubscriptionChange(changeFromEvent(billingProvider.name, billingEvent));
+    return { received: true as const, duplicate: outcome === 'duplicate' };
+  } catch (error) {
+    // an event for an account that does not exist can never apply: acknowledge it so it is not resent
+    if (error instanceof HttpError && error.statusCode === 404) {
+      logger.warn('billing event for an unknown account', { eventId: billingEvent.id });
+      return { received: true as const, duplicate: false };
+    }
+    throw error;
+  }
+});

@@ -1,0 +1,182 @@
+import type { Role, SubscriptionStatus } from '#contracts/plans';
+import { type BillingEvent, billingEvent } from '#contracts/schemas/billing';
+import type { PaymentMethod, SubscriptionChange } from './billing.ts';
+import { config } from './config.ts';
+import { badRequest, HttpError } from './errors.ts';
+import { checkSignature, SIGNATURE_HEADER } from './webhook-signature.ts';
+
+/**
+ * The billing provider adapter. Handlers talk only to this interface; which provider serves is
+ * configuration (BILLING_PROVIDER), never a branch in a handler. A real provider (Stripe, Paddle, ...)
+ * implements the same three calls: its checkout answers a redirect URL and its webhook confirms.
+ */
+export interface CheckoutRequest {
+  agentId: string;
+  email: string;
+  plan: Role;
+  idempotencyKey: string;
+  customerId?: string;
+  paymentMethod?: PaymentMethod;
+}
+
+export type CheckoutOutcome =
+  | { kind: 'completed'; change: SubscriptionChange }
+  | { kind: 'redirect'; url: string };
+
+export interface PaymentMethodRequest {
+  agentId: string;
+  paymentMethod: string;
+  idempotencyKey: string;
+  subscriptionStatus: SubscriptionStatus;
+  plan: Role;
+}
+
+export interface BillingProvider {
+  readonly name: string;
+  readonly checkoutAvailable: boolean;
+  checkout(request: CheckoutRequest): Promise<CheckoutOutcome>;
+  /** stores the method; when a payment had failed, retries it (a `change` then says how it went) */
+  updatePaymentMethod(
+    request: PaymentMethodRequest,
+  ): Promise<{ paymentMethod: PaymentMethod; change: SubscriptionChange }>;
+  /** verifies a webhook delivery's signature and reads its event; throws a 4xx HttpError otherwise */
+  readWebhook(rawBody: string, headers: Record<string, string | undefined>, nowSeconds: number): BillingEvent;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const periodEnd = () => new Date(Date.now() + 30 * DAY_MS).toISOString();
+
+/** The test card the local checkout charges when the account has none yet. */
+export const LOCAL_TEST_CARD: PaymentMethod = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 };
+
+const CARD_REFERENCE = /^pm_test_([a-z]+)_(\d{4})_(\d{2})_(\d{4})$/;
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  discover: 'Discover',
+  card: 'Card',
+};
+export const CARD_DECLINED_MESSAGE = 'Your card was declined. Try another card.';
+
+/** Events signed with the configured secret, in our normalised shape (the local provider's format). */
+function readSignedEvent(
+  rawBody: string,
+  headers: Record<string, string | undefined>,
+  nowSeconds: number,
+): BillingEvent {
+  const secret = config.billing.webhookSecret;
+  if (!secret) throw new HttpError(503, 'Billing webhooks are not configured');
+  const problem = checkSignature(rawBody, headers[SIGNATURE_HEADER], secret, nowSeconds);
+  if (problem) throw badRequest(`Invalid webhook signature (${problem})`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(rawBody);
+  } catch {
+    throw badRequest('Invalid webhook body: not JSON');
+  }
+  const event = billingEvent.safeParse(parsed);
+  if (!event.success) {
+    const issue = event.error.issues[0];
+    throw badRequest(
+      `Invalid webhook body: ${issue?.path.join('.') || 'event'} ${issue?.message ?? ''}`.trim(),
+    );
+  }
+  return event.data;
+}
+
+/**
+ * The local cloud's provider: a test checkout completes at once (no money moves), payment methods are
+ * test references made by the app's test card form, and webhooks are HMAC-signed with the local secret.
+ */
+export const localProvider: BillingProvider = {
+  name: 'local',
+  checkoutAvailable: true,
+  async checkout(request) {
+    return {
+      kind: 'completed',
+      change: {
+        provider: 'local',
+        eventId: `checkout_${request.agentId}_${request.idempotencyKey}`,
+        eventType: 'subscription.activated',
+        agentId: request.agentId,
+        plan: request.plan,
+        status: 'active',
+        customerId: request.customerId ?? `cus_local_${request.agentId}`,
+        currentPeriodEnd: periodEnd(),
+        ...(request.plan === 'Superagent' ? {} : { paymentMethod: request.paymentMethod ?? LOCAL_TEST_CARD }),
+      },
+    };
+  },
+  async updatePaymentMethod(request) {
+    const match = CARD_REFERENCE.exec(request.paymentMethod);
+    if (!match)
+      throw badRequest('Invalid body field "paymentMethod": is not a test card reference', {
+        paymentMethod: 'is not a test card reference',
+      });
+    const [, brand, last4, month, year] = match as unknown as [string, string, string, string, string];
+    // the provider's test card that always declines
+    if (last4 === '0002') throw badRequest(CARD_DECLINED_MESSAGE, { paymentMethod: CARD_DECLINED_MESSAGE });
+    const paymentMethod: PaymentMethod = {
+      brand: BRANDS[brand] ?? 'Card',
+      last4,
+      exp_month: Number(month),
+      exp_year: Number(year),
+    };
+    // a failed payment is retried at once with the new card and succeeds; an expired plan needs renewing
+    const retried = request.subscriptionStatus === 'payment_failed';
+    return {
+      paymentMethod,
+      change: {
+        provider: 'local',
+        eventId: `payment_method_${request.agentId}_${request.idempotencyKey}`,
+        eventType: retried ? 'payment.succeeded' : 'payment_method.updated',
+        agentId: request.agentId,
+        status: retried ? 'active' : request.subscriptionStatus,
+        paymentMethod,
+        ...(retried ? { currentPeriodEnd: periodEnd() } : {}),
+      },
+    };
+  },
+  readWebhook: readSignedEvent,
+};
+
+/** No provider configured (a stage before payments are set up): plans cannot be bought online. */
+const noProvider: BillingProvider = {
+  name: 'none',
+  checkoutAvailable: false,
+  async checkout() {
+    throw new HttpError(503, 'Online payment is not available yet. Contact support to change your plan.');
+  },
+  async updatePaymentMethod() {
+    throw new HttpError(503, 'Online payment is not available yet. Contact support to update your card.');
+  },
+  readWebhook: readSignedEvent,
+};
+
+const PROVIDERS: Record<string, BillingProvider> = { local: localProvider, none: noProvider };
+
+/** The configured provider. */
+export const billingProvider: BillingProvider = PROVIDERS[config.billing.provider] ?? noProvider;
+
+/** A webhook event as the subscription change it asks for. */
+export function changeFromEvent(provider: string, event: BillingEvent): SubscriptionChange {
+  const status: SubscriptionStatus =
+    event.type === 'payment.failed'
+      ? 'payment_failed'
+      : event.type === 'subscription.expired'
+        ? 'expired'
+        : 'active';
+  return {
+    provider,
+    eventId: event.id,
+    eventType: event.type,
+    agentId: event.data.agent_id,
+    status,
+    ...(event.data.plan && event.type !== 'payment.failed' && event.type !== 'subscription.expired'
+      ? { plan: event.data.plan }
+      : {}),
+    ...(event.data.customer_id ? { customerId: event.data.customer_id } : {}),
+    ...(event.data.current_period_end ? { currentPeriodEnd: event.data.current_period_end } : {}),
+  };
+}

@@ -1,0 +1,15 @@
+import { supportRoutes } from '#contracts/routes/support';
+import { SupportConversation } from '#lib/data/support';
+import { notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { assertSupportStaff, conversationOf, markRead } from '#lib/support-chat';
+
+/** Support staff: one agent's conversation; the agent's messages count as read once opened. */
+export const handler = withHttp(supportRoutes.getSupportConversation, async ({ path, identity }) => {
+  await assertSupportStaff(identity.agentId);
+  const conversation = await SupportConversation.get({ agent_id: path.agentId }, { consistent: true });
+  if (!conversation) throw notFound('Conversation');
+  const messages = await conversationOf(path.agentId);
+  if ((conversation.unread_for_support ?? 0) > 0) await markRead(path.agentId, 'unread_for_support');
+  return { agentId: path.agentId, messages, unread: conversation.unread_for_support ?? 0 };
+});
