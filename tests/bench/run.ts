@@ -13,6 +13,13 @@ import { FOLDER_ITEMS, measureCloudBenchIsolated, UPLOAD_MEMORY_GROWTH_BUDGET_BY
 import { measureFrontendBuild } from './frontend.ts';
 import { coldImportTimes } from './imports.ts';
 import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } from './load.ts';
+import {
+  CAPACITY_RATIO_BUDGET,
+  capacityFlat,
+  measurePropertyBenchIsolated,
+  SEARCH_RATIO_BUDGET,
+  SEARCH_SIZES,
+} from './properties.ts';
 
 /**
  * `npm run bench`: the budgets of issue 4, measured.
@@ -20,6 +27,7 @@ import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } fro
  *   the median cold import in a fresh Node process over IMPORT_RUNS runs (default 5).
  * - Frontend: initial JS per route (gzip) from the Vite manifest of a fresh production build.
  * - Local API load: autocannon on the main read endpoints of a local cloud with the demo data.
+ * - Property search: latency at 1,000 and 10,000 properties and the read capacity of each search.
  * Every figure is marked ✓/✗ against its budget. Writes bench/results.json and bench/results.md and
  * prints the markdown. The size budgets are also asserted by `npm test` (tests/budgets); this command
  * fails only when a measurement cannot be made.
@@ -253,6 +261,66 @@ const cloudFigures = await measure('Cloud file store', async () => {
   return report;
 });
 
+const propertyFigures = await measure('Property search', async () => {
+  const report = await measurePropertyBenchIsolated((line) => console.log(`  ${line}`));
+  const [small, large] = report.sizes as [(typeof report.sizes)[number], (typeof report.sizes)[number]];
+  const count = (value: number) => value.toLocaleString('en-US');
+  print([
+    '## Property search',
+    '',
+    `A mix of ${small.cases.length} searches (the list and its next pages, equality filters, ranges on and off ` +
+      `the sort key), ${report.pageSize} a page, through \`GET /api/properties(/search)\` of a local cloud seeded ` +
+      `with ${SEARCH_SIZES.map(count).join(' and then ')} properties; ${report.rounds} rounds after a warm-up. ` +
+      `Budget: the 10k/1k ratio of p50 and of p99 ≤ ${SEARCH_RATIO_BUDGET}.`,
+    '',
+    table(
+      ['properties', 'searches', 'p50 (ms)', 'p99 (ms)'],
+      ['---:', '---:', '---:', '---:'],
+      report.sizes.map((size) => [
+        count(size.properties),
+        String(size.samples),
+        String(size.p50Ms),
+        String(size.p99Ms),
+      ]),
+    ),
+    '',
+    `10k/1k: p50 ×${report.ratio.p50}, p99 ×${report.ratio.p99} ${check(
+      report.latencyWithinBudget,
+      `property search 10k/1k latency ratio p50 ×${report.ratio.p50}, p99 ×${report.ratio.p99}`,
+    )}`,
+    '',
+    'Read capacity units each search consumed (DynamoDB `ReturnConsumedCapacity` on every call of the search: ' +
+      'counter, Queries of the index entries, BatchGetItem of the page; dynalite reports it from the bytes read, ' +
+      'per 4 KB, halved for eventually consistent reads, as DynamoDB does), against one Scan of the table. ' +
+      `Budget: at 10k at most ${CAPACITY_RATIO_BUDGET}× the 1k figure, plus the count budget's own cost ` +
+      `(${large.countBudgetCapacityUnits} RCU) where a range count reached it at 10k only (its total then reads "N+").`,
+    '',
+    table(
+      ['search', 'items', 'total at 1k', 'RCU at 1k', 'total at 10k', 'RCU at 10k', ''],
+      ['---', '---:', '---:', '---:', '---:', '---:', ':-:'],
+      large.cases.map((item, index) => {
+        const before = small.cases[index]!;
+        const total = (entry: typeof item) => `${count(entry.totalItems)}${entry.totalExact ? '' : '+'}`;
+        return [
+          item.name,
+          String(item.items),
+          total(before),
+          String(before.capacityUnits),
+          total(item),
+          String(item.capacityUnits),
+          check(
+            capacityFlat(before, item, large),
+            `property search "${item.name}": ${item.capacityUnits} RCU at 10k`,
+          ),
+        ];
+      }),
+    ),
+    '',
+    `One Scan of the table instead: ${count(small.scanCapacityUnits)} RCU at 1k, ${count(large.scanCapacityUnits)} RCU at 10k.`,
+  ]);
+  return report;
+});
+
 print([
   '## Summary',
   '',
@@ -277,11 +345,14 @@ const results = {
     loadErrors: LOAD_ERRORS_BUDGET,
     loadP99OverP50: LOAD_P99_OVER_P50_BUDGET,
     cloudUploadMemoryGrowthBytes: UPLOAD_MEMORY_GROWTH_BUDGET_BYTES,
+    propertySearchRatio: SEARCH_RATIO_BUDGET,
+    propertySearchCapacityRatio: CAPACITY_RATIO_BUDGET,
   },
   handlers,
   frontend,
   load,
   cloud: cloudFigures,
+  properties: propertyFigures,
   overBudget,
   failures,
 };
