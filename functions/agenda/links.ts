@@ -1,5 +1,6 @@
 import type { Identity } from '#lib/auth';
 import { getOwnedClient } from '#lib/data/clients';
+import { Property } from '#lib/data/properties';
 import { badRequest, HttpError } from '#lib/errors';
 
 /**
@@ -22,14 +23,16 @@ async function ownedClient(identity: Identity, id: string) {
   }
 }
 
-/**
- * The lookups by field. Properties come with a later issue: until then `property_id` has no lookup and is
- * stored as given (nothing reads through it yet). That issue plugs its own `getOwnedProperty` in here, and
- * from then on a property link is checked exactly like a client link — no route or schema changes.
- */
-export const linkLookups: Record<LinkField, OwnedLookup | undefined> = {
+/** A listing of the caller's own: other agents' listings are visible but not the caller's to schedule. */
+async function ownedProperty(identity: Identity, id: string) {
+  const property = await Property.get({ property_id: id });
+  return property && property.agent_id === identity.agentId ? { name: property.title } : undefined;
+}
+
+/** The lookups by field. */
+export const linkLookups: Record<LinkField, OwnedLookup> = {
   client_id: ownedClient,
-  property_id: undefined,
+  property_id: ownedProperty,
 };
 
 const NOT_YOURS: Record<LinkField, string> = {
@@ -45,9 +48,8 @@ export async function checkLinks(
   const found: Partial<Record<LinkField, { name: string }>> = {};
   for (const field of Object.keys(linkLookups) as LinkField[]) {
     const id = links[field];
-    const lookup = linkLookups[field];
-    if (!id || !lookup) continue;
-    const owned = await lookup(identity, id);
+    if (!id) continue;
+    const owned = await linkLookups[field](identity, id);
     if (!owned) {
       throw badRequest(`Invalid body field "${field}": ${NOT_YOURS[field]}`, { [field]: NOT_YOURS[field] });
     }

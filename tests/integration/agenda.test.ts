@@ -5,7 +5,7 @@ import { signIn } from '#local/accounts';
 import type { LocalCloud } from '#local/cloud';
 import { DEMO_PASSWORD, seedDemoData } from '#local/seed';
 import { seedAgendaDemo } from '#local/seed-agenda';
-import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /** The agenda API through the local API Gateway: events, their reminders and the secret .ics feed. */
 
@@ -286,7 +286,7 @@ describe('agenda events', () => {
     expect(await listEvents(owner, start - DAY, start + DAY)).toEqual([]);
   });
 
-  it('links a client of the agent’s own, refuses someone else’s, and notes the event on the client', async () => {
+  it('links a client and a listing of the agent’s own, refuses someone else’s, and notes the event on the client', async () => {
     const agent = await createTestAgent();
     const other = await createTestAgent();
     const client = await (
@@ -295,6 +295,16 @@ describe('agenda events', () => {
     const foreignClient = await (
       await callApi('/api/clients', { ...jsonBody('POST', { full_name: 'Rui Lopes' }), token: other.token })
     ).json();
+    const listing = async (owner: TestAgent) =>
+      (
+        await (
+          await callApi('/api/addProperty', {
+            ...formBody({ title: `Listing of ${owner.agentId}`, price: '250000', city: 'Lisbon' }),
+            token: owner.token,
+          })
+        ).json()
+      ).propertyId as string;
+    const [property, foreignProperty] = await Promise.all([listing(agent), listing(other)]);
     const start = inHours(26);
 
     const linked = await createEvent(agent, {
@@ -303,7 +313,7 @@ describe('agenda events', () => {
       start: iso(start),
       end: iso(start + HOUR),
       client_id: client.client_id,
-      property_id: 'property-to-come',
+      property_id: property,
     });
     const refused = await callApi('/api/agenda/events', {
       ...jsonBody('POST', {
@@ -315,11 +325,35 @@ describe('agenda events', () => {
       token: agent.token,
     });
 
-    expect(linked).toMatchObject({ client_id: client.client_id, property_id: 'property-to-come' });
+    const refusedListing = await callApi('/api/agenda/events', {
+      ...jsonBody('POST', {
+        title: 'x',
+        start: iso(start),
+        end: iso(start + HOUR),
+        property_id: foreignProperty,
+      }),
+      token: agent.token,
+    });
+    const missingListing = await callApi('/api/agenda/events', {
+      ...jsonBody('POST', {
+        title: 'x',
+        start: iso(start),
+        end: iso(start + HOUR),
+        property_id: 'no-such-listing',
+      }),
+      token: agent.token,
+    });
+
+    expect(linked).toMatchObject({ client_id: client.client_id, property_id: property });
     expect(refused.status).toBe(400);
     const refusal = await refused.json();
     expect(refusal.fields).toEqual({ client_id: 'is not one of your clients' });
     expect(JSON.stringify(refusal)).not.toContain('Rui Lopes');
+    for (const answer of [refusedListing, missingListing]) {
+      expect(answer.status).toBe(400);
+      expect((await answer.json()).fields).toEqual({ property_id: 'is not one of your properties' });
+    }
+    expect(await listEvents(agent, start - HOUR, start + 2 * HOUR)).toHaveLength(1);
     const activity = await (
       await callApi(`/api/clients/${client.client_id}/activity`, { token: agent.token })
     ).json();

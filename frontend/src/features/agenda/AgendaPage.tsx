@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { useClientOptions } from '../clients/api.ts';
+import { usePropertyOptions } from '../properties/api.ts';
 import { AgendaCalendar, type CalendarView } from './AgendaCalendar.tsx';
 import {
   type AgendaEvent,
@@ -47,6 +48,7 @@ export function AgendaPage() {
   const [range, setRange] = useState<AgendaRange | null>(null);
   const events = useListAgendaEventsQuery(range ?? skipToken);
   const clients = useClientOptions();
+  const properties = usePropertyOptions(agentId);
   const [updateEvent] = useUpdateAgendaEventMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -147,6 +149,7 @@ export function AgendaPage() {
           event={dialog.event}
           initialValues={dialog.values}
           clients={clients}
+          properties={properties}
           onClose={() => setDialog(null)}
         />
       )}

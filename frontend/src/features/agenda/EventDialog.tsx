@@ -8,6 +8,7 @@ import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import type { ClientOption } from '../clients/api.ts';
+import type { PropertyOption } from '../properties/api.ts';
 import {
   type AgendaEvent,
   useCreateAgendaEventMutation,
@@ -34,16 +35,24 @@ export interface ClientChoices {
   isError: boolean;
 }
 
+/** The agent's own listings an event may link to. */
+export interface PropertyChoices {
+  options: PropertyOption[];
+  isLoading: boolean;
+  isError: boolean;
+}
+
 interface EventDialogProps {
   /** the event being edited; a new one when absent */
   event?: AgendaEvent | undefined;
   initialValues: EventFormValues;
   clients: ClientChoices;
+  properties: PropertyChoices;
   onClose: () => void;
 }
 
 /** Create or edit an event: labelled fields, errors under the field they concern, delete with confirmation. */
-export function EventDialog({ event, initialValues, clients, onClose }: EventDialogProps) {
+export function EventDialog({ event, initialValues, clients, properties, onClose }: EventDialogProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<EventErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -98,6 +107,8 @@ export function EventDialog({ event, initialValues, clients, onClose }: EventDia
 
   const knownClient =
     !values.clientId || clients.options.some((client) => client.client_id === values.clientId);
+  const knownProperty =
+    !values.propertyId || properties.options.some((property) => property.property_id === values.propertyId);
 
   return (
     <>
@@ -282,17 +293,27 @@ export function EventDialog({ event, initialValues, clients, onClose }: EventDia
             )}
           </FormField>
           <FormField
-            label="Property ID"
+            label="Property"
             error={errors.property_id}
-            hint="Optional. Links the event to one of your listings."
+            hint={
+              properties.isError ? 'Your listings could not be loaded.' : 'Optional. One of your listings.'
+            }
           >
             {(control) => (
-              <Input
+              <Select
                 {...control}
-                maxLength={128}
                 value={values.propertyId}
+                disabled={properties.isLoading || properties.isError}
                 onChange={(change) => set('propertyId', change.target.value)}
-              />
+              >
+                <option value="">{properties.isLoading ? 'Loading listings…' : 'No property'}</option>
+                {!knownProperty && <option value={values.propertyId}>A listing no longer among yours</option>}
+                {properties.options.map((property) => (
+                  <option key={property.property_id} value={property.property_id}>
+                    {property.title}
+                  </option>
+                ))}
+              </Select>
             )}
           </FormField>
           <FormField label="Notes" error={errors.notes} className="sm:col-span-2">

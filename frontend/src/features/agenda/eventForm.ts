@@ -51,7 +51,7 @@ const FIELD_LABELS: Record<EventField, string> = {
   location: 'Location',
   notes: 'Notes',
   client_id: 'Client',
-  property_id: 'Property ID',
+  property_id: 'Property',
   reminder_minutes: 'Reminder',
 };
 

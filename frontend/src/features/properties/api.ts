@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { api } from '../../app/api.ts';
 import {
   propertySaved,
@@ -148,3 +149,21 @@ export const {
   useSavePropertyMutation,
   useUnsavePropertyMutation,
 } = propertiesApi;
+
+export interface PropertyOption {
+  property_id: string;
+  title: string;
+}
+
+/** The most listings a picker offers (newest first): one page of the list route. */
+const PICKER_LIMIT = 100;
+
+/** The agent's own listings as choices for a picker (the agenda links an event to one). */
+export function usePropertyOptions(agentId: string) {
+  const query = useListPropertiesQuery({ agentId, page: 1, limit: PICKER_LIMIT }, { skip: !agentId });
+  const options = useMemo<PropertyOption[]>(
+    () => (query.data?.items ?? []).map(({ property_id, title }) => ({ property_id, title })),
+    [query.data],
+  );
+  return { options, isLoading: query.isLoading, isError: query.isError };
+}
