@@ -15,12 +15,14 @@ import {
   X,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { CLIENT_STAGES, type ClientActivityKind, type ClientStage } from '#contracts/client-values';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
+import { useGetPropertyQuery } from '../properties/api.ts';
 import {
   type Client,
   type ClientActivity,
@@ -197,7 +199,15 @@ export function ClientDrawer({
               </Detail>
               <Detail label="Budget">{formatBudget(client)}</Detail>
               <Detail label="Preferred areas">{client.preferred_areas.join(', ')}</Detail>
-              <Detail label="Property interests">{client.property_interests.join(', ')}</Detail>
+              <Detail label="Property interests">
+                {client.property_interests.length > 0 && (
+                  <span className="flex flex-col gap-0.5">
+                    {client.property_interests.map((propertyId) => (
+                      <PropertyInterest key={propertyId} propertyId={propertyId} />
+                    ))}
+                  </span>
+                )}
+              </Detail>
               <Detail label="Tags">
                 {client.tags.length > 0 && (
                   <span className="flex flex-wrap gap-1">
@@ -236,6 +246,21 @@ export function ClientDrawer({
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** A property the client is interested in: its title linking to the listing, or a note when it is gone. */
+function PropertyInterest({ propertyId }: { propertyId: string }) {
+  const { data, isLoading, isError } = useGetPropertyQuery(propertyId);
+  if (isLoading) return <span className="text-slate-400">Loading…</span>;
+  if (isError || !data) return <span className="text-slate-500">A listing no longer available</span>;
+  return (
+    <Link
+      className="text-brand-2 hover:underline"
+      to={`/properties/details/${encodeURIComponent(propertyId)}`}
+    >
+      {data.title}
+    </Link>
   );
 }
 
