@@ -135,6 +135,28 @@ describe('the entity layer', () => {
     expect(seen.sort()).toEqual([...braga].sort());
   });
 
+  it('gives no cursor to a page that ends exactly where the data ends', async () => {
+    const marker = `ex${randomUUID().slice(0, 8)}`;
+    await Promise.all(
+      Array.from({ length: 4 }, (_, index) => newAgent({ full_name: `${marker} ${index}`, city: 'Faro' })),
+    );
+    const first = await Agent.query('directory', {}, { begins: { name_key: marker }, limit: 2 });
+    const second = await Agent.query(
+      'directory',
+      {},
+      { begins: { name_key: marker }, limit: 2, cursor: first.cursor },
+    );
+    const whole = await Agent.query('directory', {}, { begins: { name_key: marker }, limit: 4 });
+
+    expect(first.items).toHaveLength(2);
+    expect(first.cursor).toBeDefined();
+    expect(second.items).toHaveLength(2);
+    expect(second.cursor).toBeUndefined();
+    expect(whole.items).toHaveLength(4);
+    expect(whole.cursor).toBeUndefined();
+    expect(new Set([...first.items, ...second.items].map((agent) => agent.agent_id)).size).toBe(4);
+  });
+
   it('refuses cursors it never returned', async () => {
     const forged = [
       'not-base64-json',

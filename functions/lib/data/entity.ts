@@ -446,6 +446,10 @@ export function defineEntity<
       const limit = options.limit ?? 50;
       const items: Item[] = [];
       let startKey = options.cursor ? decodeCursor(options.cursor, startKeyShape) : undefined;
+      // One item beyond the page is read, so a page that ends exactly at the end of the data carries no
+      // cursor (no empty page after it); when it exists, the page continues right after the last item kept.
+      let lastKept: Record<string, unknown> | undefined;
+      let overflow = false;
       for (let round = 0; round < MAX_ROUNDS_PER_PAGE && items.length < limit; round += 1) {
         const context = new ExpressionContext();
         const sortKey = context.name(physicalIndex.sortKey);
@@ -459,16 +463,28 @@ export function defineEntity<
           KeyConditionExpression: keyCondition,
           ...(options.filter ? { FilterExpression: options.filter(context) } : {}),
           ...context.attributes(),
-          // never evaluate more than the page still needs, so the cursor lands after the last item returned
-          Limit: limit - items.length,
+          // never evaluate more than the page still needs plus the one that tells whether more follow
+          Limit: limit - items.length + 1,
           ...(startKey ? { ExclusiveStartKey: startKey } : {}),
           ...(options.consistent ? { ConsistentRead: true } : {}),
           ...(options.descending ? { ScanIndexForward: false } : {}),
         };
         const page = await documentClient.send(new QueryCommand(input));
-        for (const raw of page.Items ?? []) items.push(strip(raw)!);
+        for (const raw of page.Items ?? []) {
+          if (items.length === limit) {
+            overflow = true;
+            break;
+          }
+          items.push(strip(raw)!);
+          lastKept = raw;
+        }
         startKey = page.LastEvaluatedKey;
-        if (!startKey) break;
+        if (overflow || !startKey) break;
+      }
+      if (overflow && lastKept) {
+        startKey = Object.fromEntries(
+          Object.keys(startKeyShape).map((name) => [name, String(lastKept[name])]),
+        );
       }
       const cursor = encodeCursor(startKey);
       return { items, ...(cursor ? { cursor } : {}) };
