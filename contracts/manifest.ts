@@ -10,6 +10,7 @@ import { reputationRoutes } from './routes/reputation.ts';
 import { supportRoutes } from './routes/support.ts';
 import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
+import { websiteDomainsRoutes } from './routes/website-domains.ts';
 import { websitesRoutes } from './routes/websites.ts';
 
 /** The routes by domain file; the group name is the OpenAPI tag. */
@@ -26,6 +27,7 @@ export const routeGroups = {
   uploads: uploadsRoutes,
   cloud: cloudRoutes,
   websites: websitesRoutes,
+  websiteDomains: websiteDomainsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteGroup = keyof typeof routeGroups;
@@ -47,6 +49,7 @@ export const routes = {
   ...uploadsRoutes,
   ...cloudRoutes,
   ...websitesRoutes,
+  ...websiteDomainsRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export const manifest: readonly RouteDefinition[] = Object.values(routes);

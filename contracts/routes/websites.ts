@@ -1,11 +1,6 @@
 import { defineRoutes } from '../route.ts';
 import { idParam, okBody } from '../schemas/common.ts';
 import {
-  customDomainInput,
-  domainSetupInput,
-  forceContentInput,
-  forceContentQuery,
-  forceContentResult,
   globalComponentsResult,
   listWebsitesQuery,
   website,
@@ -16,7 +11,6 @@ import {
   websiteBackupList,
   websiteBackupParams,
   websiteCreate,
-  websiteDomain,
   websiteList,
   websiteUpdate,
 } from '../schemas/websites.ts';
@@ -189,39 +183,5 @@ export const websitesRoutes = defineRoutes({
     request: { path: websiteBackupParams },
     response: website,
     resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
-  },
-  forceWebsiteContent: {
-    method: 'POST',
-    path: '/website-domains/force-content/{id}',
-    handler: 'functions/website-domains/force-content.ts',
-    status: 'planned',
-    auth: 'token',
-    summary: 'Regenerate one page (pageId/pageSlug; empty slug = home) or all pages of your website',
-    request: { path: idParam, query: forceContentQuery, body: forceContentInput },
-    response: forceContentResult,
-    resources: { table: 'read', bus: true },
-  },
-  setCustomDomain: {
-    method: 'POST',
-    path: '/website-domains/custom-domain',
-    handler: 'functions/website-domains/set-custom-domain.ts',
-    status: 'planned',
-    auth: 'token',
-    summary: 'Point a custom domain at one of your websites (one website per domain)',
-    request: { body: customDomainInput },
-    response: websiteDomain,
-    resources: { table: 'readwrite' },
-  },
-  setupWebsiteDomain: {
-    method: 'POST',
-    path: '/api/website-domains/setup',
-    handler: 'functions/website-domains/setup-domain.ts',
-    status: 'planned',
-    auth: 'none',
-    summary:
-      'Give a website its default subdomain from the business name (public per spec; only for a website without one)',
-    request: { body: domainSetupInput },
-    response: websiteDomain,
-    resources: { table: 'readwrite' },
   },
 });

@@ -1,0 +1,48 @@
+import { defineRoutes } from '../route.ts';
+import { idParam } from '../schemas/common.ts';
+import {
+  customDomainInput,
+  domainSetupInput,
+  forceContentInput,
+  forceContentQuery,
+  forceContentResult,
+  websiteDomain,
+} from '../schemas/websites.ts';
+
+/** Publishing a website's pages and pointing domains at it (spec §7 "Websites", the website-domains paths). */
+export const websiteDomainsRoutes = defineRoutes({
+  forceWebsiteContent: {
+    method: 'POST',
+    path: '/website-domains/force-content/{id}',
+    handler: 'functions/website-domains/force-content.ts',
+    status: 'planned',
+    auth: 'token',
+    summary: 'Regenerate one page (pageId/pageSlug; empty slug = home) or all pages of your website',
+    request: { path: idParam, query: forceContentQuery, body: forceContentInput },
+    response: forceContentResult,
+    resources: { table: 'read', bus: true },
+  },
+  setCustomDomain: {
+    method: 'POST',
+    path: '/website-domains/custom-domain',
+    handler: 'functions/website-domains/set-custom-domain.ts',
+    status: 'planned',
+    auth: 'token',
+    summary: 'Point a custom domain at one of your websites (one website per domain)',
+    request: { body: customDomainInput },
+    response: websiteDomain,
+    resources: { table: 'readwrite' },
+  },
+  setupWebsiteDomain: {
+    method: 'POST',
+    path: '/api/website-domains/setup',
+    handler: 'functions/website-domains/setup-domain.ts',
+    status: 'planned',
+    auth: 'none',
+    summary:
+      'Give a website its default subdomain from the business name (public per spec; only for a website without one)',
+    request: { body: domainSetupInput },
+    response: websiteDomain,
+    resources: { table: 'readwrite' },
+  },
+});
