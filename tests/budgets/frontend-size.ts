@@ -40,7 +40,7 @@ export const APP_ROUTES: AppRoute[] = [
   // where a signed-in agent lands: the app's home (there is no /dashboard path)
   { name: 'dashboard', path: paths.profile, modules: [SHELL, 'src/features/agents/ProfilePage.tsx'] },
   { name: 'upgrade', path: paths.upgrade, modules: [SHELL, 'src/features/upgrade/UpgradePage.tsx'] },
-  { name: 'coming-soon', path: paths.templates, modules: [SHELL, 'src/features/shell/ComingSoonPage.tsx'] },
+  { name: 'templates', path: paths.templates, modules: [SHELL, 'src/features/templates/TemplatesPage.tsx'] },
   // the client table (TanStack Table) and the contract schemas its form validates with load here only
   { name: 'clients', path: paths.clients, modules: [SHELL, 'src/features/clients/ClientsPage.tsx'] },
   {

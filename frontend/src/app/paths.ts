@@ -25,6 +25,8 @@ export const paths = {
   templates: '/templates',
   team: '/team',
   settings: '/settings',
+  /** support staff answer the Live Chat conversations here */
+  supportInbox: '/settings/support-inbox',
   upgrade: '/agents/upgrade',
   invite: '/agents/invite',
   updatePayment: '/payment/update-payment',

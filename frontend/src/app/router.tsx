@@ -4,12 +4,6 @@ import { RouteErrorPage } from '../features/errors/RouteErrorPage.tsx';
 import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
 
-const comingSoon = () =>
-  import('../features/shell/ComingSoonPage.tsx').then((module) => ({ Component: module.ComingSoonPage }));
-
-/** Spec §2 screens whose issues are not done yet: each shows what it will hold. */
-const UPCOMING_PATHS = [paths.templates, paths.settings, paths.updatePayment];
-
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
   {
@@ -181,7 +175,34 @@ export const routes: RouteObject[] = [
                 Component: module.NotificationsPage,
               })),
           },
-          ...UPCOMING_PATHS.map((path): RouteObject => ({ path, lazy: comingSoon })),
+          {
+            path: paths.templates,
+            lazy: () =>
+              import('../features/templates/TemplatesPage.tsx').then((module) => ({
+                Component: module.TemplatesPage,
+              })),
+          },
+          {
+            path: paths.settings,
+            lazy: () =>
+              import('../features/settings/SettingsPage.tsx').then((module) => ({
+                Component: module.SettingsPage,
+              })),
+          },
+          {
+            path: paths.supportInbox,
+            lazy: () =>
+              import('../features/support/SupportInboxPage.tsx').then((module) => ({
+                Component: module.SupportInboxPage,
+              })),
+          },
+          {
+            path: paths.updatePayment,
+            lazy: () =>
+              import('../features/billing/UpdatePaymentPage.tsx').then((module) => ({
+                Component: module.UpdatePaymentPage,
+              })),
+          },
         ],
       },
 
