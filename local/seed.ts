@@ -9,6 +9,7 @@ import { seedCloudDemo } from './seed-cloud.ts';
 import { seedNetworkDemo } from './seed-network.ts';
 import { seedPropertiesDemo } from './seed-properties.ts';
 import { seedReputationDemo } from './seed-reputation.ts';
+import { seedSupportDemo } from './seed-support.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
@@ -198,6 +199,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
     }),
   );
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
+  await seedSupportDemo(adminId);
   // before the agenda: its demo viewings link these clients
   await seedClientsDemo(cloud.userPool);
   await seedPropertiesDemo(cloud.userPool);

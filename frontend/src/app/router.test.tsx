@@ -61,7 +61,8 @@ describe('signed-in routes', () => {
   it('shows the plans side by side on the upgrade page with the reason', async () => {
     stubApi();
     renderRoutes(routes, { initialEntries: ['/agents/upgrade?reason=expired'], preloadedState: signedIn });
-    expect(await screen.findByRole('heading', { name: 'Upgrade your EstateNet plan' })).toBeTruthy();
+    // the reason changes the headline
+    expect(await screen.findByRole('heading', { name: 'Renew your subscription' })).toBeTruthy();
     expect(screen.getByText(/Your subscription has expired/)).toBeTruthy();
     for (const label of ['Free Plan', 'Essential', 'Solo Agent', 'Agency', 'Agency Plus']) {
       expect(screen.getByRole('listitem', { name: label })).toBeTruthy();

@@ -15,11 +15,15 @@ import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useBrandColors } from './useBrandColors.ts';
+import { liveChatStore } from './useLiveChat.ts';
 
 // an invite link's token waiting for a session: its acceptor (and the team API) load only then
 const PendingInviteAcceptor = lazy(() =>
   import('../team/PendingInviteAcceptor.tsx').then((module) => ({ default: module.PendingInviteAcceptor })),
 );
+
+// the support chat behind the Live Chat toggle, loaded after the first page load
+const LiveChat = lazy(() => import('../support/LiveChat.tsx'));
 
 const MobileDrawer = lazy(() =>
   import('./MobileDrawer.tsx').then((module) => ({ default: module.MobileDrawer })),
@@ -47,7 +51,8 @@ function LoadedShell({ agentId }: { agentId: string }) {
   const agency = useAppSelector(selectAgencyData);
   const failed = agentQuery.isError || agencyQuery.isError;
   const [hasInvite] = useState(() => pendingInviteToken() !== null);
-  useBrandColors(agencyId);
+  // an agent without an agency owns its brand colours itself (GET /api/brand-colors/{its agent id})
+  useBrandColors(agentQuery.data ? (agencyId ?? agentId) : undefined);
 
   useEffect(() => {
     if (failed) void dispatch(logout());
@@ -106,6 +111,9 @@ function ShellFrame() {
       </div>
       <MobileBottomBar />
       <ScrollToTop />
+      <Suspense fallback={null}>
+        <LiveChat store={liveChatStore} />
+      </Suspense>
 
       {drawerLoaded && (
         <Suspense fallback={null}>

@@ -171,7 +171,7 @@ function NeedHelp() {
         </button>
       </div>
       <p className="mt-1.5 text-xs text-slate-500" aria-live="polite">
-        {liveChat ? 'Live chat is on for this device.' : 'Live chat is off.'}
+        {liveChat ? 'Live chat is on.' : 'Live chat is off.'}
       </p>
     </section>
   );

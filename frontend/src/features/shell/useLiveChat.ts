@@ -1,25 +1,42 @@
-import { useCallback, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 export const LIVE_CHAT_KEY = 'estatenet.liveChat';
 
-function readLiveChat(): boolean {
+/**
+ * The Live Chat toggle of the Need Help box. The account's setting (GET/PUT /api/account-settings) is the
+ * truth: the live chat controller (features/support/LiveChat.tsx, loaded after the shell) saves the
+ * agent's flips and brings in the stored value. This store shows it at once, remembered on the device.
+ */
+let on = false;
+try {
+  on = localStorage.getItem(LIVE_CHAT_KEY) === 'on';
+} catch {
+  // no storage: off until the account's setting arrives
+}
+const listeners = new Set<(byUser: boolean) => void>();
+
+/** `byUser`: the agent flipped it (to be saved), rather than the stored value arriving. */
+function setLiveChat(next: boolean, byUser = true): void {
+  on = next;
   try {
-    return localStorage.getItem(LIVE_CHAT_KEY) === 'on';
+    localStorage.setItem(LIVE_CHAT_KEY, next ? 'on' : 'off');
   } catch {
-    return false;
+    // not remembered on this device: the account still has it
   }
+  for (const listener of listeners) listener(byUser);
 }
 
-/** The Live Chat toggle of the Need Help box, remembered on this device. */
+/** Handed to the controller by the shell (a prop: the store stays in the shell's chunk). */
+export const liveChatStore = {
+  get: () => on,
+  set: setLiveChat,
+  subscribe(listener: (byUser: boolean) => void) {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
+export type LiveChatStore = typeof liveChatStore;
+
 export function useLiveChat(): [boolean, (on: boolean) => void] {
-  const [on, setOn] = useState(readLiveChat);
-  const set = useCallback((next: boolean) => {
-    setOn(next);
-    try {
-      localStorage.setItem(LIVE_CHAT_KEY, next ? 'on' : 'off');
-    } catch {
-      // not remembered: the toggle still works for this visit
-    }
-  }, []);
-  return [on, set];
+  return [useSyncExternalStore(liveChatStore.subscribe, liveChatStore.get), setLiveChat];
 }

@@ -1,19 +1,42 @@
 import clsx from 'clsx';
 import { CalendarClock, Check, Gauge, Info, Sparkles } from 'lucide-react';
-import { useSearchParams } from 'react-router-dom';
-import { PLANS, type Plan, ROLES } from '#contracts/plans';
+import { useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { PLANS, type Plan, ROLES, type Role } from '#contracts/plans';
 import { useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
+import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
+import { apiErrorMessage } from '../agents/apiError.ts';
+import {
+  type BillingView,
+  newIdempotencyKey,
+  STATUS_LABELS,
+  useGetBillingQuery,
+  useStartCheckoutMutation,
+} from '../billing/api.ts';
 import { UPGRADE_BENEFITS } from '../paywall/upgradeBenefits.ts';
+import { PlanUsage } from './PlanUsage.tsx';
 
 const REASONS = {
   expired: {
     icon: CalendarClock,
+    headline: 'Renew your subscription',
     text: 'Your subscription has expired. Renew a plan to get your features back.',
   },
-  limit: { icon: Gauge, text: "You've reached a limit of your current plan. Paid plans lift it." },
-  feature: { icon: Sparkles, text: 'That feature is part of the paid plans.' },
+  limit: {
+    icon: Gauge,
+    headline: "You've reached your plan's limit",
+    text: "You've reached a limit of your current plan. Paid plans lift it.",
+  },
+  feature: {
+    icon: Sparkles,
+    headline: 'Unlock this feature',
+    text: 'That feature is part of the paid plans.',
+  },
 } as const;
 
 const GiB = 1024 ** 3;
@@ -38,18 +61,58 @@ function planFeatures(plan: Plan): string[] {
 
 const price = (cents: number) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)}`);
 
-/** /agents/upgrade?reason=expired|limit|feature: the plans side by side and the upgrade benefits. */
+/**
+ * /agents/upgrade?reason=expired|limit|feature: the plans side by side (limits from contracts/plans), the
+ * upgrade benefits, and choosing a plan through the billing adapter (POST /api/billing/checkout). A
+ * completed checkout refreshes the agent, its agency and every limit, so the app shows the new plan at once.
+ */
 export function UpgradePage() {
   const [params] = useSearchParams();
   const reason = REASONS[params.get('reason') as keyof typeof REASONS] ?? null;
-  const currentRole = useAppSelector(selectAgentData)?.role;
+  const agent = useAppSelector(selectAgentData);
+  const billing = useGetBillingQuery();
+  const [checkout] = useStartCheckoutMutation();
+  const [pending, setPending] = useState<Role | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [changed, setChanged] = useState<string | null>(null);
+  // one key per plan until its checkout succeeds: a retried click is charged once
+  const keys = useRef(new Map<Role, string>());
+
+  const status = billing.data?.subscription_status ?? agent?.subscription_status ?? 'active';
+  const currentRole = billing.data?.role ?? agent?.role;
+  const lapsed = status !== 'active';
+  // the reason's headline and banner stay until a plan is chosen here
+  const showReason = reason && !changed;
+
+  const choose = async (role: Role) => {
+    const key = keys.current.get(role) ?? newIdempotencyKey();
+    keys.current.set(role, key);
+    setPending(role);
+    setError(null);
+    setChanged(null);
+    try {
+      const result = await checkout({ plan: role, idempotencyKey: key }).unwrap();
+      keys.current.delete(role);
+      if (result.status === 'redirect' && result.url) {
+        window.location.assign(result.url);
+        return;
+      }
+      const message = `You're now on the ${PLANS[role].label} plan.`;
+      setChanged(message);
+      showToast('success', message);
+    } catch (failure) {
+      setError(apiErrorMessage(failure, "Your plan wasn't changed. Try again."));
+    } finally {
+      setPending(null);
+    }
+  };
 
   return (
     <div className="mx-auto max-w-6xl">
       <div className="max-w-2xl">
         <p className="text-sm font-semibold tracking-wide text-brand-2 uppercase">Plans</p>
         <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-          Upgrade your EstateNet plan
+          {showReason ? reason.headline : 'Upgrade your EstateNet plan'}
         </h1>
         <p className="mt-2 text-slate-600">
           Paid plans give you unlimited connections, properties and clients, and more room to grow your
@@ -57,11 +120,26 @@ export function UpgradePage() {
         </p>
       </div>
 
-      {reason && (
+      {showReason && (
         <div className="mt-6 flex items-start gap-3 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
           <reason.icon className="mt-0.5 size-4.5 shrink-0 text-amber-600" aria-hidden="true" />
           <p>{reason.text}</p>
         </div>
+      )}
+
+      <CurrentPlan billing={billing.data} loading={billing.isLoading} role={currentRole} />
+
+      {changed && (
+        <Alert tone="success" className="mt-6">
+          {changed}
+        </Alert>
+      )}
+      {error && <Alert className="mt-6">{error}</Alert>}
+      {billing.data && !billing.data.checkoutAvailable && (
+        <Alert tone="info" className="mt-6">
+          Choosing and paying for a plan online is not available yet. Until then, your current plan stays as
+          it is; contact support if you'd like to change it now.
+        </Alert>
       )}
 
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
@@ -102,23 +180,20 @@ export function UpgradePage() {
                   </li>
                 ))}
               </ul>
-              <p
-                className={clsx(
-                  'mt-5 rounded-lg px-3 py-2 text-center text-sm font-semibold',
-                  current ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-100' : 'bg-slate-50 text-slate-500',
-                )}
-              >
-                {current ? 'Current plan' : 'Available soon'}
-              </p>
+              <PlanAction
+                plan={plan}
+                current={current}
+                lapsed={lapsed}
+                featured={featured}
+                billing={billing.data}
+                busy={pending !== null}
+                pending={pending === role}
+                onChoose={() => void choose(role)}
+              />
             </li>
           );
         })}
       </ul>
-
-      <Alert tone="info" className="mt-6">
-        Choosing and paying for a plan online is coming in a later update. Until then, your current plan stays
-        as it is; contact support if you'd like to change it now.
-      </Alert>
 
       <section
         aria-labelledby="benefits-title"
@@ -143,5 +218,104 @@ export function UpgradePage() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** Your plan, its state and (while it is active) your usage against its limits. */
+function CurrentPlan({
+  billing,
+  loading,
+  role,
+}: {
+  billing: BillingView | undefined;
+  loading: boolean;
+  role: string | undefined;
+}) {
+  if (loading)
+    return (
+      <div className="mt-6 flex justify-center py-4 text-brand-2">
+        <Spinner className="size-6" label="Loading your plan" />
+      </div>
+    );
+  if (!billing) return null;
+  const active = billing.subscription_status === 'active';
+  return (
+    <section
+      aria-label="Your plan"
+      className="mt-6 flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm md:flex-row md:items-center md:justify-between"
+    >
+      <div>
+        <p className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Your plan</p>
+        <p className="mt-0.5 flex items-center gap-2 text-lg font-semibold text-slate-900">
+          <span data-testid="current-plan">
+            {PLANS[(role ?? billing.role) as Role]?.label ?? PLANS.Superagent.label}
+          </span>
+          <span
+            className={clsx(
+              'rounded-full px-2 py-0.5 text-xs font-semibold',
+              active
+                ? 'bg-emerald-50 text-emerald-700 ring-1 ring-emerald-200'
+                : 'bg-red-50 text-red-700 ring-1 ring-red-200',
+            )}
+          >
+            {STATUS_LABELS[billing.subscription_status]}
+          </span>
+        </p>
+        {billing.subscription_status === 'payment_failed' && (
+          <p className="mt-1 text-sm text-red-700">
+            Your last payment failed.{' '}
+            <Link to={paths.updatePayment} className="font-semibold underline">
+              Update your payment method
+            </Link>{' '}
+            to get your features back.
+          </p>
+        )}
+        {billing.managedByAgency && (
+          <p className="mt-1 text-sm text-slate-600">Your plan is managed by your agency's admin.</p>
+        )}
+      </div>
+      {active && <PlanUsage />}
+    </section>
+  );
+}
+
+function PlanAction({
+  plan,
+  current,
+  lapsed,
+  featured,
+  billing,
+  busy,
+  pending,
+  onChoose,
+}: {
+  plan: Plan;
+  current: boolean;
+  lapsed: boolean;
+  featured: boolean;
+  billing: BillingView | undefined;
+  busy: boolean;
+  pending: boolean;
+  onChoose: () => void;
+}) {
+  const note = 'mt-5 rounded-lg px-3 py-2 text-center text-sm font-semibold';
+  if (current && !lapsed)
+    return <p className={clsx(note, 'bg-brand-50 text-brand-800 ring-1 ring-brand-100')}>Current plan</p>;
+  if (!billing) return <p className={clsx(note, 'bg-slate-50 text-slate-400')}>…</p>;
+  if (billing.managedByAgency)
+    return <p className={clsx(note, 'bg-slate-50 text-slate-500')}>Managed by your agency</p>;
+  if (!billing.checkoutAvailable)
+    return <p className={clsx(note, 'bg-slate-50 text-slate-500')}>Available soon</p>;
+  return (
+    <Button
+      className="mt-5"
+      fullWidth
+      variant={current || featured ? 'primary' : 'secondary'}
+      loading={pending}
+      disabled={busy && !pending}
+      onClick={onChoose}
+    >
+      {current ? `Renew ${plan.label}` : `Choose ${plan.label}`}
+    </Button>
   );
 }

@@ -1,0 +1,202 @@
+import { Palette, Sparkles } from 'lucide-react';
+import { type CSSProperties, useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { planFor } from '#contracts/plans';
+import { DEFAULT_BRAND_COLORS } from '#contracts/values';
+import { paths } from '../../app/paths.ts';
+import { showToast } from '../../components/toasts/toast.ts';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button } from '../../components/ui/Button.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { apiErrorMessage } from '../agents/apiError.ts';
+import type { Agent } from '../agents/types.ts';
+import { useGetBrandColorsQuery } from '../preferences/api.ts';
+import { useSaveBrandColorsMutation } from './api.ts';
+import { SettingsSection } from './SettingsSection.tsx';
+
+export const BRANDING_NOT_AVAILABLE = 'Branding is not available on your plan.';
+const HEX = /^#[0-9a-fA-F]{6}$/;
+
+/** The brand colour variables the UI kit reads, for a preview box only (the app keeps its colours). */
+export function previewStyle(color1: string, color2: string): CSSProperties {
+  return {
+    '--color-brand-1': color1,
+    '--color-brand-2': color2,
+    '--color-brand-50': `color-mix(in oklab, ${color1} 8%, white)`,
+    '--color-brand-100': `color-mix(in oklab, ${color1} 16%, white)`,
+    '--color-brand-700': `color-mix(in oklab, ${color2} 85%, black)`,
+    '--color-brand-800': `color-mix(in oklab, ${color2} 65%, black)`,
+  } as CSSProperties;
+}
+
+/**
+ * The two brand colours (spec §3: defaults #1ab684, #157f58) with a live preview. Plan-gated: a plan
+ * without branding, or a 403 from the save, says branding is not available, with an upgrade link.
+ */
+export function BrandColorsSection({ agent }: { agent: Agent }) {
+  const ownerId = agent.agency_id ?? agent.agent_id;
+  const saved = useGetBrandColorsQuery(ownerId);
+  const [save, saving] = useSaveBrandColorsMutation();
+  const [color1, setColor1] = useState<string>(DEFAULT_BRAND_COLORS.color1);
+  const [color2, setColor2] = useState<string>(DEFAULT_BRAND_COLORS.color2);
+  // spec §6/§8: a 403 on branding means branding is not available
+  const [forbidden, setForbidden] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!saved.data) return;
+    setColor1(saved.data.color1);
+    setColor2(saved.data.color2);
+  }, [saved.data]);
+
+  const planHasBranding = planFor(agent.role).branding;
+  const agencyMember = Boolean(agent.agency_id) && agent.user_type === 'agent';
+  const unchanged =
+    saved.data?.color1.toLowerCase() === color1.toLowerCase() &&
+    saved.data?.color2.toLowerCase() === color2.toLowerCase();
+
+  const submit = async () => {
+    setError(null);
+    const result = await save({ agencyId: ownerId, color1, color2 });
+    if ('error' in result && result.error) {
+      const status = (result.error as { status?: unknown }).status;
+      if (status === 403) setForbidden(true);
+      // a 402 opens the paywall by itself
+      else if (status !== 402)
+        setError(apiErrorMessage(result.error, "The colours weren't saved. Try again."));
+      return;
+    }
+    showToast('success', 'Brand colours saved');
+  };
+
+  const notAvailable = !planHasBranding || forbidden;
+  return (
+    <SettingsSection
+      icon={Palette}
+      title="Brand colours"
+      description="Two colours that brand the app for you and your agency: the sidebar, buttons and highlights."
+    >
+      {notAvailable ? (
+        <Alert tone="info">
+          <p className="font-semibold">{BRANDING_NOT_AVAILABLE}</p>
+          <p className="mt-1">
+            Custom branding comes with the Solo Agent, Agency and Agency Plus plans.{' '}
+            <Link to={`${paths.upgrade}?reason=feature`} className="font-semibold text-brand-800 underline">
+              Upgrade your plan
+            </Link>
+          </p>
+        </Alert>
+      ) : saved.isLoading ? (
+        <div className="flex justify-center py-6 text-brand-2">
+          <Spinner className="size-6" label="Loading your brand colours" />
+        </div>
+      ) : (
+        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <div className="space-y-4">
+            {agencyMember && <Alert tone="info">Your agency's admin chooses its brand colours.</Alert>}
+            <ColorField label="Primary colour" value={color1} onChange={setColor1} disabled={agencyMember} />
+            <ColorField
+              label="Secondary colour"
+              value={color2}
+              onChange={setColor2}
+              disabled={agencyMember}
+            />
+            {saved.isError && <Alert>We couldn't load your saved colours; the defaults are shown.</Alert>}
+            {error && <Alert>{error}</Alert>}
+            {!agencyMember && (
+              <div className="flex flex-wrap gap-3">
+                <Button onClick={submit} loading={saving.isLoading} disabled={unchanged}>
+                  Save colours
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() => {
+                    setColor1(DEFAULT_BRAND_COLORS.color1);
+                    setColor2(DEFAULT_BRAND_COLORS.color2);
+                  }}
+                >
+                  Use the defaults
+                </Button>
+              </div>
+            )}
+          </div>
+          <BrandPreview color1={color1} color2={color2} />
+        </div>
+      )}
+    </SettingsSection>
+  );
+}
+
+function ColorField({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled: boolean;
+}) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  const id = label.toLowerCase().replace(/\s+/g, '-');
+  return (
+    <div className="flex items-center gap-3">
+      <input
+        id={id}
+        type="color"
+        value={value}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        className="size-11 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 disabled:cursor-not-allowed"
+      />
+      <div className="min-w-0 flex-1">
+        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <input
+          aria-label={`${label} hex code`}
+          value={text}
+          disabled={disabled}
+          maxLength={7}
+          spellCheck={false}
+          onChange={(event) => {
+            setText(event.target.value);
+            if (HEX.test(event.target.value)) onChange(event.target.value.toLowerCase());
+          }}
+          className="mt-1 h-8 w-28 rounded-md border border-slate-300 px-2 font-mono text-sm text-slate-700 uppercase focus:border-brand-2 focus:outline-none disabled:bg-slate-100"
+        />
+      </div>
+    </div>
+  );
+}
+
+/** A small sample of the app in the chosen colours: the plan badge, a menu item, Upgrade Now, a button. */
+function BrandPreview({ color1, color2 }: { color1: string; color2: string }) {
+  return (
+    <figure
+      aria-label="Preview"
+      data-testid="brand-preview"
+      style={previewStyle(color1, color2)}
+      className="rounded-xl border border-slate-200 bg-slate-50 p-4"
+    >
+      <figcaption className="text-xs font-semibold tracking-wide text-slate-500 uppercase">
+        Preview
+      </figcaption>
+      <div className="mt-3 space-y-2 rounded-lg bg-white p-3 ring-1 ring-slate-200">
+        <span className="inline-flex rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-2 ring-1 ring-brand-100">
+          Solo Agent
+        </span>
+        <p className="rounded-lg bg-brand-50 px-3 py-2 text-sm font-medium text-brand-800">Properties</p>
+        <p className="flex items-center gap-2 rounded-lg bg-gradient-to-r from-brand-1 to-brand-2 px-3 py-2 text-sm font-medium text-white">
+          <Sparkles className="size-4" aria-hidden="true" />
+          Upgrade Now
+        </p>
+        <span className="inline-flex h-9 items-center rounded-lg bg-brand-2 px-4 text-sm font-semibold text-white">
+          Add Property
+        </span>
+      </div>
+    </figure>
+  );
+}
