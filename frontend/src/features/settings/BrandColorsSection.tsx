@@ -17,17 +17,12 @@ import { SettingsSection } from './SettingsSection.tsx';
 export const BRANDING_NOT_AVAILABLE = 'Branding is not available on your plan.';
 const HEX = /^#[0-9a-fA-F]{6}$/;
 
-/** The brand colour variables the UI kit reads, for a preview box only (the app keeps its colours). */
-export function previewStyle(color1: string, color2: string): CSSProperties {
-  return {
-    '--color-brand-1': color1,
-    '--color-brand-2': color2,
-    '--color-brand-50': `color-mix(in oklab, ${color1} 8%, white)`,
-    '--color-brand-100': `color-mix(in oklab, ${color1} 16%, white)`,
-    '--color-brand-700': `color-mix(in oklab, ${color2} 85%, black)`,
-    '--color-brand-800': `color-mix(in oklab, ${color2} 65%, black)`,
-  } as CSSProperties;
-}
+/**
+ * The brand variables the UI kit's colours are made from (styles.css), set on the preview box only: the
+ * rest of the app keeps its colours until they are saved.
+ */
+export const previewStyle = (color1: string, color2: string) =>
+  ({ '--brand-1': color1, '--brand-2': color2 }) as CSSProperties;
 
 /**
  * The two brand colours (spec §3: defaults #1ab684, #157f58) with a live preview. Plan-gated: a plan
@@ -36,40 +31,10 @@ export function previewStyle(color1: string, color2: string): CSSProperties {
 export function BrandColorsSection({ agent }: { agent: Agent }) {
   const ownerId = agent.agency_id ?? agent.agent_id;
   const saved = useGetBrandColorsQuery(ownerId);
-  const [save, saving] = useSaveBrandColorsMutation();
-  const [color1, setColor1] = useState<string>(DEFAULT_BRAND_COLORS.color1);
-  const [color2, setColor2] = useState<string>(DEFAULT_BRAND_COLORS.color2);
   // spec §6/§8: a 403 on branding means branding is not available
   const [forbidden, setForbidden] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const notAvailable = !planFor(agent.role).branding || forbidden;
 
-  useEffect(() => {
-    if (!saved.data) return;
-    setColor1(saved.data.color1);
-    setColor2(saved.data.color2);
-  }, [saved.data]);
-
-  const planHasBranding = planFor(agent.role).branding;
-  const agencyMember = Boolean(agent.agency_id) && agent.user_type === 'agent';
-  const unchanged =
-    saved.data?.color1.toLowerCase() === color1.toLowerCase() &&
-    saved.data?.color2.toLowerCase() === color2.toLowerCase();
-
-  const submit = async () => {
-    setError(null);
-    const result = await save({ agencyId: ownerId, color1, color2 });
-    if ('error' in result && result.error) {
-      const status = (result.error as { status?: unknown }).status;
-      if (status === 403) setForbidden(true);
-      // a 402 opens the paywall by itself
-      else if (status !== 402)
-        setError(apiErrorMessage(result.error, "The colours weren't saved. Try again."));
-      return;
-    }
-    showToast('success', 'Brand colours saved');
-  };
-
-  const notAvailable = !planHasBranding || forbidden;
   return (
     <SettingsSection
       icon={Palette}
@@ -91,39 +56,84 @@ export function BrandColorsSection({ agent }: { agent: Agent }) {
           <Spinner className="size-6" label="Loading your brand colours" />
         </div>
       ) : (
-        <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-          <div className="space-y-4">
-            {agencyMember && <Alert tone="info">Your agency's admin chooses its brand colours.</Alert>}
-            <ColorField label="Primary colour" value={color1} onChange={setColor1} disabled={agencyMember} />
-            <ColorField
-              label="Secondary colour"
-              value={color2}
-              onChange={setColor2}
-              disabled={agencyMember}
-            />
-            {saved.isError && <Alert>We couldn't load your saved colours; the defaults are shown.</Alert>}
-            {error && <Alert>{error}</Alert>}
-            {!agencyMember && (
-              <div className="flex flex-wrap gap-3">
-                <Button onClick={submit} loading={saving.isLoading} disabled={unchanged}>
-                  Save colours
-                </Button>
-                <Button
-                  variant="secondary"
-                  onClick={() => {
-                    setColor1(DEFAULT_BRAND_COLORS.color1);
-                    setColor2(DEFAULT_BRAND_COLORS.color2);
-                  }}
-                >
-                  Use the defaults
-                </Button>
-              </div>
-            )}
-          </div>
-          <BrandPreview color1={color1} color2={color2} />
-        </div>
+        <>
+          {saved.isError && (
+            <Alert className="mb-4">We couldn't load your saved colours; the defaults are shown.</Alert>
+          )}
+          <BrandColorsEditor
+            ownerId={ownerId}
+            initial={saved.data ?? { agencyId: ownerId, ...DEFAULT_BRAND_COLORS }}
+            agencyMember={Boolean(agent.agency_id) && agent.user_type === 'agent'}
+            onForbidden={() => setForbidden(true)}
+          />
+        </>
       )}
     </SettingsSection>
+  );
+}
+
+/** The two pickers, started from the saved colours (mounted once they are known) and the preview. */
+function BrandColorsEditor({
+  ownerId,
+  initial,
+  agencyMember,
+  onForbidden,
+}: {
+  ownerId: string;
+  initial: { color1: string; color2: string };
+  agencyMember: boolean;
+  onForbidden: () => void;
+}) {
+  const [save, saving] = useSaveBrandColorsMutation();
+  const [color1, setColor1] = useState(initial.color1);
+  const [color2, setColor2] = useState(initial.color2);
+  const [savedColors, setSavedColors] = useState(initial);
+  const [error, setError] = useState<string | null>(null);
+  const unchanged =
+    savedColors.color1.toLowerCase() === color1.toLowerCase() &&
+    savedColors.color2.toLowerCase() === color2.toLowerCase();
+
+  const submit = async () => {
+    setError(null);
+    const result = await save({ agencyId: ownerId, color1, color2 });
+    if (result.error) {
+      const status = (result.error as { status?: unknown }).status;
+      if (status === 403) onForbidden();
+      // a 402 opens the paywall by itself
+      else if (status !== 402)
+        setError(apiErrorMessage(result.error, "The colours weren't saved. Try again."));
+      return;
+    }
+    setSavedColors(result.data);
+    showToast('success', 'Brand colours saved');
+  };
+
+  return (
+    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <div className="space-y-4">
+        {agencyMember && <Alert tone="info">Your agency's admin chooses its brand colours.</Alert>}
+        <ColorField label="Primary colour" value={color1} onChange={setColor1} disabled={agencyMember} />
+        <ColorField label="Secondary colour" value={color2} onChange={setColor2} disabled={agencyMember} />
+        {error && <Alert>{error}</Alert>}
+        {!agencyMember && (
+          <div className="flex flex-wrap gap-3">
+            <Button onClick={submit} loading={saving.isLoading} disabled={unchanged}>
+              Save colours
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                setColor1(DEFAULT_BRAND_COLORS.color1);
+                setColor2(DEFAULT_BRAND_COLORS.color2);
+              }}
+            >
+              Use the defaults
+            </Button>
+          </div>
+        )}
+      </div>
+      <BrandPreview color1={color1} color2={color2} />
+    </div>
   );
 }
 
@@ -139,7 +149,9 @@ function ColorField({
   disabled: boolean;
 }) {
   const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    setText(value);
+  }, [value]);
   const id = label.toLowerCase().replace(/\s+/g, '-');
   return (
     <div className="flex items-center gap-3">

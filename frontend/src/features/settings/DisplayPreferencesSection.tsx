@@ -31,7 +31,8 @@ export const rateLine = (code: string, rate: number) =>
 export function CurrencySection({ agentId }: { agentId: string }) {
   const id = useId();
   // the preference hooks' own queries (usePreferences.ts), read here without that module's chunk
-  const currency = useGetCurrencyPreferenceQuery(agentId).data?.currency_preference ?? 'USD';
+  const preference = useGetCurrencyPreferenceQuery(agentId);
+  const currency = preference.data?.currency_preference ?? 'USD';
   const exchange = useGetExchangeRatesQuery();
   const rates: Record<string, number> = exchange.data?.rates ?? EXCHANGE_RATES_SNAPSHOT.rates;
   const ratesDate = exchange.data?.date ?? EXCHANGE_RATES_SNAPSHOT.date;
@@ -58,6 +59,8 @@ export function CurrencySection({ agentId }: { agentId: string }) {
           <select
             id={id}
             value={currency}
+            // a choice made before the saved one arrives would be overwritten by it
+            disabled={preference.isLoading}
             onChange={(event) => void choose(event.target.value)}
             className="mt-1.5 block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[0.9375rem] text-slate-900 shadow-xs focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none"
           >
@@ -99,7 +102,8 @@ const UNITS: Array<{ unit: AreaUnit; label: string }> = [
 /** The area unit (spec §3: default sqm): every size in the app is shown in it. */
 export function AreaUnitSection({ agentId }: { agentId: string }) {
   const name = useId();
-  const unit = useGetMetricPreferenceQuery(agentId).data?.preference ?? 'sqm';
+  const preference = useGetMetricPreferenceQuery(agentId);
+  const unit = preference.data?.preference ?? 'sqm';
   const [save] = useSaveMetricPreferenceMutation();
 
   const choose = async (preference: AreaUnit) => {
@@ -131,6 +135,7 @@ export function AreaUnitSection({ agentId }: { agentId: string }) {
                 name={name}
                 value={option.unit}
                 checked={unit === option.unit}
+                disabled={preference.isLoading}
                 onChange={() => void choose(option.unit)}
                 className="size-4 accent-brand-2"
               />

@@ -2,7 +2,7 @@ import { MessageCircle, MessagesSquare, Minus } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { CHAT_POLL_MS, useGetSupportChatQuery, useSendSupportMessageMutation } from './api.ts';
-import { unseenReplies } from './chatFormat.ts';
+import { lastSeenBefore, unseenReplies } from './chatFormat.ts';
 import { MessageComposer } from './MessageComposer.tsx';
 import { MessageList } from './MessageList.tsx';
 
@@ -27,12 +27,17 @@ export function ChatPanel({
   });
   const [send] = useSendSupportMessageMutation();
   const messages = chat.data?.messages ?? [];
+  const unreadOnLoad = chat.data?.unread ?? 0;
   const latest = messages.at(-1)?.id ?? null;
-  const [lastSeenId, setLastSeenId] = useState<string | null>(null);
+  const [lastSeenId, setLastSeenId] = useState<string | null | undefined>(undefined);
+  const loaded = chat.data !== undefined;
   useEffect(() => {
     if (expanded && latest) setLastSeenId(latest);
-  }, [expanded, latest]);
-  const unseen = chat.data && !expanded ? unseenReplies(messages, lastSeenId) : 0;
+    // on load, what the server counted as unread stays new until the panel is opened
+    else if (loaded)
+      setLastSeenId((seen) => (seen === undefined ? lastSeenBefore(messages, unreadOnLoad) : seen));
+  }, [expanded, latest, loaded, messages, unreadOnLoad]);
+  const unseen = chat.data && !expanded ? unseenReplies(messages, lastSeenId ?? null) : 0;
 
   if (!expanded) {
     return (

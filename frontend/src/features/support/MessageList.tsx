@@ -23,7 +23,9 @@ export function MessageList({
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
   // biome-ignore lint/correctness/useExhaustiveDependencies: scrolls when a message arrives
-  useEffect(() => end.current?.scrollIntoView?.({ block: 'end' }), [last]);
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'end' });
+  }, [last]);
 
   return (
     <div role="log" aria-label={label} className={clsx('overflow-y-auto px-4 py-3', className)}>

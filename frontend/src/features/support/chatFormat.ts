@@ -17,3 +17,16 @@ export function unseenReplies(messages: readonly ChatMessage[], lastSeenId: stri
   const seenAt = lastSeenId ? messages.findIndex((message) => message.id === lastSeenId) : -1;
   return messages.slice(seenAt + 1).filter((message) => message.author === 'support').length;
 }
+
+/**
+ * The last message the agent had seen when the conversation loaded: the one before its `unread` latest
+ * support replies (the server counts them, and marks them read as it answers).
+ */
+export function lastSeenBefore(messages: readonly ChatMessage[], unread: number): string | null {
+  let replies = 0;
+  for (let index = messages.length - 1; index >= 0; index -= 1) {
+    if (replies === unread) return messages[index]!.id;
+    if (messages[index]!.author === 'support') replies += 1;
+  }
+  return null;
+}
