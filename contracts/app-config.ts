@@ -27,5 +27,12 @@ export const appConfig = z.object({
   oauthDomain: z.string(),
   /** whether the Sign in with Google button is offered (an identity provider is configured) */
   googleSignIn: z.boolean(),
+  /**
+   * A third-party support chat widget's script (an https URL). When set, the Live Chat toggle loads that
+   * script, only then, instead of the in-app support chat; unset, the in-app chat and the support inbox
+   * answer. Read by the live chat after the first page load (frontend/src/features/support/supportWidget.ts),
+   * not by the first load's parser (frontend/src/app/config.ts).
+   */
+  supportChatWidgetUrl: z.optional(z.string()),
 });
 export type AppConfig = z.infer<typeof appConfig>;

@@ -30,7 +30,8 @@ describe('runtime configuration', () => {
 
 describe('the hand-written check', () => {
   const value = fc.oneof(fc.string(), fc.boolean(), fc.integer(), fc.constant(null), fc.array(fc.string()));
-  const fieldOf = (key: keyof typeof testConfig) =>
+  type FirstLoadField = Exclude<keyof typeof testConfig, 'supportChatWidgetUrl'>;
+  const fieldOf = (key: FirstLoadField) =>
     fc.oneof(
       fc.constant(testConfig[key]),
       typeof testConfig[key] === 'string' ? fc.string() : fc.boolean(),
@@ -59,7 +60,7 @@ describe('the hand-written check', () => {
   );
   // about one candidate in six is valid; some lose a field
   const withMissingField = fc
-    .tuple(candidate, fc.option(fc.constantFrom(...(Object.keys(testConfig) as (keyof typeof testConfig)[]))))
+    .tuple(candidate, fc.option(fc.constantFrom(...(Object.keys(testConfig) as FirstLoadField[]))))
     .map(([body, missing]) => {
       if (missing) delete body[missing];
       return body;
@@ -75,5 +76,11 @@ describe('the hand-written check', () => {
       }),
       { numRuns: 500 },
     );
+  });
+
+  it('leaves the optional support chat widget URL to the live chat, which reads it after the first load', () => {
+    const body = { ...testConfig, supportChatWidgetUrl: 'https://widget.example/chat.js' };
+    expect(appConfig.parse(body).supportChatWidgetUrl).toBe('https://widget.example/chat.js');
+    expect(parseAppConfig(body)).toEqual({ config: testConfig });
   });
 });

@@ -8,8 +8,11 @@ export class AppConfigError extends Error {
   override name = 'AppConfigError';
 }
 
-/** The type of each field of the contract's `appConfig` schema. */
-const FIELD_TYPES: Record<keyof AppConfig, 'string' | 'boolean'> = {
+/**
+ * The type of each field of the contract's `appConfig` schema the first page load needs. The optional
+ * support chat widget URL is left to the live chat, which loads later (features/support/supportWidget.ts).
+ */
+const FIELD_TYPES: Record<Exclude<keyof AppConfig, 'supportChatWidgetUrl'>, 'string' | 'boolean'> = {
   region: 'string',
   userPoolId: 'string',
   userPoolClientId: 'string',
@@ -25,7 +28,7 @@ const FIELD_TYPES: Record<keyof AppConfig, 'string' | 'boolean'> = {
 export function parseAppConfig(body: unknown): { config: AppConfig } | { invalidFields: string[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { invalidFields: ['(root)'] };
   const fields = body as Record<string, unknown>;
-  const keys = Object.keys(FIELD_TYPES) as (keyof AppConfig)[];
+  const keys = Object.keys(FIELD_TYPES) as (keyof typeof FIELD_TYPES)[];
   const invalidFields = keys.filter((key) => typeof fields[key] !== FIELD_TYPES[key]);
   if (invalidFields.length > 0) return { invalidFields };
   return { config: Object.fromEntries(keys.map((key) => [key, fields[key]])) as unknown as AppConfig };

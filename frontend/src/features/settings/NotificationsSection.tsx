@@ -3,7 +3,7 @@ import type { NotificationKind } from '#contracts/schemas/preferences';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from './api.ts';
+import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from '../support/LiveChat.tsx';
 import { SettingsSection, Toggle } from './SettingsSection.tsx';
 
 /** The notification kinds of contracts/schemas/preferences (NOTIFICATION_KINDS), in words. */

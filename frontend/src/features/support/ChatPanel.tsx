@@ -44,7 +44,7 @@ export function ChatPanel({
       <button
         type="button"
         onClick={() => onExpandedChange(true)}
-        className="fixed right-18 bottom-24 z-40 inline-flex h-11 items-center gap-2 rounded-full bg-brand-2 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 lg:right-20 lg:bottom-8"
+        className="fixed right-4 bottom-38 z-40 inline-flex h-11 items-center gap-2 rounded-full bg-brand-2 px-4 text-sm font-semibold text-white shadow-lg hover:bg-brand-700 lg:right-20 lg:bottom-8"
       >
         <MessageCircle className="size-4.5" aria-hidden="true" />
         Support chat

@@ -1,12 +1,18 @@
-import { useEffect, useState, useSyncExternalStore } from 'react';
-import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from '../settings/api.ts';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import type { LiveChatStore } from '../shell/useLiveChat.ts';
-import { ChatPanel } from './ChatPanel.tsx';
+import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from './accountSettingsApi.ts';
+import { loadSupportWidget, supportChatWidgetUrl } from './supportWidget.ts';
+
+// /settings takes the account settings from here: one chunk for both (see accountSettingsApi.ts)
+export { useGetAccountSettingsQuery, useSaveAccountSettingsMutation };
+
+// the panel's code loads when the chat is first turned on
+const ChatPanel = lazy(() => import('./ChatPanel.tsx').then((module) => ({ default: module.ChatPanel })));
 
 /**
  * The Live Chat controller, loaded after the shell (it stays out of the first page load): keeps the
  * toggle in step with the account's setting (GET/PUT /api/account-settings) and, while it is on, shows
- * the support chat panel.
+ * the support chat panel, or a configured third-party widget instead (its script loads only then).
  */
 export default function LiveChat({ store }: { store: LiveChatStore }) {
   const on = useSyncExternalStore(store.subscribe, store.get);
@@ -34,6 +40,25 @@ export default function LiveChat({ store }: { store: LiveChatStore }) {
     [store, save],
   );
 
-  if (!on) return null;
-  return <ChatPanel expanded={expanded} onExpandedChange={setExpanded} />;
+  // undefined while the app configuration is read, null when no widget is configured
+  const [widgetUrl, setWidgetUrl] = useState<string | null | undefined>(undefined);
+  useEffect(() => {
+    let current = true;
+    void supportChatWidgetUrl().then((url) => {
+      if (current) setWidgetUrl(url);
+    });
+    return () => {
+      current = false;
+    };
+  }, []);
+  useEffect(() => {
+    if (on && widgetUrl) loadSupportWidget(widgetUrl);
+  }, [on, widgetUrl]);
+
+  if (!on || widgetUrl !== null) return null;
+  return (
+    <Suspense fallback={null}>
+      <ChatPanel expanded={expanded} onExpandedChange={setExpanded} />
+    </Suspense>
+  );
 }

@@ -1,0 +1,77 @@
+// @vitest-environment happy-dom
+import { act, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { liveChatStore } from '../shell/useLiveChat.ts';
+import LiveChat from './LiveChat.tsx';
+import { forgetSupportWidgetConfig, WIDGET_SCRIPT_ATTRIBUTE } from './supportWidget.ts';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** The account settings and support chat endpoints, and /app-config.json with or without a widget. */
+function server({ liveChat, widget }: { liveChat: boolean; widget?: string }) {
+  const saved = { live_chat: liveChat };
+  const puts: unknown[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: Request | string) => {
+      const request = typeof input === 'string' ? new Request(`http://app.test${input}`) : input;
+      const path = new URL(request.url).pathname;
+      if (path === '/app-config.json') return json(widget ? { supportChatWidgetUrl: widget } : {});
+      if (path === '/api/account-settings') {
+        if (request.method === 'PUT') {
+          const body = (await request.json()) as { live_chat: boolean };
+          puts.push(body);
+          saved.live_chat = body.live_chat;
+        }
+        return json({ agentId: 'agent-1', notifications: {}, live_chat: saved.live_chat });
+      }
+      if (path === '/api/support/chat') return json({ agentId: 'agent-1', messages: [], unread: 0 });
+      return json({ error: 'Not found' }, 404);
+    }),
+  );
+  return { puts, saved };
+}
+
+const signedIn = { auth: authState({ token: 'jwt', agentId: 'agent-1', isAuthenticated: true }) };
+
+beforeEach(() => {
+  forgetSupportWidgetConfig();
+  liveChatStore.set(false, false);
+  document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)?.remove();
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('live chat', () => {
+  it("takes the account's stored setting and opens the in-app chat panel", async () => {
+    server({ liveChat: true });
+    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    expect(await screen.findByRole('log', { name: 'Support conversation' })).toBeTruthy();
+    expect(liveChatStore.get()).toBe(true);
+  });
+
+  it("saves the agent's flip of the toggle to the account", async () => {
+    const api = server({ liveChat: false });
+    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    act(() => liveChatStore.set(true));
+    await waitFor(() => expect(api.puts).toEqual([{ live_chat: true }]));
+    expect(await screen.findByRole('region', { name: 'Live Chat' })).toBeTruthy();
+  });
+
+  it('loads a configured widget instead of the in-app chat, only while Live Chat is on', async () => {
+    server({ liveChat: false, widget: 'https://widget.example/chat.js' });
+    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
+    expect(document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)).toBeNull();
+
+    act(() => liveChatStore.set(true));
+    await waitFor(() =>
+      expect(document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)?.getAttribute('src')).toBe(
+        'https://widget.example/chat.js',
+      ),
+    );
+    expect(screen.queryByRole('region', { name: 'Live Chat' })).toBeNull();
+  });
+});
