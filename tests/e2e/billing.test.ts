@@ -72,8 +72,9 @@ describe('billing', () => {
     await paywall.getByRole('button', { name: 'Renew Subscription' }).click();
     await page.waitForURL('**/agents/upgrade?reason=expired');
     await page.getByRole('heading', { level: 1, name: 'Renew your subscription' }).waitFor();
+    // the lapsed plan is renewed from the top of the page (its card has the same button)
     await page
-      .getByRole('listitem', { name: 'Solo Agent' })
+      .getByRole('region', { name: 'Your plan' })
       .getByRole('button', { name: 'Renew Solo Agent' })
       .click();
     await page.getByText("You're now on the Solo Agent plan.").first().waitFor();

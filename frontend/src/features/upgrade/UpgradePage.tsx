@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { CalendarClock, Check, Gauge, Info, Sparkles } from 'lucide-react';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { PLANS, type Plan, ROLES, type Role } from '#contracts/plans';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -127,7 +127,23 @@ export function UpgradePage() {
         </div>
       )}
 
-      <CurrentPlan billing={billing.data} loading={billing.isLoading} role={currentRole} />
+      <CurrentPlan
+        billing={billing.data}
+        loading={billing.isLoading}
+        role={currentRole}
+        renew={
+          // a lapsed plan is renewed right here, without scrolling to its card
+          lapsed && currentRole && billing.data?.checkoutAvailable && !billing.data.managedByAgency ? (
+            <Button
+              loading={pending === currentRole}
+              disabled={pending !== null}
+              onClick={() => void choose(currentRole)}
+            >
+              Renew {PLANS[currentRole].label}
+            </Button>
+          ) : null
+        }
+      />
 
       {changed && (
         <Alert tone="success" className="mt-6">
@@ -226,10 +242,12 @@ function CurrentPlan({
   billing,
   loading,
   role,
+  renew,
 }: {
   billing: BillingView | undefined;
   loading: boolean;
   role: string | undefined;
+  renew: ReactNode;
 }) {
   if (loading)
     return (
@@ -275,6 +293,7 @@ function CurrentPlan({
         )}
       </div>
       {active && <PlanUsage />}
+      {renew && <div className="shrink-0">{renew}</div>}
     </section>
   );
 }
