@@ -22,7 +22,8 @@ function stubApi(status = 200) {
     'fetch',
     vi.fn(
       async () =>
-        new Response(JSON.stringify(status === 200 ? agent : { error: 'Not found' }), {
+        // one body for every call: the agent, and an empty list for the screens' list queries
+        new Response(JSON.stringify(status === 200 ? { ...agent, items: [] } : { error: 'Not found' }), {
           status,
           headers: { 'Content-Type': 'application/json' },
         }),
@@ -42,12 +43,11 @@ describe('signed-in routes', () => {
     expect(router.state.location.pathname).toBe('/authentication/login');
   });
 
-  it('shows a coming-soon panel naming what the screen will hold, inside the shell', async () => {
+  it('shows the templates gallery inside the shell', async () => {
     stubApi();
     renderRoutes(routes, { initialEntries: ['/templates'], preloadedState: signedIn });
     expect(await screen.findByRole('heading', { level: 1, name: 'Templates' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
-    expect(screen.getByText('Reusable page sections')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'My templates' })).toBeTruthy();
     expect(screen.getByRole('complementary', { name: 'Sidebar' })).toBeTruthy();
   });
 

@@ -1,0 +1,337 @@
+import 'grapesjs/dist/css/grapes.min.css';
+import GjsEditor, { Canvas } from '@grapesjs/react';
+import clsx from 'clsx';
+import grapesjs, { type Component, type Editor } from 'grapesjs';
+import { ArrowLeft, Monitor } from 'lucide-react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useBlocker } from 'react-router-dom';
+import { paths } from '../../app/paths.ts';
+import { showToast } from '../../components/toasts/toast.ts';
+import { Alert } from '../../components/ui/Alert.tsx';
+import { Button, buttonClassName } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
+import { Spinner } from '../../components/ui/Spinner.tsx';
+import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
+import { siteBlocksPlugin } from './blocks.ts';
+import { themeCss, themeOf } from './content.ts';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
+import { GlobalComponentsPanel, PagesPanel } from './pagePanels.tsx';
+import { AssetsPanel, BackupsPanel, BlocksPanel, SelectedPanel } from './panels.tsx';
+import { SeoPanel, ThemePanel } from './settingsPanels.tsx';
+import type { Website } from './types.ts';
+import { type EditorSession, useWebsiteActions } from './useWebsiteActions.ts';
+import { useWebsiteState } from './WebsiteProvider.tsx';
+import { currentWebsiteSet, globalComponentsSet, websiteFailed } from './websiteSlice.ts';
+
+const WIDE_ENOUGH = '(min-width: 1024px)';
+
+function useWideScreen() {
+  const [wide, setWide] = useState(() => window.matchMedia(WIDE_ENOUGH).matches);
+  useEffect(() => {
+    const query = window.matchMedia(WIDE_ENOUGH);
+    const listener = () => setWide(query.matches);
+    query.addEventListener('change', listener);
+    return () => query.removeEventListener('change', listener);
+  }, []);
+  return wide;
+}
+
+/** /web-builder?id=…: loads the website, then the editor (a phone gets a note instead). */
+export function EditorScreen({ websiteId }: { websiteId: string }) {
+  const { state, dispatch } = useWebsiteState();
+  const [getWebsite, query] = useLazyGetWebsiteQuery();
+  const [generation, setGeneration] = useState(0);
+  const wide = useWideScreen();
+
+  const load = useCallback(async () => {
+    try {
+      const website = await getWebsite(websiteId, false).unwrap();
+      dispatch(currentWebsiteSet(website));
+      setGeneration((value) => value + 1);
+    } catch {
+      dispatch(websiteFailed('This website could not be loaded.'));
+    }
+  }, [getWebsite, websiteId, dispatch]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const website = state.currentWebsite;
+  if (!wide) {
+    return (
+      <div className="mx-auto max-w-md py-12 text-center">
+        <Monitor className="mx-auto size-10 text-brand-2" aria-hidden="true" />
+        <h1 className="mt-4 text-xl font-bold text-slate-900">The editor needs a larger screen</h1>
+        <p className="mt-2 text-slate-600">
+          Open this website on a computer or tablet in landscape to edit its pages. You can still manage your
+          websites from the list.
+        </p>
+        <Link to={paths.webBuilder} className={clsx(buttonClassName({ variant: 'secondary' }), 'mt-6')}>
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to websites
+        </Link>
+      </div>
+    );
+  }
+  if (state.error && !website) {
+    return (
+      <div className="mx-auto max-w-xl space-y-4 py-12">
+        <h1 className="text-xl font-bold text-slate-900">Website</h1>
+        <Alert>
+          {state.error}{' '}
+          <button type="button" className="font-semibold underline" onClick={() => void load()}>
+            Try again
+          </button>
+        </Alert>
+        <Link to={paths.webBuilder} className={buttonClassName({ variant: 'secondary' })}>
+          Back to websites
+        </Link>
+      </div>
+    );
+  }
+  if (!website || website.id !== websiteId || query.isFetching) {
+    return (
+      <div className="flex min-h-[60vh] items-center justify-center">
+        <Spinner label="Loading the website" className="size-8 text-brand-2" />
+      </div>
+    );
+  }
+  return <WebsiteEditor key={generation} website={website} onReload={load} />;
+}
+
+type Tab = 'blocks' | 'pages' | 'global' | 'selected' | 'theme' | 'seo' | 'assets' | 'backups';
+const TABS: { id: Tab; label: string }[] = [
+  { id: 'blocks', label: 'Blocks' },
+  { id: 'pages', label: 'Pages' },
+  { id: 'global', label: 'Global' },
+  { id: 'selected', label: 'Selected' },
+  { id: 'theme', label: 'Theme' },
+  { id: 'seo', label: 'SEO' },
+  { id: 'assets', label: 'Assets' },
+  { id: 'backups', label: 'Backups' },
+];
+
+function WebsiteEditor({ website, onReload }: { website: Website; onReload: () => Promise<void> }) {
+  const { state, dispatch } = useWebsiteState();
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [tab, setTab] = useState<Tab>('blocks');
+  const [dirty, setDirty] = useState(false);
+  const [settings, setSettings] = useState<Record<string, unknown>>(() => ({
+    ...website.settings,
+    theme: themeOf(website.settings),
+  }));
+  const [title, setTitle] = useState(website.title);
+  const [pageOrder, setPageOrder] = useState<string[]>([]);
+  const [selected, setSelected] = useState<Component | null>(null);
+  const [getGlobalComponents] = useLazyGetGlobalComponentsQuery();
+  const baselines = useRef(new Map<string, string>());
+  const ready = useRef(false);
+
+  const session = useRef<EditorSession>({
+    editor: null,
+    pageOrder,
+    settings,
+    title,
+    baselines: baselines.current,
+  });
+  session.current = { editor, pageOrder, settings, title, baselines: baselines.current };
+  const markClean = useCallback(() => setDirty(false), []);
+  const actions = useWebsiteActions(website, () => session.current, markClean);
+  const markDirty = useCallback(() => {
+    if (ready.current) setDirty(true);
+  }, []);
+
+  const theme = themeOf(settings);
+  // the editor is built once per loaded website (the screen remounts it on reload)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: built once per editor
+  const options = useMemo(
+    () => ({
+      height: '100%',
+      storageManager: false as const,
+      // no CDN: GrapesJS's icon font would come from cdnjs; the panels here are our own
+      cssIcons: '',
+      projectData: projectDataOf(website.content),
+      canvasCss:
+        '[data-global-id]{outline:2px dashed #a78bfa;outline-offset:-2px}' +
+        '[data-global-active="false"]{opacity:.45}',
+      selectorManager: { componentFirst: true },
+      assetManager: { upload: false as const, assets: [] },
+      deviceManager: {
+        devices: [
+          { id: 'desktop', name: 'Desktop', width: '' },
+          { id: 'tablet', name: 'Tablet', width: '768px', widthMedia: '992px' },
+          { id: 'mobile', name: 'Phone', width: '375px', widthMedia: '480px' },
+        ],
+      },
+    }),
+    [],
+  );
+
+  const onEditor = useCallback((instance: Editor) => {
+    siteBlocksPlugin(instance);
+    setEditor(instance);
+  }, []);
+
+  // after load: global components in place, page order, change tracking
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per editor
+  const onReady = useCallback(async (instance: Editor) => {
+    setPageOrder(instance.Pages.getAll().map((page) => page.getId()));
+    let globals = state.globalComponents;
+    try {
+      const result = await getGlobalComponents(website.id).unwrap();
+      globals = result.globalComponents;
+      dispatch(globalComponentsSet(globals));
+    } catch {
+      showToast('error', 'Failed to load global components');
+    }
+    baselines.current = fillGlobalPlaceholders(instance, globals);
+    instance.UndoManager.clear();
+    instance.on('update', markDirty);
+    instance.on('component:selected component:deselected', () => setSelected(instance.getSelected() ?? null));
+    ready.current = true;
+  }, []);
+
+  // the theme's colours and font, as rules the published pages carry too
+  const css = themeCss(theme);
+  useEffect(() => {
+    editor?.Css.addRules(css);
+  }, [editor, css]);
+
+  // unsaved changes: the browser asks before unload, the router before leaving the editor
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [dirty]);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) =>
+      dirty &&
+      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
+  );
+
+  function changeSettings(next: Record<string, unknown>) {
+    setSettings(next);
+    setDirty(true);
+  }
+
+  return (
+    <div className="-mx-4 -mt-5 -mb-28 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-mt-8 lg:-mb-12">
+      <h1 className="sr-only">Website editor: {website.name}</h1>
+      <EditorToolbar
+        website={state.currentWebsite ?? website}
+        editor={editor}
+        dirty={dirty}
+        actions={actions}
+      />
+      <GjsEditor
+        className="flex min-h-0 flex-1"
+        grapesjs={grapesjs}
+        options={options}
+        onEditor={onEditor}
+        onReady={onReady}
+      >
+        <div className="flex min-h-0 flex-1">
+          <aside
+            aria-label="Editor panels"
+            className="flex w-72 shrink-0 flex-col border-r border-slate-200 bg-slate-50"
+          >
+            <div
+              role="tablist"
+              aria-label="Panels"
+              className="flex flex-wrap gap-1 border-b border-slate-200 p-2"
+            >
+              {TABS.map((item) => (
+                <button
+                  key={item.id}
+                  type="button"
+                  role="tab"
+                  aria-selected={tab === item.id}
+                  onClick={() => setTab(item.id)}
+                  className={clsx(
+                    'rounded-md px-2 py-1 text-xs font-semibold',
+                    tab === item.id ? 'bg-brand-2 text-white' : 'text-slate-700 hover:bg-slate-200',
+                  )}
+                >
+                  {item.label}
+                </button>
+              ))}
+            </div>
+            <div
+              role="tabpanel"
+              aria-label={TABS.find((item) => item.id === tab)?.label}
+              className="min-h-0 flex-1 overflow-y-auto p-3"
+            >
+              {editor && tab === 'blocks' && <BlocksPanel editor={editor} />}
+              {editor && tab === 'pages' && (
+                <PagesPanel
+                  editor={editor}
+                  order={pageOrder}
+                  onOrderChange={(order) => {
+                    setPageOrder(order);
+                    setDirty(true);
+                  }}
+                  globals={state.globalComponents}
+                  onChange={() => setDirty(true)}
+                />
+              )}
+              {editor && tab === 'global' && (
+                <GlobalComponentsPanel
+                  editor={editor}
+                  selected={selected}
+                  baselines={baselines.current}
+                  onChange={() => setDirty(true)}
+                />
+              )}
+              {editor && tab === 'selected' && <SelectedPanel editor={editor} selected={selected} />}
+              {tab === 'theme' && <ThemePanel settings={settings} onChange={changeSettings} />}
+              {editor && tab === 'seo' && (
+                <SeoPanel
+                  editor={editor}
+                  settings={settings}
+                  onChange={changeSettings}
+                  pageOrder={pageOrder}
+                  title={title}
+                  onTitleChange={(value) => {
+                    setTitle(value);
+                    setDirty(true);
+                  }}
+                />
+              )}
+              {editor && tab === 'assets' && <AssetsPanel editor={editor} websiteId={website.id} />}
+              {tab === 'backups' && (
+                <BackupsPanel
+                  websiteId={website.id}
+                  beforeRestore={dirty ? actions.save : undefined}
+                  onRestored={onReload}
+                />
+              )}
+            </div>
+          </aside>
+          <div className="relative min-w-0 flex-1 bg-slate-100">
+            <Canvas className="absolute inset-0" />
+          </div>
+        </div>
+      </GjsEditor>
+      <Modal
+        open={blocker.state === 'blocked'}
+        onOpenChange={(open) => !open && blocker.reset?.()}
+        title="Leave without saving?"
+        description="Your changes to this website have not been saved."
+        size="sm"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => blocker.reset?.()}>
+              Stay
+            </Button>
+            <Button variant="danger" onClick={() => blocker.proceed?.()}>
+              Leave
+            </Button>
+          </>
+        }
+      />
+    </div>
+  );
+}

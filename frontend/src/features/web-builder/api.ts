@@ -1,0 +1,153 @@
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { type ApiExtraOptions, api } from '../../app/api.ts';
+import type { RootState } from '../../app/store.ts';
+import { WEBSITES } from '../templates/api.ts';
+import type {
+  GlobalComponent,
+  GlobalComponentStats,
+  Website,
+  WebsiteAsset,
+  WebsiteBackup,
+  WebsiteDomain,
+  WebsiteUpdate,
+} from './types.ts';
+
+/** The website endpoints (spec §7 "Websites"; contracts/routes/websites.ts, website-domains.ts). */
+
+export const TOKEN_MISSING = 'Authentication token is missing';
+export const AGENT_ID_MISSING = 'Agent ID is missing';
+
+const websitePath = (id: string) => `websites/${encodeURIComponent(id)}`;
+const one = (id: string) => ({ type: 'Website' as const, id });
+
+export interface UploadTicket {
+  url: string;
+  fields: Record<string, string>;
+  key: string;
+  expiresAt: string;
+}
+
+export const websitesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** spec §5: the list needs a token and an agent id, else says which is missing */
+    listWebsites: build.query<{ items: Website[] }, void>({
+      async queryFn(_arg, queryApi, _extraOptions, baseQuery) {
+        const { token, agentId } = (queryApi.getState() as RootState).auth;
+        if (!token) return { error: { status: 'CUSTOM_ERROR', error: TOKEN_MISSING } as FetchBaseQueryError };
+        if (!agentId)
+          return { error: { status: 'CUSTOM_ERROR', error: AGENT_ID_MISSING } as FetchBaseQueryError };
+        const result = await baseQuery({ url: 'websites', params: { agent_id: agentId } });
+        return result.error ? { error: result.error } : { data: result.data as { items: Website[] } };
+      },
+      providesTags: [WEBSITES],
+    }),
+    getWebsite: build.query<Website, string>({
+      query: websitePath,
+      providesTags: (_result, _error, id) => [one(id)],
+    }),
+    updateWebsite: build.mutation<Website, { id: string; body: WebsiteUpdate }>({
+      query: ({ id, body }) => ({ url: websitePath(id), method: 'PUT', body }),
+      invalidatesTags: [WEBSITES],
+    }),
+    deleteWebsite: build.mutation<Website, string>({
+      query: (id) => ({ url: websitePath(id), method: 'DELETE' }),
+      invalidatesTags: [WEBSITES, { type: 'FeatureLimit', id: 'websites' }],
+    }),
+    recoverWebsite: build.mutation<Website, string>({
+      query: (id) => ({ url: `${websitePath(id)}/recover`, method: 'POST' }),
+      invalidatesTags: [WEBSITES, { type: 'FeatureLimit', id: 'websites' }],
+    }),
+    publishWebsite: build.mutation<Website, string>({
+      query: (id) => ({ url: `${websitePath(id)}/publish`, method: 'POST' }),
+      invalidatesTags: [WEBSITES],
+    }),
+    unpublishWebsite: build.mutation<Website, string>({
+      query: (id) => ({ url: `${websitePath(id)}/unpublish`, method: 'POST' }),
+      invalidatesTags: [WEBSITES],
+    }),
+    /** every page and the home page are regenerated (spec §4) */
+    forceContent: build.mutation<unknown, string>({
+      query: (id) => ({
+        url: `website-domains/force-content/${encodeURIComponent(id)}`,
+        method: 'POST',
+        body: { allPages: true, forcePublished: false },
+      }),
+    }),
+    getGlobalComponents: build.query<
+      { globalComponents: GlobalComponent[]; globalComponentStats: GlobalComponentStats },
+      string
+    >({
+      query: (id) => `${websitePath(id)}/global-components`,
+      providesTags: (_result, _error, id) => [{ type: 'Website', id: `GLOBAL-${id}` }],
+    }),
+    listAssets: build.query<{ items: WebsiteAsset[] }, string>({
+      query: (id) => `${websitePath(id)}/assets`,
+    }),
+    createAssetUploadUrl: build.mutation<
+      UploadTicket,
+      { purpose: 'website-asset'; name: string; size: number; mime_type: string }
+    >({
+      query: (body) => ({ url: 'api/uploads', method: 'POST', body }),
+    }),
+    addAssets: build.mutation<{ items: WebsiteAsset[] }, { id: string; body: FormData }>({
+      query: ({ id, body }) => ({ url: `${websitePath(id)}/assets`, method: 'POST', body }),
+    }),
+    deleteAsset: build.mutation<unknown, { id: string; assetId: string }>({
+      query: ({ id, assetId }) => ({
+        url: `${websitePath(id)}/assets/${encodeURIComponent(assetId)}`,
+        method: 'DELETE',
+      }),
+    }),
+    listBackups: build.query<{ items: WebsiteBackup[] }, string>({
+      query: (id) => `${websitePath(id)}/backups`,
+      providesTags: (_result, _error, id) => [{ type: 'Website', id: `BACKUPS-${id}` }],
+    }),
+    createBackup: build.mutation<WebsiteBackup, string>({
+      query: (id) => ({ url: `${websitePath(id)}/backups`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Website', id: `BACKUPS-${id}` }],
+    }),
+    restoreBackup: build.mutation<Website, { id: string; backupId: string }>({
+      query: ({ id, backupId }) => ({
+        url: `${websitePath(id)}/backups/${encodeURIComponent(backupId)}/restore`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Website', id: `BACKUPS-${id}` }, WEBSITES],
+    }),
+    setCustomDomain: build.mutation<WebsiteDomain, { website_id: string; domain: string }>({
+      query: (body) => ({ url: 'website-domains/custom-domain', method: 'POST', body }),
+      invalidatesTags: [WEBSITES],
+    }),
+    /** spec §7: no Authorization header and a same-origin path; the token cookie authenticates it */
+    setupDomain: build.mutation<WebsiteDomain, { websiteId: string; businessName: string }>({
+      query: (body) => ({
+        url: 'api/website-domains/setup',
+        method: 'POST',
+        body,
+        credentials: 'same-origin',
+      }),
+      extraOptions: { anonymous: true } satisfies ApiExtraOptions,
+      invalidatesTags: [WEBSITES],
+    }),
+  }),
+});
+
+export const {
+  useListWebsitesQuery,
+  useLazyGetWebsiteQuery,
+  useUpdateWebsiteMutation,
+  useDeleteWebsiteMutation,
+  useRecoverWebsiteMutation,
+  usePublishWebsiteMutation,
+  useUnpublishWebsiteMutation,
+  useForceContentMutation,
+  useLazyGetGlobalComponentsQuery,
+  useLazyListAssetsQuery,
+  useCreateAssetUploadUrlMutation,
+  useAddAssetsMutation,
+  useDeleteAssetMutation,
+  useListBackupsQuery,
+  useCreateBackupMutation,
+  useRestoreBackupMutation,
+  useSetCustomDomainMutation,
+  useSetupDomainMutation,
+} = websitesApi;

@@ -1,0 +1,93 @@
+import type { Editor } from 'grapesjs';
+import { useCallback, useRef } from 'react';
+import { showToast } from '../../components/toasts/toast.ts';
+import { apiErrorMessage } from '../templates/api.ts';
+import {
+  useForceContentMutation,
+  usePublishWebsiteMutation,
+  useUnpublishWebsiteMutation,
+  useUpdateWebsiteMutation,
+} from './api.ts';
+import { isValidEditorState, websiteUpdateBody } from './content.ts';
+import { collectContent, syncEditedGlobals } from './editorContent.ts';
+import type { GlobalComponent, Website } from './types.ts';
+import { useWebsiteState } from './WebsiteProvider.tsx';
+import { currentWebsiteSet, editorStateSet, globalComponentsSet } from './websiteSlice.ts';
+
+export interface EditorSession {
+  editor: Editor | null;
+  pageOrder: string[];
+  settings: Record<string, unknown>;
+  title: string;
+  /** what each global component looked like when last loaded or saved (to detect in-place edits) */
+  baselines: Map<string, string>;
+}
+
+/** Save, publish and unpublish (spec §4: publishing saves first, then regenerates every page). */
+export function useWebsiteActions(website: Website, session: () => EditorSession, onSaved: () => void) {
+  const { state, dispatch } = useWebsiteState();
+  const [updateWebsite, saving] = useUpdateWebsiteMutation();
+  const [publishWebsite, publishing] = usePublishWebsiteMutation();
+  const [unpublishWebsite, unpublishing] = useUnpublishWebsiteMutation();
+  const [forceContent] = useForceContentMutation();
+  const globalsRef = useRef<GlobalComponent[]>(state.globalComponents);
+  globalsRef.current = state.globalComponents;
+
+  const save = useCallback(async (): Promise<Website | null> => {
+    const { editor, pageOrder, settings, title, baselines } = session();
+    if (!editor) return null;
+    const globals = syncEditedGlobals(editor, globalsRef.current, baselines);
+    if (globals.some((global, index) => global !== globalsRef.current[index])) {
+      dispatch(globalComponentsSet(globals));
+    }
+    const content = collectContent(editor, pageOrder, globals, state.editorState, settings.theme);
+    if (!isValidEditorState(content)) {
+      showToast('error', 'The editor state is not valid and was not saved');
+      return null;
+    }
+    dispatch(editorStateSet(content));
+    try {
+      const saved = await updateWebsite({
+        id: website.id,
+        body: websiteUpdateBody({ title, content, settings }),
+      }).unwrap();
+      dispatch(currentWebsiteSet(saved));
+      onSaved();
+      return saved;
+    } catch (error) {
+      showToast('error', apiErrorMessage(error, 'The website could not be saved'));
+      return null;
+    }
+  }, [session, dispatch, state.editorState, updateWebsite, website.id, onSaved]);
+
+  const changeStatus = useCallback(
+    async (publish: boolean) => {
+      const saved = await save();
+      if (!saved) return;
+      try {
+        const result = await (publish ? publishWebsite : unpublishWebsite)(website.id).unwrap();
+        await forceContent(website.id).unwrap();
+        dispatch(currentWebsiteSet({ ...saved, ...result, content: saved.content }));
+        showToast('success', publish ? 'Website published' : 'Website unpublished');
+      } catch (error) {
+        showToast(
+          'error',
+          apiErrorMessage(
+            error,
+            publish ? 'The website could not be published' : 'The website could not be unpublished',
+          ),
+        );
+      }
+    },
+    [save, publishWebsite, unpublishWebsite, forceContent, website.id, dispatch],
+  );
+
+  return {
+    save,
+    publish: () => changeStatus(true),
+    unpublish: () => changeStatus(false),
+    busy: saving.isLoading || publishing.isLoading || unpublishing.isLoading,
+    saving: saving.isLoading,
+    publishing: publishing.isLoading || unpublishing.isLoading,
+  };
+}
