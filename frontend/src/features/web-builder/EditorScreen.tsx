@@ -169,8 +169,13 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     [],
   );
 
+  const appliedCss = useRef('');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per editor
   const onEditor = useCallback((instance: Editor) => {
     siteBlocksPlugin(instance);
+    // the saved theme is in place before changes are tracked
+    appliedCss.current = themeCss(themeOf(settings));
+    instance.Css.addRules(appliedCss.current);
     setEditor(instance);
   }, []);
 
@@ -188,7 +193,12 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     }
     baselines.current = fillGlobalPlaceholders(instance, globals);
     instance.UndoManager.clear();
-    instance.on('update', markDirty);
+    // changes made while loading (placeholders filled, the canvas's first render) are not the agent's
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    instance.clearDirtyCount();
+    instance.on('update', () => {
+      if (instance.getDirtyCount() > 0) markDirty();
+    });
     instance.on('component:selected component:deselected', () => setSelected(instance.getSelected() ?? null));
     ready.current = true;
   }, []);
@@ -196,7 +206,9 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   // the theme's colours and font, as rules the published pages carry too
   const css = themeCss(theme);
   useEffect(() => {
-    editor?.Css.addRules(css);
+    if (!editor || appliedCss.current === css) return;
+    appliedCss.current = css;
+    editor.Css.addRules(css);
   }, [editor, css]);
 
   // unsaved changes: the browser asks before unload, the router before leaving the editor

@@ -90,7 +90,7 @@ export function EditorToolbar({
               aria-label={label}
               aria-pressed={device === id}
               onClick={() => {
-                editor?.setDevice(id === 'desktop' ? 'Desktop' : id === 'tablet' ? 'Tablet' : 'Phone');
+                editor?.setDevice(id);
                 setDevice(id);
               }}
               className={`rounded-md p-1.5 ${device === id ? 'bg-slate-200 text-slate-900' : 'text-slate-500 hover:bg-slate-100'}`}

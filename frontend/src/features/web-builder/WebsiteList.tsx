@@ -220,7 +220,9 @@ function WebsiteCard({ site, onDelete }: { site: Website; onDelete: () => void }
         <dt className="text-slate-500">Last published</dt>
         <dd className="truncate text-slate-800">{formatDate(site.last_published)}</dd>
         <dt className="text-slate-500">Domain</dt>
-        <dd className="truncate text-slate-800">{site.domain || 'Not set'}</dd>
+        <dd className="truncate text-slate-800" title={site.domain}>
+          {site.domain || 'Not set'}
+        </dd>
         <dt className="text-slate-500">Global components</dt>
         <dd className="text-slate-800">
           {site.globalComponentStats.active} active of {site.globalComponentStats.total}

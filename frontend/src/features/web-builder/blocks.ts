@@ -262,6 +262,9 @@ export function siteBlocksPlugin(editor: Editor) {
       toJSON(...args: unknown[]) {
         const json = base.prototype.toJSON.apply(this, args as []) as Record<string, unknown>;
         delete json.components;
+        const attributes = { ...(json.attributes as Record<string, unknown>) };
+        delete attributes['data-global-active'];
+        json.attributes = attributes;
         return json;
       },
     },

@@ -7,6 +7,35 @@ import type { ContentPage, GlobalComponent, WebsiteContent } from './types.ts';
 
 const GLOBAL_ID = SITE_BLOCK_ATTRIBUTES.globalId;
 
+/**
+ * Saved JSON may leave out GrapesJS's `text` type (docs/website-builder.md: `type` is optional): an element
+ * holding only text gets it back, so its words can be edited in the canvas.
+ */
+export function withTextTypes<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withTextTypes) as T;
+  if (!node || typeof node !== 'object') return node;
+  const component = node as Record<string, unknown>;
+  const children = component.components;
+  if (!Array.isArray(children)) return node;
+  const onlyText =
+    children.length > 0 &&
+    children.every((child) => (child as Record<string, unknown> | null)?.type === 'textnode');
+  return {
+    ...component,
+    ...(onlyText && component.type === undefined ? { type: 'text' } : {}),
+    components: children.map(withTextTypes),
+  } as T;
+}
+
+/** A global component's content as it compares: ids GrapesJS adds while rendering do not count as edits. */
+function comparable(json: unknown): string {
+  return JSON.stringify(json, (key, value) =>
+    key === 'attributes' && value && typeof value === 'object'
+      ? Object.fromEntries(Object.entries(value).filter(([name]) => name !== 'id'))
+      : value,
+  );
+}
+
 /** The editor's project from saved content; a website without pages gets an empty Home page. */
 export function projectDataOf(content: WebsiteContent | null | undefined): ProjectData {
   const pages = orderedPages(content);
@@ -15,33 +44,44 @@ export function projectDataOf(content: WebsiteContent | null | undefined): Proje
       (page) => ({
         id: page.id,
         name: page.name,
-        component: page.components as Record<string, unknown>,
+        component: withTextTypes(page.components) as Record<string, unknown>,
         styles: page.styles,
       }),
     ),
   } as ProjectData;
 }
 
-/** Every global-component placeholder on every page. */
-export function globalPlaceholders(editor: Editor, id?: string): Component[] {
+/** The placeholders under `root`, walking the model tree (GrapesJS's find() sees rendered pages only). */
+function placeholdersUnder(root: Component, id?: string): Component[] {
   const found: Component[] = [];
-  for (const page of editor.Pages.getAll()) {
-    const wrapper = page.getMainComponent();
-    found.push(...wrapper.find(id ? `[${GLOBAL_ID}="${CSS.escape(id)}"]` : `[${GLOBAL_ID}]`));
-  }
-  return found.filter((component) => component.get('type') === SITE_BLOCK_TYPES.globalComponent);
+  const visit = (component: Component) => {
+    if (component.get('type') === SITE_BLOCK_TYPES.globalComponent) {
+      if (!id || component.getAttributes()[GLOBAL_ID] === id) found.push(component);
+      return;
+    }
+    for (const child of component.components().models) visit(child);
+  };
+  visit(root);
+  return found;
 }
 
+/** Every global-component placeholder on every page (or those of one global component). */
+export function globalPlaceholders(editor: Editor, id?: string): Component[] {
+  return editor.Pages.getAll().flatMap((page) => placeholdersUnder(page.getMainComponent(), id));
+}
+
+/** A fresh copy of a global component's content for GrapesJS, which keeps (and changes) what it is given. */
 function dataAsComponents(data: unknown): Record<string, unknown>[] {
-  if (Array.isArray(data)) return data as Record<string, unknown>[];
-  return data && typeof data === 'object' ? [data as Record<string, unknown>] : [];
+  const copy = withTextTypes(JSON.parse(JSON.stringify(data ?? null)) as unknown);
+  if (Array.isArray(copy)) return copy as Record<string, unknown>[];
+  return copy && typeof copy === 'object' ? [copy as Record<string, unknown>] : [];
 }
 
-const childrenJson = (placeholder: Component) => JSON.stringify(placeholder.components().toJSON());
+export const placeholderContent = (placeholder: Component) => comparable(placeholder.components().toJSON());
 
 /** Puts the global components' content inside the placeholders under `root` (one page, or any part). */
 export function fillPlaceholdersIn(root: Component, globals: readonly GlobalComponent[]): void {
-  for (const placeholder of root.find(`[${GLOBAL_ID}]`)) {
+  for (const placeholder of placeholdersUnder(root)) {
     const global = globals.find(
       (item) => item.global_component_id === placeholder.getAttributes()[GLOBAL_ID],
     );
@@ -63,7 +103,7 @@ export function fillGlobalPlaceholders(
   const baselines = new Map<string, string>();
   for (const global of globals) {
     const [first] = globalPlaceholders(editor, global.global_component_id);
-    if (first) baselines.set(global.global_component_id, childrenJson(first));
+    if (first) baselines.set(global.global_component_id, placeholderContent(first));
   }
   return baselines;
 }
@@ -98,12 +138,12 @@ export function syncEditedGlobals(
   return globals.map((global) => {
     const placeholders = globalPlaceholders(editor, global.global_component_id);
     const baseline = baselines.get(global.global_component_id);
-    const edited = placeholders.find((placeholder) => childrenJson(placeholder) !== baseline);
+    const edited = placeholders.find((placeholder) => placeholderContent(placeholder) !== baseline);
     if (!edited) return global;
     const json = edited.components().toJSON() as Record<string, unknown>[];
     const updated = withNewVersion(global, { component_data: json.length === 1 ? json[0] : json });
-    for (const other of placeholders) if (other !== edited) other.components(json);
-    baselines.set(global.global_component_id, childrenJson(edited));
+    for (const other of placeholders) if (other !== edited) other.components(dataAsComponents(json));
+    baselines.set(global.global_component_id, placeholderContent(edited));
     return updated;
   });
 }
@@ -130,7 +170,7 @@ export function makeGlobal(component: Component, type: string, name: string): Gl
         { at: component.index() },
       ) as unknown as Component[];
     component.remove();
-    placeholder?.components([data]);
+    placeholder?.components(dataAsComponents(data));
   }
   return global;
 }

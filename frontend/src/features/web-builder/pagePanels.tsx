@@ -4,7 +4,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { GLOBAL_COMPONENT_TYPES, SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { Button } from '../../components/ui/Button.tsx';
 import { globalComponentSummary, newId, slugOf, withNewVersion } from './content.ts';
-import { fillPlaceholdersIn, globalPlaceholders, makeGlobal, newPageComponents } from './editorContent.ts';
+import {
+  fillPlaceholdersIn,
+  globalPlaceholders,
+  makeGlobal,
+  newPageComponents,
+  placeholderContent,
+} from './editorContent.ts';
 import { panelHeading } from './panels.tsx';
 import type { GlobalComponent } from './types.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
@@ -268,8 +274,7 @@ export function GlobalComponentsPanel({
     if (!selected || inGlobal) return;
     const global = makeGlobal(selected, type, name.trim() || `${type[0]!.toUpperCase()}${type.slice(1)}`);
     const [placeholder] = globalPlaceholders(editor, global.global_component_id);
-    if (placeholder)
-      baselines.set(global.global_component_id, JSON.stringify(placeholder.components().toJSON()));
+    if (placeholder) baselines.set(global.global_component_id, placeholderContent(placeholder));
     update([...globals, global]);
     setName('');
   }

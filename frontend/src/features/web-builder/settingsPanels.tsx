@@ -75,7 +75,7 @@ export function ThemePanel({
 }
 
 const SEO_FIELDS: { key: keyof SeoFields; label: string; long?: boolean }[] = [
-  { key: 'title', label: 'Title' },
+  { key: 'title', label: 'SEO title' },
   { key: 'description', label: 'Description', long: true },
   { key: 'keywords', label: 'Keywords' },
   { key: 'ogImage', label: 'Social image URL' },
