@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { LayoutTemplate, Trash2 } from 'lucide-react';
+import { Shapes, Trash2 } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
@@ -78,7 +78,7 @@ export function TemplatesPage() {
               {mine.length === 0 ? (
                 <Card>
                   <EmptyState
-                    icon={<LayoutTemplate />}
+                    icon={<Shapes />}
                     title="No templates of your own yet"
                     description="In the website editor, choose Save as template to reuse a design."
                   />
@@ -160,7 +160,7 @@ function TemplateGrid({
                   />
                 ) : (
                   <div className="flex size-full items-center justify-center text-slate-400">
-                    <LayoutTemplate className="size-10" aria-hidden="true" />
+                    <Shapes className="size-10" aria-hidden="true" />
                   </div>
                 )}
               </div>

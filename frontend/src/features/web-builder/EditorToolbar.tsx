@@ -3,10 +3,10 @@ import {
   ArrowLeft,
   Eye,
   EyeOff,
-  Globe,
-  LayoutTemplate,
+  Link2,
   Monitor,
   Redo2,
+  Shapes,
   Smartphone,
   Tablet,
   Undo2,
@@ -124,11 +124,11 @@ export function EditorToolbar({
           </a>
         )}
         <Button variant="secondary" size="sm" onClick={() => setDomainOpen(true)}>
-          <Globe className="size-4" aria-hidden="true" />
+          <Link2 className="size-4" aria-hidden="true" />
           Domain
         </Button>
         <Button variant="secondary" size="sm" onClick={() => setTemplateOpen(true)}>
-          <LayoutTemplate className="size-4" aria-hidden="true" />
+          <Shapes className="size-4" aria-hidden="true" />
           Save as template
         </Button>
         <Button

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ExternalLink, Globe, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ExternalLink, MonitorSmartphone, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
@@ -132,7 +132,7 @@ export function WebsiteList() {
       ) : active.length === 0 && !state.error ? (
         <Card>
           <EmptyState
-            icon={<Globe />}
+            icon={<MonitorSmartphone />}
             title="No websites yet"
             description="Build a site for your listings: start blank or from a template, then publish it on your own domain."
             action={<Button onClick={() => setCreating(true)}>Create your first website</Button>}
