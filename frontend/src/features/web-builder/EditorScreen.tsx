@@ -1,4 +1,6 @@
 import 'grapesjs/dist/css/grapes.min.css';
+import inter400 from '@fontsource/inter/400.css?url';
+import inter700 from '@fontsource/inter/700.css?url';
 import GjsEditor, { Canvas } from '@grapesjs/react';
 import clsx from 'clsx';
 import grapesjs, { type Component, type Editor } from 'grapesjs';
@@ -152,6 +154,8 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
       storageManager: false as const,
       // no CDN: GrapesJS's icon font would come from cdnjs; the panels here are our own
       cssIcons: '',
+      // the theme's default font, served with the app (the canvas is a document of its own)
+      canvas: { styles: [inter400, inter700] },
       projectData: projectDataOf(website.content),
       canvasCss:
         '[data-global-id]{outline:2px dashed #a78bfa;outline-offset:-2px}' +

@@ -51,10 +51,25 @@ export function PagesPanel({
   const pages = order.map((id) => editor.Pages.get(id)).filter((page) => page !== undefined);
   const selectedId = editor.Pages.getSelected()?.getId();
 
+  const [nameError, setNameError] = useState<string>();
+
+  /** Two pages cannot share an address. */
+  function takenSlug(name: string, except?: string) {
+    const slug = slugOf(name);
+    return pages.some(
+      (page, index) => page.getId() !== except && slugOf(page.getName() || `Page ${index + 1}`) === slug,
+    );
+  }
+
   function add(event: FormEvent) {
     event.preventDefault();
     const id = newId('page');
     const name = newName.trim() || `Page ${pages.length + 1}`;
+    if (takenSlug(name)) {
+      setNameError(`A page already has the address /${slugOf(name)}`);
+      return;
+    }
+    setNameError(undefined);
     const page = editor.Pages.add({ id, name, component: newPageComponents(globals) });
     if (!page) return;
     fillPlaceholdersIn(page.getMainComponent(), globals);
@@ -67,7 +82,13 @@ export function PagesPanel({
   function rename(event: FormEvent, id: string) {
     event.preventDefault();
     const index = order.indexOf(id);
-    editor.Pages.get(id)?.set('name', renameValue.trim() || `Page ${index + 1}`);
+    const name = renameValue.trim() || `Page ${index + 1}`;
+    if (takenSlug(name, id)) {
+      setNameError(`A page already has the address /${slugOf(name)}`);
+      return;
+    }
+    setNameError(undefined);
+    editor.Pages.get(id)?.set('name', name);
     setRenaming(null);
     onChange();
   }
@@ -188,6 +209,11 @@ export function PagesPanel({
             Add
           </Button>
         </div>
+        {nameError && (
+          <p role="alert" className="text-xs text-red-700">
+            {nameError}
+          </p>
+        )}
         <p className="text-xs text-slate-500">The first page is the home page; "Home" has the address /.</p>
       </form>
     </div>
