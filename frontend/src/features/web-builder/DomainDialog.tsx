@@ -92,7 +92,7 @@ export function DomainDialog({
           </form>
         )}
         <form onSubmit={connect} className="space-y-3">
-          <h3 className="text-sm font-semibold text-slate-900">Custom domain</h3>
+          <h3 className="text-sm font-semibold text-slate-900">Use your own domain</h3>
           <FormField label="Custom domain" hint="For example www.yourname.com">
             {(control) => (
               <Input

@@ -174,12 +174,8 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   );
 
   const appliedCss = useRef('');
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per editor
   const onEditor = useCallback((instance: Editor) => {
     siteBlocksPlugin(instance);
-    // the saved theme is in place before changes are tracked
-    appliedCss.current = themeCss(themeOf(settings));
-    instance.Css.addRules(appliedCss.current);
     setEditor(instance);
   }, []);
 
@@ -196,6 +192,9 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
       showToast('error', 'Failed to load global components');
     }
     baselines.current = fillGlobalPlaceholders(instance, globals);
+    // the saved theme is in place before changes are tracked (loading the project resets the rules)
+    appliedCss.current = themeCss(themeOf(settings));
+    instance.Css.addRules(appliedCss.current);
     instance.UndoManager.clear();
     // changes made while loading (placeholders filled, the canvas's first render) are not the agent's
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -210,7 +209,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   // the theme's colours and font, as rules the published pages carry too
   const css = themeCss(theme);
   useEffect(() => {
-    if (!editor || appliedCss.current === css) return;
+    if (!editor || !ready.current || appliedCss.current === css) return;
     appliedCss.current = css;
     editor.Css.addRules(css);
   }, [editor, css]);
@@ -236,6 +235,8 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   return (
     <div className="-mx-4 -mt-5 -mb-28 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-mt-8 lg:-mb-12">
       <h1 className="sr-only">Website editor: {website.name}</h1>
+      {/* GrapesJS's own exit-preview button needs its icon font; the toolbar has one */}
+      <style>{'.gjs-off-prv{display:none}'}</style>
       <EditorToolbar
         website={state.currentWebsite ?? website}
         editor={editor}

@@ -38,7 +38,8 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
     if (!editor) return null;
     // text being typed in the canvas reaches the component model when its editing ends
     const editing = editor.getEditing();
-    if (editing) await (editing.getView() as { disableEditing?: () => unknown } | undefined)?.disableEditing?.();
+    if (editing)
+      await (editing.getView() as { disableEditing?: () => unknown } | undefined)?.disableEditing?.();
     const globals = syncEditedGlobals(editor, globalsRef.current, baselines);
     if (globals.some((global, index) => global !== globalsRef.current[index])) {
       dispatch(globalComponentsSet(globals));
