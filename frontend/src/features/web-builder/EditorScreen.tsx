@@ -7,17 +7,21 @@ import grapesjs, { type Component, type Editor } from 'grapesjs';
 import { ArrowLeft, Monitor } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router-dom';
+import { PROPERTY_GRID_MAX } from '#contracts/website-blocks';
+import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { propertiesApi } from '../properties/api.ts';
 import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
-import { siteBlocksPlugin } from './blocks.ts';
+import { setPreviewAgent, setPreviewListings, siteBlocksPlugin } from './blocks.ts';
 import { themeCss, themeOf } from './content.ts';
 import { EditorToolbar } from './EditorToolbar.tsx';
 import { fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
+import { previewOf } from './listings.ts';
 import { GlobalComponentsPanel, PagesPanel } from './pagePanels.tsx';
 import { AssetsPanel, BackupsPanel, BlocksPanel, SelectedPanel } from './panels.tsx';
 import { SeoPanel, ThemePanel } from './settingsPanels.tsx';
@@ -174,6 +178,31 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   );
 
   const appliedCss = useRef('');
+  const agentId = useAppSelector((root) => root.auth.agentId);
+  const agent = useAppSelector((root) => root.agent.agentData);
+  // before the editor renders its first blocks
+  setPreviewAgent(
+    agent
+      ? {
+          name: agent.full_name,
+          agency: agent.agency_name,
+          email: agent.email,
+          phone: agent.phone,
+          picture: agent.profile_picture,
+        }
+      : null,
+  );
+  const [listProperties] = propertiesApi.endpoints.listProperties.useLazyQuery();
+  /** The property blocks preview the agent's own listings (samples when there are none). */
+  async function loadListings(instance: Editor) {
+    if (!agentId) return;
+    try {
+      const page = await listProperties({ agentId, page: 1, limit: PROPERTY_GRID_MAX }).unwrap();
+      setPreviewListings(instance, page.items.map(previewOf));
+    } catch {
+      // the samples stay
+    }
+  }
   const onEditor = useCallback((instance: Editor) => {
     siteBlocksPlugin(instance);
     setEditor(instance);
@@ -192,6 +221,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
       showToast('error', 'Failed to load global components');
     }
     baselines.current = fillGlobalPlaceholders(instance, globals);
+    void loadListings(instance);
     // the saved theme is in place before changes are tracked (loading the project resets the rules)
     appliedCss.current = themeCss(themeOf(settings));
     instance.Css.addRules(appliedCss.current);

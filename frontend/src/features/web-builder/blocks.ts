@@ -14,20 +14,64 @@ import {
 
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
-const SAMPLE_LISTINGS = [
+/** A listing as the preview draws it. */
+export interface PreviewListing {
+  id?: string;
+  title: string;
+  city: string;
+  price: string;
+  beds: number;
+  image?: string;
+  status?: string;
+}
+
+const SAMPLE_LISTINGS: PreviewListing[] = [
   { title: 'Sunny family home', city: 'Lisbon', price: '€ 485,000', beds: 4 },
   { title: 'Modern city apartment', city: 'Porto', price: '€ 320,000', beds: 2 },
   { title: 'Villa with garden', city: 'Cascais', price: '€ 1,150,000', beds: 5 },
   { title: 'Riverside loft', city: 'Coimbra', price: '€ 260,000', beds: 1 },
 ];
 
-function listingCard(listing: (typeof SAMPLE_LISTINGS)[number]): string {
+/** The agent as the agent card's preview draws it. */
+export interface PreviewAgent {
+  name: string;
+  agency?: string | undefined;
+  email?: string | undefined;
+  phone?: string | undefined;
+  picture?: string | undefined;
+}
+
+let previewAgent: PreviewAgent | null = null;
+
+export function setPreviewAgent(agent: PreviewAgent | null) {
+  previewAgent = agent;
+}
+
+/** The agent's own listings once loaded (the samples until then, or when there are none). */
+let previewListings: PreviewListing[] = [];
+
+/** Shows the agent's listings in the property blocks already on the canvas. */
+export function setPreviewListings(editor: Editor, listings: PreviewListing[]) {
+  previewListings = listings;
+  const refresh = (component: Component) => {
+    if (component.get('type') === TYPES.propertyGrid || component.get('type') === TYPES.propertyCard) {
+      component.view?.render();
+    }
+    for (const child of component.components().models) refresh(child);
+  };
+  for (const page of editor.Pages.getAll()) refresh(page.getMainComponent());
+}
+
+function listingCard(listing: PreviewListing): string {
+  const picture = listing.image
+    ? `<img src="${escapeHtml(listing.image)}" alt="" style="display:block;width:100%;height:120px;object-fit:cover">`
+    : '<div style="height:120px;background:linear-gradient(135deg,#cbd5e1,#94a3b8)"></div>';
   return (
     '<div style="border:1px solid #e2e8f0;border-radius:12px;overflow:hidden;background:#fff">' +
-    '<div style="height:120px;background:linear-gradient(135deg,#cbd5e1,#94a3b8)"></div>' +
-    `<div style="padding:12px"><strong style="display:block">${listing.title}</strong>` +
-    `<span style="color:#64748b;font-size:14px">${listing.city} · ${listing.beds} bedrooms</span>` +
-    `<div style="margin-top:6px;font-weight:600;color:var(--site-primary,#007bff)">${listing.price}</div></div></div>`
+    picture +
+    `<div style="padding:12px"><strong style="display:block">${escapeHtml(listing.title)}</strong>` +
+    `<span style="color:#64748b;font-size:14px">${escapeHtml(listing.city)} · ${listing.beds} bedrooms</span>` +
+    `<div style="margin-top:6px;font-weight:600;color:var(--site-primary,#007bff)">${escapeHtml(listing.price)}</div></div></div>`
   );
 }
 
@@ -42,9 +86,14 @@ export function blockPreview(type: string, attributes: Record<string, string>): 
         PROPERTY_GRID_MAX,
         Math.max(1, Number(attributes[ATTR.limit]) || PROPERTY_GRID_DEFAULT),
       );
-      const cards = Array.from({ length: Math.min(limit, 6) }, (_, index) =>
-        listingCard(SAMPLE_LISTINGS[index % SAMPLE_LISTINGS.length]!),
-      ).join('');
+      const city = attributes[ATTR.city]?.toLowerCase();
+      const status = attributes[ATTR.status];
+      const own = previewListings.filter(
+        (listing) => (!city || listing.city.toLowerCase() === city) && (!status || listing.status === status),
+      );
+      const cards = (own.length > 0 ? own.slice(0, limit) : SAMPLE_LISTINGS.slice(0, Math.min(limit, 4)))
+        .map(listingCard)
+        .join('');
       const filter = [attributes[ATTR.city], attributes[ATTR.status]].filter(Boolean).join(', ');
       return (
         `<div style="display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:16px">${cards}</div>` +
@@ -55,7 +104,10 @@ export function blockPreview(type: string, attributes: Record<string, string>): 
     }
     case TYPES.propertyCard:
       return (
-        `<div style="max-width:320px">${listingCard(SAMPLE_LISTINGS[0]!)}</div>` +
+        `<div style="max-width:320px">${listingCard(
+          previewListings.find((listing) => listing.id === attributes[ATTR.propertyId]) ??
+            SAMPLE_LISTINGS[0]!,
+        )}</div>` +
         note(
           attributes[ATTR.propertyId]
             ? `Property card: listing ${attributes[ATTR.propertyId]}.`
@@ -65,9 +117,19 @@ export function blockPreview(type: string, attributes: Record<string, string>): 
     case TYPES.agentCard:
       return (
         '<div style="display:flex;gap:16px;align-items:center;border:1px solid #e2e8f0;border-radius:12px;padding:16px;max-width:420px;background:#fff">' +
-        '<div style="width:64px;height:64px;border-radius:50%;background:#cbd5e1"></div>' +
-        '<div><strong>Your name</strong><div style="color:#64748b;font-size:14px">Your agency</div>' +
-        '<div style="font-size:14px">you@example.com · +1 555 0100</div></div></div>' +
+        (previewAgent?.picture
+          ? `<img src="${escapeHtml(previewAgent.picture)}" alt="" style="width:64px;height:64px;border-radius:50%;object-fit:cover">`
+          : '<div style="width:64px;height:64px;border-radius:50%;background:#cbd5e1"></div>') +
+        `<div><strong>${escapeHtml(previewAgent?.name ?? 'Your name')}</strong>` +
+        `<div style="color:#64748b;font-size:14px">${escapeHtml(previewAgent?.agency ?? 'Your agency')}</div>` +
+        `<div style="font-size:14px">${escapeHtml(
+          [
+            previewAgent?.email ?? 'you@example.com',
+            previewAgent?.phone ?? (previewAgent ? '' : '+1 555 0100'),
+          ]
+            .filter(Boolean)
+            .join(' · '),
+        )}</div></div></div>` +
         note('Agent card: your picture and contact details.')
       );
     case TYPES.contactForm:
