@@ -232,6 +232,8 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     instance.on('update', () => {
       if (instance.getDirtyCount() > 0) markDirty();
     });
+    // text typed in the canvas reaches the model only when its editing ends
+    instance.on('component:input', markDirty);
     instance.on('component:selected component:deselected', () => setSelected(instance.getSelected() ?? null));
     ready.current = true;
   }, []);
