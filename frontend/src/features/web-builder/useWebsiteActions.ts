@@ -55,9 +55,11 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
         id: website.id,
         body: websiteUpdateBody({ title, content, settings }),
       }).unwrap();
-      dispatch(currentWebsiteSet(saved));
+      // the editor keeps what it saved when the answer leaves the content out
+      const current = { ...saved, content: saved.content ?? content };
+      dispatch(currentWebsiteSet(current));
       onSaved();
-      return saved;
+      return current;
     } catch (error) {
       showToast('error', apiErrorMessage(error, 'The website could not be saved'));
       return null;
