@@ -298,7 +298,19 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
                   type="button"
                   role="tab"
                   aria-selected={tab === item.id}
+                  tabIndex={tab === item.id ? 0 : -1}
                   onClick={() => setTab(item.id)}
+                  onKeyDown={(event) => {
+                    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
+                    if (!step) return;
+                    const next = TABS[(TABS.indexOf(item) + step + TABS.length) % TABS.length]!;
+                    setTab(next.id);
+                    (
+                      event.currentTarget.parentElement?.children[TABS.indexOf(next)] as
+                        | HTMLElement
+                        | undefined
+                    )?.focus();
+                  }}
                   className={clsx(
                     'rounded-md px-2 py-1 text-xs font-semibold',
                     tab === item.id ? 'bg-brand-2 text-white' : 'text-slate-700 hover:bg-slate-200',

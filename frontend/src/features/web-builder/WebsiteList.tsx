@@ -100,7 +100,11 @@ export function WebsiteList() {
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">Website</h1>
           <p className="mt-1 text-sm text-slate-600" aria-live="polite">
-            {loading ? 'Loading…' : `${active.length} website${active.length === 1 ? '' : 's'}`}
+            {loading
+              ? 'Loading…'
+              : state.error
+                ? 'Your websites'
+                : `${active.length} website${active.length === 1 ? '' : 's'}`}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
