@@ -1,0 +1,132 @@
+import { defineEntity } from './entity.ts';
+
+/**
+ * The website builder's items (docs/website-builder.md, "Storage"). A website is keyed by its id, so the
+ * regenerator and the public site find it without its owner; the agent's list is the `byAgent` access
+ * pattern. Its editor content is not in the item: `content_key` names the JSON object in the `content`
+ * bucket. Backups and assets live in the website's own partition; an agent's saved templates beside the
+ * agent (built-in templates are code, functions/websites/templates/).
+ */
+
+export type WebsiteStatus = 'draft' | 'published';
+
+export interface GlobalComponentStatsItem {
+  total: number;
+  active: number;
+  lastUpdated: string | null;
+}
+
+export interface WebsiteItem {
+  website_id: string;
+  agent_id: string;
+  name: string;
+  title: string;
+  status: WebsiteStatus;
+  theme_id: string | null;
+  settings: Record<string, unknown>;
+  preview_url?: string;
+  last_published: string | null;
+  globalComponentStats: GlobalComponentStatsItem;
+  /** fingerprint of the content's global components: a save that changes it re-renders every page */
+  global_components_hash?: string;
+  /** the website's domain (default subdomain or custom), written by the domain routes */
+  domain?: string;
+  /** the key of the current content JSON in the `content` bucket */
+  content_key: string;
+  /** its size in bytes */
+  content_size: number;
+  /** the template it was created from, when it was */
+  template_id?: string;
+  created_at: string;
+  updated_at?: string;
+  /** soft delete: set while the website is deleted (recoverable) */
+  deleted_at?: string;
+}
+
+export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>({
+  type: 'website',
+  key: { pk: { prefix: 'WEBSITE', attributes: ['website_id'] }, sk: { prefix: 'PROFILE' } },
+  indexes: {
+    /** the websites of an agent, oldest first (deleted ones included; filter on `deleted_at`) */
+    byAgent: {
+      index: 'gsi1',
+      pk: { prefix: 'AGENT', attributes: ['agent_id'] },
+      sk: { prefix: 'WEBSITE', attributes: ['created_at', 'website_id'] },
+    },
+  },
+  defaults: () => ({ created_at: new Date().toISOString() }),
+});
+
+export type WebsiteBackupReason = 'auto' | 'manual';
+
+export interface WebsiteBackupItem {
+  website_id: string;
+  backup_id: string;
+  reason: WebsiteBackupReason;
+  /** the backed-up content JSON in the `content` bucket (never the website's current key) */
+  content_key: string;
+  size: number;
+  created_at: string;
+}
+
+/** A website's backups, in its partition, sorted by time: query `descending` for newest first. */
+export const WebsiteBackup = defineEntity<WebsiteBackupItem, 'website_id' | 'created_at' | 'backup_id'>({
+  type: 'websiteBackup',
+  key: {
+    pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
+    sk: { prefix: 'BACKUP', attributes: ['created_at', 'backup_id'] },
+  },
+});
+
+export interface WebsiteAssetItem {
+  website_id: string;
+  asset_id: string;
+  /** the public media URL path: `/` + key */
+  url: string;
+  /** the object in the `files` bucket (under `media/websites/<websiteId>/`) */
+  key: string;
+  name: string;
+  mime_type?: string;
+  size: number;
+  metadata?: Record<string, unknown>;
+  created_at: string;
+}
+
+/** A website's assets, in its partition, oldest first. */
+export const WebsiteAsset = defineEntity<WebsiteAssetItem, 'website_id' | 'created_at' | 'asset_id'>({
+  type: 'websiteAsset',
+  key: {
+    pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
+    sk: { prefix: 'ASSET', attributes: ['created_at', 'asset_id'] },
+  },
+});
+
+export interface WebsiteTemplateItem {
+  template_id: string;
+  agent_id: string;
+  name: string;
+  description: string;
+  preview_image?: string;
+  /** the template's content JSON in the `content` bucket */
+  content_key: string;
+  settings: Record<string, unknown>;
+  theme_id: string | null;
+  /** the website it was saved from */
+  source_website_id: string;
+  created_at: string;
+}
+
+/** An agent's own website templates (saved from one of its websites). */
+export const WebsiteTemplate = defineEntity<WebsiteTemplateItem, 'template_id', 'created_at'>({
+  type: 'websiteTemplate',
+  key: { pk: { prefix: 'SITE_TEMPLATE', attributes: ['template_id'] }, sk: { prefix: 'PROFILE' } },
+  indexes: {
+    /** an agent's saved templates, oldest first */
+    byAgent: {
+      index: 'gsi1',
+      pk: { prefix: 'AGENT', attributes: ['agent_id'] },
+      sk: { prefix: 'SITE_TEMPLATE', attributes: ['created_at', 'template_id'] },
+    },
+  },
+  defaults: () => ({ created_at: new Date().toISOString() }),
+});
