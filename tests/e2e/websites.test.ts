@@ -98,11 +98,12 @@ describe('websites', () => {
     // the hero heading
     await retype(page, canvas(page).locator('h1').first(), heroText);
 
-    // a page "About" with its own SEO
+    // a page "About" with its own SEO (the template's own About page makes way for it: one page per address)
     await page.getByRole('tab', { name: 'Pages' }).click();
+    const pages = page.getByRole('list', { name: 'Pages' });
+    await pages.getByRole('button', { name: 'Delete About' }).click();
     await page.getByLabel('New page name').fill('About');
     await page.getByRole('button', { name: 'Add page' }).click();
-    const pages = page.getByRole('list', { name: 'Pages' });
     await expect
       .poll(() => pages.getByRole('listitem').allTextContents())
       .toContainEqual(expect.stringContaining('/about'));
@@ -142,7 +143,9 @@ describe('websites', () => {
     // the global header, changed on the home page, is on every page once regenerated
     await page.getByRole('tab', { name: 'Pages' }).click();
     await pages.getByRole('button', { name: /^Open Home/ }).click();
-    const header = canvas(page).locator('[data-global-id] [data-gjs-type="text"]').first();
+    const header = canvas(page)
+      .locator('[data-global-id] :is([data-gjs-type="text"], [data-gjs-type="link"])')
+      .first();
     await retype(page, header, headerText);
     await saved(page);
     await page.getByRole('tab', { name: 'Global' }).click();
