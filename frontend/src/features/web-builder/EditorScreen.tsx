@@ -20,7 +20,7 @@ import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.t
 import { setPreviewAgent, setPreviewListings, siteBlocksPlugin } from './blocks.ts';
 import { themeCss, themeOf } from './content.ts';
 import { EditorToolbar } from './EditorToolbar.tsx';
-import { fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
+import { applyTheme, fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
 import { previewOf } from './listings.ts';
 import { GlobalComponentsPanel, PagesPanel } from './pagePanels.tsx';
 import { AssetsPanel, BackupsPanel, BlocksPanel, SelectedPanel } from './panels.tsx';
@@ -224,7 +224,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     void loadListings(instance);
     // the saved theme is in place before changes are tracked (loading the project resets the rules)
     appliedCss.current = themeCss(themeOf(settings));
-    instance.Css.addRules(appliedCss.current);
+    applyTheme(instance, themeOf(settings));
     instance.UndoManager.clear();
     // changes made while loading (placeholders filled, the canvas's first render) are not the agent's
     await new Promise((resolve) => setTimeout(resolve, 300));
@@ -243,7 +243,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   useEffect(() => {
     if (!editor || !ready.current || appliedCss.current === css) return;
     appliedCss.current = css;
-    editor.Css.addRules(css);
+    applyTheme(editor, JSON.parse(css).theme);
   }, [editor, css]);
 
   // unsaved changes: the browser asks before unload, the router before leaving the editor

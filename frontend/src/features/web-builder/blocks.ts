@@ -71,7 +71,7 @@ function listingCard(listing: PreviewListing): string {
     picture +
     `<div style="padding:12px"><strong style="display:block">${escapeHtml(listing.title)}</strong>` +
     `<span style="color:#64748b;font-size:14px">${escapeHtml(listing.city)} · ${listing.beds} bedrooms</span>` +
-    `<div style="margin-top:6px;font-weight:600;color:var(--site-primary,#007bff)">${escapeHtml(listing.price)}</div></div></div>`
+    `<div style="margin-top:6px;font-weight:600;color:var(--primary,#007bff)">${escapeHtml(listing.price)}</div></div></div>`
   );
 }
 
@@ -142,7 +142,7 @@ export function blockPreview(type: string, attributes: Record<string, string>): 
           )
           .join('') +
         '<label style="display:grid;gap:4px;font-size:14px">Message<textarea disabled rows="3" style="padding:8px;border:1px solid #cbd5e1;border-radius:8px"></textarea></label>' +
-        '<button type="button" disabled style="padding:10px;border:0;border-radius:8px;background:var(--site-primary,#007bff);color:#fff">Send message</button></form>' +
+        '<button type="button" disabled style="padding:10px;border:0;border-radius:8px;background:var(--primary,#007bff);color:#fff">Send message</button></form>' +
         note('Contact form: messages become clients in your account.')
       );
     case TYPES.mapPlaceholder:
@@ -214,8 +214,8 @@ const HTML_BLOCKS: { id: string; label: string; content: string }[] = [
     content: section(
       '<h1 style="font-size:44px;margin:0 0 12px">Find your next home</h1>' +
         '<p style="font-size:18px;margin:0 0 24px;opacity:.9">Local expertise, honest advice and homes you will love.</p>' +
-        '<a href="#contact" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#fff;color:var(--site-primary,#007bff);font-weight:600;text-decoration:none">Contact me</a>',
-      'background:var(--site-primary,#007bff);color:#fff;text-align:center;padding:96px 24px',
+        '<a href="#contact" style="display:inline-block;padding:12px 20px;border-radius:8px;background:#fff;color:var(--primary,#007bff);font-weight:600;text-decoration:none">Contact me</a>',
+      'background:var(--primary,#007bff);color:#fff;text-align:center;padding:96px 24px',
     ),
   },
   {
@@ -253,7 +253,7 @@ const HTML_BLOCKS: { id: string; label: string; content: string }[] = [
     label: 'Testimonial',
     content: section(
       '<blockquote style="margin:0;font-size:20px;font-style:italic;text-align:center">“They found us the perfect home in two weeks.”</blockquote>' +
-        '<p style="margin:12px 0 0;text-align:center;color:var(--site-secondary,#6c757d)">— A happy client</p>',
+        '<p style="margin:12px 0 0;text-align:center;color:var(--secondary,#6c757d)">— A happy client</p>',
       'background:#f8fafc',
     ),
   },

@@ -79,14 +79,27 @@ export function themeOf(settings: Record<string, unknown> | undefined): ThemeSet
   };
 }
 
-/** The CSS the theme adds to every page (variables the blocks use, the body's colours and font). */
-export function themeCss(theme: ThemeSettings): string {
-  return (
-    `:root{--site-primary:${theme.primary};--site-secondary:${theme.secondary};` +
-    `--site-text:${theme.text};--site-background:${theme.background};}` +
-    `body{font-family:${theme.font};color:${theme.text};background-color:${theme.background};}`
-  );
+/**
+ * The theme as CSS declarations: the colour variables the templates and the blocks use (--primary…), and
+ * the body's font and colours.
+ */
+export function themeRules(theme: ThemeSettings): {
+  root: Record<string, string>;
+  body: Record<string, string>;
+} {
+  return {
+    root: {
+      '--primary': theme.primary,
+      '--secondary': theme.secondary,
+      '--text': theme.text,
+      '--background': theme.background,
+    },
+    body: { 'font-family': theme.font, color: theme.text, 'background-color': theme.background },
+  };
 }
+
+/** A key of the theme, to tell whether the canvas already shows it. */
+export const themeCss = (theme: ThemeSettings) => JSON.stringify({ theme, rules: themeRules(theme) });
 
 /** SEO values without empty strings (the contract keeps only what is set). */
 export function cleanSeo(seo: SeoFields): SeoFields {

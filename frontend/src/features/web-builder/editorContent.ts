@@ -1,7 +1,14 @@
 import type { Component, Editor, ProjectData } from 'grapesjs';
 import { SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
-import { globalComponentSummary, newId, orderedPages, slugOf, withNewVersion } from './content.ts';
-import type { ContentPage, GlobalComponent, WebsiteContent } from './types.ts';
+import {
+  globalComponentSummary,
+  newId,
+  orderedPages,
+  slugOf,
+  themeRules,
+  withNewVersion,
+} from './content.ts';
+import type { ContentPage, GlobalComponent, ThemeSettings, WebsiteContent } from './types.ts';
 
 /** Moving content between the saved format (docs/website-builder.md) and the GrapesJS editor. */
 
@@ -218,4 +225,11 @@ export function collectContent(
       lastGlobalSync: now,
     },
   };
+}
+
+/** The theme onto the page CSS, merged into the :root and body rules a template may already have. */
+export function applyTheme(editor: Editor, theme: ThemeSettings): void {
+  const { root, body } = themeRules(theme);
+  editor.Css.setRule(':root', root, { addStyles: true });
+  editor.Css.setRule('body', body, { addStyles: true });
 }
