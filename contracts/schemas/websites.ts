@@ -294,3 +294,25 @@ export const domainSetupInput = z.strictObject({
     .string({ error: 'is required' })
     .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters')),
 });
+
+/** A website template: one of the built-in ones or one the agent saved from a website. */
+export const websiteTemplate = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** a picture of the template, a same-origin media path */
+  preview_image: z.optional(z.string()),
+  built_in: z.boolean(),
+  /** the agent's own templates carry its id; built-in ones null */
+  agent_id: z.nullable(z.string()),
+  created_at: z.optional(z.string()),
+});
+
+export const websiteTemplateList = z.object({ items: z.array(websiteTemplate) });
+
+/** POST /api/website-templates: save one of your websites as a template. */
+export const websiteTemplateCreate = z.strictObject({
+  website_id: id,
+  name: websiteName,
+  description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'must be at most 500 characters'))),
+});

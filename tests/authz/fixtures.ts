@@ -10,6 +10,7 @@ import { propertiesFixtures } from './fixtures/properties.ts';
 import { reputationFixtures } from './fixtures/reputation.ts';
 import { supportFixtures } from './fixtures/support.ts';
 import { teamFixtures } from './fixtures/team.ts';
+import { websitesFixtures } from './fixtures/websites.ts';
 
 export {
   type ApiRequest,
@@ -39,6 +40,7 @@ export const fixtures: DomainFixtures = {
   ...reputationFixtures,
   ...propertiesFixtures,
   ...supportFixtures,
+  ...websitesFixtures,
 };
 
 /**

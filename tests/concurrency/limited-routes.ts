@@ -4,6 +4,7 @@ import type { RouteDefinition } from '#contracts/route';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { cloudLimitFixtures } from './cloud-fixtures.ts';
 import { connectionLimitFixtures } from './connection-fixtures.ts';
+import { websiteLimitFixtures } from './website-fixtures.ts';
 
 /**
  * The plan limits the concurrency suite races, and the per-route fixture table of its route-driven part.
@@ -116,6 +117,7 @@ async function listAll(owner: TestAgent, path: string): Promise<unknown[]> {
 export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {
   ...connectionLimitFixtures,
   ...cloudLimitFixtures,
+  ...websiteLimitFixtures,
   addProperty: {
     arrange: async () => {
       const { role, limit } = finiteLimitFor('properties');

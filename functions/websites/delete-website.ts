@@ -1,0 +1,18 @@
+import { websitesRoutes } from '#contracts/routes/websites';
+import { withHttp } from '#lib/http';
+import { releaseFeature } from '#lib/limits';
+import { announceWebsite } from '#lib/website-events';
+import { loadWebsite, updateWebsiteFields, websiteView } from '#lib/websites';
+
+/**
+ * Soft-deletes one of the caller's websites (recoverable): it becomes a draft, a published one is taken
+ * offline (WebsiteUnpublished), and its `websites` slot is given back. The update is conditional on the
+ * website not being deleted yet, so of two deletes only one frees the slot.
+ */
+export const handler = withHttp(websitesRoutes.deleteWebsite, async ({ path, identity }) => {
+  const before = await loadWebsite(identity.agentId, path.id);
+  const after = await updateWebsiteFields(before, { status: 'draft', deleted_at: new Date().toISOString() });
+  await releaseFeature(identity, 'websites');
+  if (before.status === 'published') await announceWebsite(after, ['WebsiteUnpublished']);
+  return websiteView(after);
+});

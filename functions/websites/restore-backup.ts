@@ -1,0 +1,19 @@
+import { websitesRoutes } from '#contracts/routes/websites';
+import { notFound } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { announceWebsite } from '#lib/website-events';
+import { listBackups, loadWebsite, readContentObject, saveWebsiteContent, websiteView } from '#lib/websites';
+
+/**
+ * Replaces the content with a backup's. The current content is backed up first (it becomes an automatic
+ * backup, as on any save), the global components are re-synced, and a published site is re-rendered.
+ */
+export const handler = withHttp(websitesRoutes.restoreWebsiteBackup, async ({ path, identity }) => {
+  const website = await loadWebsite(identity.agentId, path.id);
+  const backup = (await listBackups(website.website_id)).find((item) => item.backup_id === path.backupId);
+  const content = backup && (await readContentObject(backup.content_key));
+  if (!content) throw notFound('Backup');
+  const saved = await saveWebsiteContent(website, content);
+  await announceWebsite(saved.website, saved.globalChanged ? ['GlobalComponentsChanged'] : []);
+  return websiteView(saved.website, saved.content);
+});

@@ -1,0 +1,38 @@
+import { websitesRoutes } from '#contracts/routes/websites';
+import { MAX_ASSET_FILES } from '#contracts/schemas/websites';
+import { transactWrite } from '#lib/data/entity';
+import { WebsiteAsset } from '#lib/data/websites';
+import { badRequest } from '#lib/errors';
+import { withMultipartHttp } from '#lib/multipart';
+import { assetView, discardAssetObjects, inlineAssets, storeAssets } from '#lib/website-assets';
+import { loadWebsite } from '#lib/websites';
+
+/**
+ * Adds files to a website's assets (appended): keys of presigned uploads (purpose website-asset) or
+ * small inline images in `files`, at least one. They are copied to the public media and recorded in one
+ * transaction; answers the new assets.
+ */
+export const handler = withMultipartHttp(
+  websitesRoutes.uploadWebsiteAssets,
+  async ({ path, body, files, identity }) => {
+    const inline = inlineAssets(files);
+    const fileKeys = [...new Set(body.fileKeys ?? [])];
+    if (inline.length + fileKeys.length === 0) {
+      throw badRequest('Invalid body field "files": is required', { files: 'is required' });
+    }
+    if (inline.length + fileKeys.length > MAX_ASSET_FILES) {
+      const message = `must have at most ${MAX_ASSET_FILES} files`;
+      throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+    }
+    const website = await loadWebsite(identity.agentId, path.id);
+    const stored = await storeAssets(identity.agentId, website.website_id, fileKeys, inline, body.metadata);
+    try {
+      await transactWrite(stored.assets.map((asset) => WebsiteAsset.transact.create(asset)));
+    } catch (error) {
+      await discardAssetObjects(website.website_id, stored.assets);
+      throw error;
+    }
+    await stored.consume();
+    return { items: stored.assets.map(assetView) };
+  },
+);
