@@ -207,6 +207,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   await seedNetworkDemo(cloud.userPool, DEMO_PASSWORD);
   await seedReputationDemo(cloud.userPool, DEMO_PASSWORD);
+  await (await import('./seed-website.ts')).seedWebsiteDemo(cloud.userPool);
   return {
     email: DEMO_AGENTS[0]!.email,
     password: DEMO_PASSWORD,

@@ -227,6 +227,9 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'idempotencyKey') return 'bad-input-click-0001';
     if (name === 'paymentMethod') return 'pm_test_visa_4242_12_2030';
     if (name === 'body') return 'Hello support';
+    // websites: ids that name nothing (the website, its asset or backup, a template)
+    if (name === 'id' && ['websites', 'website-templates'].includes(parentSegment)) return 'no-such-website';
+    if (name === 'assetId' || name === 'backupId' || name === 'website_id') return 'no-such-website-item';
   }
   if (def.type === 'number' && name === 'size') return 1;
   if (def.type === 'number' && name === 'price') return 250_000;

@@ -1,0 +1,87 @@
+import type { UserPoolAccess } from './accounts.ts';
+import { findCognitoUser } from './accounts.ts';
+import { templateImages } from './website-template-images.ts';
+
+/**
+ * The website builder's demo: the built-in templates' pictures in the public media (drawn offline), and
+ * one published website for demo@estatenet.local made from the Coastal template. Idempotent: the
+ * pictures are rewritten (same bytes), the website is made only when the agent has none. Its publish
+ * event lets the page regenerator render it (`/sites/<id>/`).
+ */
+
+export const DEMO_WEBSITE_ID = 'demo-website-harbor-pine';
+const DEMO_WEBSITE_OWNER = 'demo@estatenet.local';
+const DEMO_TEMPLATE = 'coastal';
+
+/** Writes every built-in template's hero, about and preview pictures to `media/website-templates/<id>/`. */
+export async function writeTemplateImages(): Promise<void> {
+  const [{ putObject }, { BUILT_IN_TEMPLATE_LOOKS }] = await Promise.all([
+    import('#lib/s3'),
+    import('../functions/websites/templates/index.ts'),
+  ]);
+  for (const look of BUILT_IN_TEMPLATE_LOOKS) {
+    for (const image of templateImages(look.id, look.theme)) {
+      await putObject(
+        { bucket: 'files', key: `media/website-templates/${look.id}/${image.name}.png` },
+        image.bytes,
+        {
+          contentType: 'image/png',
+          cacheControl: 'public, max-age=86400',
+        },
+      );
+    }
+  }
+}
+
+export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
+  await writeTemplateImages();
+  const agentId = await findCognitoUser(pool, DEMO_WEBSITE_OWNER);
+  if (!agentId) return;
+  const [{ Agent }, { Website }, { reserveFeature, releaseFeature }, websites, { builtInTemplate }, events] =
+    await Promise.all([
+      import('#lib/data/accounts'),
+      import('#lib/data/websites'),
+      import('#lib/limits'),
+      import('#lib/websites'),
+      import('../functions/websites/templates/index.ts'),
+      import('#lib/website-events'),
+    ]);
+  const agent = await Agent.get({ agent_id: agentId });
+  if (!agent || (await Website.get({ website_id: DEMO_WEBSITE_ID }))) return;
+  if ((await websites.listAgentWebsites(agentId)).length > 0) return;
+  // the Coastal template with the demo agency's name
+  const template = JSON.parse(
+    JSON.stringify(builtInTemplate(DEMO_TEMPLATE)!).replaceAll('Seaside Homes', 'Harbor & Pine Realty'),
+  ) as NonNullable<ReturnType<typeof builtInTemplate>>;
+  const now = new Date().toISOString();
+  const sync = websites.syncGlobalComponents(template.content, undefined, now);
+  const subject = { agentId, role: agent.role };
+  await reserveFeature(subject, 'websites');
+  try {
+    const object = await websites.writeContentObject(
+      `websites/${DEMO_WEBSITE_ID}/content/initial.json`,
+      sync.content,
+    );
+    const website = await Website.create({
+      website_id: DEMO_WEBSITE_ID,
+      agent_id: agentId,
+      name: 'Harbor & Pine',
+      title: 'Harbor & Pine Realty',
+      status: 'published',
+      theme_id: template.theme_id,
+      settings: template.settings,
+      last_published: now,
+      preview_url: websites.previewUrlOf(DEMO_WEBSITE_ID),
+      globalComponentStats: sync.stats,
+      global_components_hash: sync.hash,
+      content_key: object.key,
+      content_size: object.size,
+      template_id: DEMO_TEMPLATE,
+      created_at: now,
+    });
+    await events.announceWebsite(website, ['WebsitePublished']);
+  } catch (error) {
+    await releaseFeature(subject, 'websites');
+    throw error;
+  }
+}
