@@ -2,10 +2,9 @@ import { websitesRoutes } from '#contracts/routes/websites';
 import { isConditionFailure } from '#lib/data/entity';
 import { exists } from '#lib/data/expression';
 import { Website } from '#lib/data/websites';
-import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
-import { loadWebsite, WEBSITE_NOT_FOUND, websiteView } from '#lib/websites';
+import { loadWebsite, websiteView } from '#lib/websites';
 
 /**
  * Brings back a soft-deleted website as a draft. It counts against the `websites` limit again: the slot
@@ -25,13 +24,8 @@ export const handler = withHttp(websitesRoutes.recoverWebsite, async ({ path, id
     return websiteView(after);
   } catch (error) {
     await releaseFeature(identity, 'websites');
-    if (isConditionFailure(error)) {
-      return websiteView(
-        await loadWebsite(identity.agentId, path.id).catch(() => {
-          throw notFound(WEBSITE_NOT_FOUND);
-        }),
-      );
-    }
+    // recovered meanwhile by another request (which holds the slot), or gone: answer it as it is now
+    if (isConditionFailure(error)) return websiteView(await loadWebsite(identity.agentId, path.id));
     throw error;
   }
 });
