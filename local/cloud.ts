@@ -195,6 +195,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       // the local billing provider completes test checkouts at once; webhooks are signed with a local secret
       BILLING_PROVIDER: 'local',
       BILLING_WEBHOOK_SECRET: LOCAL_BILLING_WEBHOOK_SECRET,
+      // websites: default subdomains under *.localhost (browsers resolve it to 127.0.0.1); custom domains
+      // point their CNAME at the app's host, whose site host serves every Host header, so no DNS to verify
+      SITES_DOMAIN: 'localhost',
+      SITES_CNAME_TARGET: new URL(appUrl).hostname,
+      SITES_CUSTOM_DOMAINS_ACTIVE: 'true',
     };
     // Handlers read configuration once at import, like a Lambda container; set it before any is loaded.
     Object.assign(process.env, env);

@@ -36,6 +36,16 @@ export const config = {
     provider: env('BILLING_PROVIDER') || 'none',
     webhookSecret: env('BILLING_WEBHOOK_SECRET') || undefined,
   },
+  /**
+   * Websites' domains: default subdomains are made under `domain`; a custom domain's CNAME points at
+   * `cnameTarget` (the sites distribution's host). Custom domains start `pending` until verified, unless
+   * `customDomainsActive` (the local cloud, whose site host answers for any Host header).
+   */
+  sites: {
+    domain: env('SITES_DOMAIN', 'localhost'),
+    cnameTarget: env('SITES_CNAME_TARGET') || undefined,
+    customDomainsActive: env('SITES_CUSTOM_DOMAINS_ACTIVE') === 'true',
+  },
   /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
   endpoints: {
     dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
@@ -62,4 +72,9 @@ export const ENV_NAMES = {
   email: { from: 'INVITE_FROM_EMAIL' },
   exchangeRatesUrl: 'EXCHANGE_RATES_URL',
   billing: { provider: 'BILLING_PROVIDER', webhookSecret: 'BILLING_WEBHOOK_SECRET' },
+  sites: {
+    domain: 'SITES_DOMAIN',
+    cnameTarget: 'SITES_CNAME_TARGET',
+    customDomainsActive: 'SITES_CUSTOM_DOMAINS_ACTIVE',
+  },
 } as const;
