@@ -95,7 +95,13 @@ describe('reputation and notifications', () => {
     // the dropdown has loaded once before the award, as it would have in a session
     await bell.click();
     await page.getByText("You're all caught up").waitFor();
-    await page.keyboard.press('Escape');
+    // Escape closes the menu once focus is inside it: press until it is closed (a busy machine moves focus late)
+    await expect
+      .poll(async () => {
+        await page.keyboard.press('Escape');
+        return page.getByRole('menu').isVisible();
+      })
+      .toBe(false);
 
     const { awardReputation } = await lib();
     await awardReputation({

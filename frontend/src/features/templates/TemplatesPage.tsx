@@ -182,7 +182,11 @@ function TemplateGrid({
                   <p className="mt-1 text-sm text-slate-600">{template.description}</p>
                 )}
                 <div className="mt-auto flex gap-2 pt-4">
-                  <Button size="sm" onClick={() => onUse(template)} aria-label={`Use ${template.name}`}>
+                  <Button
+                    size="sm"
+                    onClick={() => onUse(template)}
+                    aria-label={`Use this template: ${template.name}`}
+                  >
                     Use this template
                   </Button>
                   {onDelete && (
