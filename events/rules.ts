@@ -63,7 +63,7 @@ export const eventRules: readonly EventRule[] = [
       'GlobalComponentsChanged',
     ),
     consumer: 'events/consumers/regenerate-pages.ts',
-    status: 'planned',
+    status: 'implemented',
     bus: 'platform',
     resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },
   },

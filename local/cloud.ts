@@ -25,6 +25,7 @@ import { invokeLambda } from './lambda-runtime.ts';
 import { createLocalAuth, LOCAL_AUTH_PREFIX } from './local-auth.ts';
 import { createMediaProxy, MEDIA_PREFIX } from './media-proxy.ts';
 import { assertPortFree, freePort } from './ports.ts';
+import { createSitesHost } from './sites-host.ts';
 import { createStaticHost } from './static-host.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -232,6 +233,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const serveMedia = createMediaProxy(s3.endpoint, NAMES.buckets.files);
     const serveApp = createStaticHost(options.distDirectory ?? join(REPO_ROOT, 'frontend/dist'));
+    // imported once the environment is set (the data layer reads its configuration at import)
+    const { websiteIdForHost } = await import('#lib/website-domains');
+    const sites = createSitesHost({
+      s3Endpoint: s3.endpoint,
+      bucket: NAMES.buckets.sites,
+      appPort: ports.app,
+      websiteIdForHost,
+    });
     const app = createServer((request, response) => {
       const url = new URL(request.url ?? '/', appUrl);
       if (isApiPath(url.pathname)) return void handleApi(request, response, url);
@@ -246,7 +255,19 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       if (url.pathname.startsWith(`${LOCAL_AUTH_PREFIX}/`))
         return void handleLocalAuth(request, response, url);
       if (url.pathname.startsWith(MEDIA_PREFIX)) return void serveMedia(request, response, url);
-      serveApp(request, response, url);
+      // in AWS the sites distribution: a website's domain, or /sites/{websiteId}/… on the app's origin
+      void (async () => {
+        if (
+          (await sites.serveDomain(request, response, url)) ||
+          (await sites.serveAppPath(request, response, url))
+        )
+          return;
+        serveApp(request, response, url);
+      })().catch((error: unknown) => {
+        log(`sites host failed: ${error instanceof Error ? error.message : String(error)}`);
+        if (!response.headersSent) response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+        response.end();
+      });
     });
     await listen(app, ports.app);
     stops.push(async () => {

@@ -332,3 +332,31 @@ export async function putObjectStream(
     throw error;
   }
 }
+
+const xmlText = (value: string) =>
+  value
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&amp;/g, '&');
+
+/** The keys of every object under a prefix (ListObjectsV2, page by page), in key order. */
+export async function listObjectKeys(bucket: BucketName, prefix: string): Promise<string[]> {
+  const keys: string[] = [];
+  let token: string | undefined;
+  do {
+    const query: Record<string, string> = { 'list-type': '2', prefix };
+    if (token) query['continuation-token'] = token;
+    const response = await send('GET', { bucket, key: '' }, { query });
+    const text = await okXml(response, `LIST ${prefix}`);
+    for (const match of text.matchAll(/<Contents>[\s\S]*?<Key>([^<]*)<\/Key>/g))
+      keys.push(xmlText(match[1]!));
+    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(text);
+    token = truncated
+      ? xmlText(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(text)?.[1] ?? '')
+      : undefined;
+  } while (token);
+  return keys;
+}

@@ -6,6 +6,7 @@ import { callApi } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { storageConsumerCases } from './cloud-fixtures.ts';
 import { reputationConsumerCases } from './reputation-fixtures.ts';
+import { siteConsumerCases } from './site-fixtures.ts';
 
 /**
  * The fixture tables of the idempotency suite: every Cognito trigger (contracts/triggers.ts, by function
@@ -204,4 +205,5 @@ export const triggerFixtures: Partial<Record<string, IdempotencyCase<TriggerProb
 export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerProbe>[]>> = {
   'award-reputation': reputationConsumerCases,
   'account-storage': storageConsumerCases,
+  'regenerate-pages': siteConsumerCases,
 };

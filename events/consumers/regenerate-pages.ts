@@ -1,0 +1,226 @@
+import type { EventBridgeEvent } from 'aws-lambda';
+import { type DetailType, eventCatalog } from '#events/catalog';
+import { config } from '#lib/config';
+import { Agency, Agent } from '#lib/data/accounts';
+import { Property, type PropertyItem } from '#lib/data/properties';
+import { searchProperties } from '#lib/data/property-search';
+import type { WebsiteItem } from '#lib/data/websites';
+import { logger } from '#lib/logger';
+import { deleteObject, listObjectKeys, putObject } from '#lib/s3';
+import {
+  type RenderedPage,
+  renderRobots,
+  renderSitemap,
+  renderSitePages,
+  type SiteAgent,
+  type SiteData,
+} from '#lib/site-render';
+import { getWebsiteById, readWebsiteContent, type WebsiteContent } from '#lib/websites';
+
+/**
+ * The page regenerator (docs/website-builder.md, "Publishing"): WebsitePublished, WebsiteUnpublished,
+ * WebsiteContentForced and GlobalComponentsChanged all make the sites bucket match the website as it is
+ * now — the event only names the website. A published website (or a draft whose regeneration was forced
+ * with `forcePublished`, a preview) gets its pages, sitemap.xml and robots.txt written under
+ * `{websiteId}/` and the objects of pages that no longer exist removed; a draft or deleted one loses all
+ * its objects. Idempotent by reconciliation: repeated, concurrent or reordered deliveries end in the
+ * same objects. A website that changed while it was rendered is reconciled again.
+ */
+
+/** The site agent's listings the property blocks choose from (a grid shows at most 24). */
+const LISTINGS_READ = 100;
+const MAX_PASSES = 3;
+const HTML = 'text/html; charset=utf-8';
+/** Pages change on every publish: caches must revalidate. */
+const CACHE_CONTROL = 'no-cache';
+
+interface Request {
+  websiteId: string;
+  /** render even a draft (a preview forced by the editor) */
+  forcePublished: boolean;
+  /** only this page (by id or by slug, '' = home); every page when neither is given */
+  pageId?: string;
+  pageSlug?: string;
+}
+
+export const pageKey = (websiteId: string, slug: string) =>
+  slug ? `${websiteId}/${slug}/index.html` : `${websiteId}/index.html`;
+export const sitemapKey = (websiteId: string) => `${websiteId}/sitemap.xml`;
+export const robotsKey = (websiteId: string) => `${websiteId}/robots.txt`;
+
+/** Where the site is reached: its domain when it has one, else its address on the app. */
+function siteUrlOf(website: WebsiteItem): string {
+  const app = config.appUrl.replace(/\/$/, '');
+  if (website.domain) {
+    if (website.domain.endsWith('.localhost') && app) {
+      const port = new URL(app).port;
+      return `http://${website.domain}${port ? `:${port}` : ''}`;
+    }
+    return `https://${website.domain}`;
+  }
+  return `${app}/sites/${encodeURIComponent(website.website_id)}`;
+}
+
+/** The ids of the property cards anywhere in the content (pages and global components). */
+function propertyCardIds(content: WebsiteContent): Set<string> {
+  const ids = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (depth > 60 || !node || typeof node !== 'object') return;
+    if (Array.isArray(node)) {
+      for (const child of node) walk(child, depth + 1);
+      return;
+    }
+    const component = node as Record<string, unknown>;
+    const id = (component.attributes as Record<string, unknown> | undefined)?.['data-property-id'];
+    if (component.type === 'property-card' && typeof id === 'string') ids.add(id);
+    walk(component.components, depth + 1);
+  };
+  for (const page of content.pages) walk(page.components, 0);
+  for (const entry of content.globalComponents ?? []) walk(entry.component_data, 0);
+  return ids;
+}
+
+/** The agent's current listings, newest first, and the cards' own listings (only the agent's). */
+async function listingsOf(agentId: string, content: WebsiteContent): Promise<PropertyItem[]> {
+  const page = await searchProperties({ agentId, sortBy: 'newest', page: 1, limit: LISTINGS_READ });
+  const listings = [...page.items];
+  const known = new Set(listings.map((item) => item.property_id));
+  for (const id of propertyCardIds(content)) {
+    if (known.has(id)) continue;
+    const property = await Property.get({ property_id: id });
+    if (property?.agent_id === agentId) listings.push(property);
+  }
+  return listings;
+}
+
+async function siteAgentOf(agentId: string): Promise<SiteAgent | undefined> {
+  const agent = await Agent.get({ agent_id: agentId });
+  if (!agent) return undefined;
+  const agency = agent.agency_id ? await Agency.get({ id: agent.agency_id }) : undefined;
+  return { agent, ...(agency?.name ? { agencyName: agency.name } : {}) };
+}
+
+/** What must be in the bucket for a live website: every object's key and body. */
+async function renderWebsite(
+  website: WebsiteItem,
+): Promise<{ pages: RenderedPage[]; objects: Map<string, string> }> {
+  const content = await readWebsiteContent(website);
+  const [listings, agent] = await Promise.all([
+    listingsOf(website.agent_id, content),
+    siteAgentOf(website.agent_id),
+  ]);
+  const data: SiteData = {
+    website,
+    content,
+    listings,
+    ...(agent ? { agent } : {}),
+    siteUrl: siteUrlOf(website),
+  };
+  const pages = renderSitePages(data);
+  const objects = new Map<string, string>();
+  for (const page of pages) objects.set(pageKey(website.website_id, page.slug), page.html);
+  objects.set(sitemapKey(website.website_id), renderSitemap(data, pages));
+  objects.set(robotsKey(website.website_id), renderRobots(data));
+  return { pages, objects };
+}
+
+const contentTypeOf = (key: string) =>
+  key.endsWith('.xml')
+    ? 'application/xml; charset=utf-8'
+    : key.endsWith('.txt')
+      ? 'text/plain; charset=utf-8'
+      : HTML;
+
+/** Removes the website's objects that are not in `keep`. */
+async function removeObjects(websiteId: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
+  const keys = await listObjectKeys('sites', `${websiteId}/`);
+  const stale = keys.filter((key) => !keep.has(key));
+  for (const key of stale) await deleteObject({ bucket: 'sites', key });
+  return stale.length;
+}
+
+/** The state a pass rendered from; a different one after the pass means reconcile again. */
+const stateOf = (website: WebsiteItem | undefined) =>
+  website
+    ? JSON.stringify([
+        website.status,
+        website.deleted_at ?? null,
+        website.content_key,
+        website.updated_at ?? null,
+        website.domain ?? null,
+      ])
+    : 'gone';
+
+async function reconcile(request: Request): Promise<void> {
+  const { websiteId } = request;
+  let website = await getWebsiteById(websiteId);
+  for (let pass = 1; pass <= MAX_PASSES; pass += 1) {
+    const live =
+      website !== undefined &&
+      !website.deleted_at &&
+      (website.status === 'published' || request.forcePublished);
+    if (!website || !live) {
+      const removed = await removeObjects(websiteId);
+      logger.info('website pages removed', { websiteId, removed, status: website?.status ?? 'missing' });
+    } else {
+      const { pages, objects } = await renderWebsite(website);
+      const onePage = request.pageId !== undefined || request.pageSlug !== undefined;
+      const asked = pages.filter(
+        (page) =>
+          !onePage ||
+          (request.pageId !== undefined && page.pageId === request.pageId) ||
+          (request.pageSlug !== undefined && page.slug === request.pageSlug),
+      );
+      const writes = new Map(
+        [...objects].filter(
+          ([key]) =>
+            !onePage ||
+            !key.endsWith('index.html') ||
+            asked.some((page) => pageKey(websiteId, page.slug) === key),
+        ),
+      );
+      for (const [key, body] of writes) {
+        await putObject({ bucket: 'sites', key }, Buffer.from(body), {
+          contentType: contentTypeOf(key),
+          cacheControl: CACHE_CONTROL,
+        });
+      }
+      const removed = await removeObjects(websiteId, new Set(objects.keys()));
+      logger.info('website pages written', {
+        websiteId,
+        written: writes.size,
+        removed,
+        status: website.status,
+      });
+    }
+    const after = await getWebsiteById(websiteId);
+    if (stateOf(after) === stateOf(website)) return;
+    website = after;
+  }
+  logger.warn('website kept changing while its pages were regenerated', { websiteId });
+}
+
+export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
+  const detailType = event['detail-type'] as DetailType;
+  switch (detailType) {
+    case 'WebsitePublished':
+    case 'WebsiteUnpublished':
+    case 'GlobalComponentsChanged': {
+      const { websiteId } = eventCatalog[detailType].parse(event.detail);
+      return reconcile({ websiteId, forcePublished: false });
+    }
+    case 'WebsiteContentForced': {
+      const detail = eventCatalog.WebsiteContentForced.parse(event.detail);
+      // the route puts the request's forcePublished beside the catalog's fields
+      const forcePublished = (event.detail as { forcePublished?: unknown }).forcePublished === true;
+      return reconcile({
+        websiteId: detail.websiteId,
+        forcePublished,
+        ...(detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
+        ...(detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
+      });
+    }
+    default:
+      logger.warn('page regenerator got an event it does not handle', { detailType });
+  }
+}

@@ -1,0 +1,142 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * The local stand-in for the sites distribution (docs/website-builder.md, "Serving"): published pages
+ * from the sites bucket, as the regenerator wrote them (`{websiteId}/index.html`,
+ * `{websiteId}/{slug}/index.html`, `sitemap.xml`, `robots.txt`).
+ *
+ * - On the app's own origin: `/sites/{websiteId}/`, `/sites/{websiteId}/{slug}`, `…/sitemap.xml`,
+ *   `…/robots.txt`. These pages carry `Content-Security-Policy: sandbox allow-forms allow-popups`, so a
+ *   page (the agent's content) cannot reach the app's storage; their site-root links (`/about`) are
+ *   pointed under `/sites/{websiteId}` so the site can be browsed there.
+ * - For any other Host, the website whose domain (default subdomain or custom) that host is: `/` → home,
+ *   `/{slug}` → that page. In AWS CloudFront maps the hostname (issue 11).
+ */
+
+export const SITES_PREFIX = '/sites/';
+export const SITE_PAGE_CSP = 'sandbox allow-forms allow-popups';
+
+const WEBSITE_ID = /^[A-Za-z0-9_-]{1,128}$/;
+const SLUG = /^[a-z0-9-]{1,200}$/;
+
+/** The object key a site path (below the site root, e.g. `/`, `/about`, `/sitemap.xml`) is kept under. */
+export function siteObjectKey(websiteId: string, path: string): string | undefined {
+  if (!WEBSITE_ID.test(websiteId)) return undefined;
+  const rest = path.replace(/^\/+/, '').replace(/\/+$/, '');
+  if (rest === '' || rest === 'index.html') return `${websiteId}/index.html`;
+  if (rest === 'sitemap.xml' || rest === 'robots.txt') return `${websiteId}/${rest}`;
+  const slug = rest.replace(/\/index\.html$/, '');
+  return SLUG.test(slug) ? `${websiteId}/${slug}/index.html` : undefined;
+}
+
+/**
+ * Site-root links of a page served under `/sites/{websiteId}`: `href="/about"` → `/sites/{id}/about`
+ * (the app's own paths, `/media/` and `/api/`, stay as they are).
+ */
+export function underSitesPath(html: string, websiteId: string): string {
+  return html.replace(
+    /(\shref=")\/(?!\/|media\/|api\/|sites\/)([^"]*)"/g,
+    (_, attribute: string, rest: string) => {
+      return `${attribute}/sites/${websiteId}/${rest}"`;
+    },
+  );
+}
+
+const NOT_FOUND_PAGE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Page not found</title>
+<style>body{margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center;font-family:system-ui,sans-serif;color:#212529;background:#f8f9fa;text-align:center}h1{font-size:2rem;margin:0 0 8px}p{margin:0;color:#6c757d}</style>
+</head><body><main><h1>Page not found</h1><p>This website has no page at this address, or it is not published.</p></main></body></html>
+`;
+
+export interface SitesHostOptions {
+  s3Endpoint: string;
+  bucket: string;
+  /** the app's own port: hosts `localhost:<port>` and `127.0.0.1:<port>` are the app, any other a site */
+  appPort: number;
+  /** the website of a hostname, or undefined (functions/lib/website-domains.ts) */
+  websiteIdForHost: (host: string) => Promise<string | undefined>;
+}
+
+/** Whether a Host header names the app itself rather than a website's domain. */
+export function isAppHost(host: string | undefined, appPort: number): boolean {
+  if (!host) return true;
+  const value = host.trim().toLowerCase();
+  return [`localhost:${appPort}`, `127.0.0.1:${appPort}`, `[::1]:${appPort}`].includes(value);
+}
+
+export function createSitesHost(options: SitesHostOptions) {
+  async function serveObject(
+    request: IncomingMessage,
+    response: ServerResponse,
+    key: string | undefined,
+    appOrigin: { websiteId: string } | undefined,
+  ) {
+    const headers: Record<string, string> = {
+      'x-content-type-options': 'nosniff',
+      'cache-control': 'no-cache',
+      ...(appOrigin ? { 'content-security-policy': SITE_PAGE_CSP } : {}),
+    };
+    const upstream = key
+      ? await fetch(
+          `${options.s3Endpoint}/${options.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
+        )
+      : undefined;
+    if (!upstream?.ok) {
+      await upstream?.body?.cancel();
+      response.writeHead(404, {
+        ...headers,
+        'content-type': 'text/html; charset=utf-8',
+        'cache-control': 'no-store',
+      });
+      return response.end(request.method === 'HEAD' ? undefined : NOT_FOUND_PAGE);
+    }
+    let body = Buffer.from(await upstream.arrayBuffer());
+    const contentType = upstream.headers.get('content-type') ?? 'text/html; charset=utf-8';
+    if (appOrigin && contentType.startsWith('text/html'))
+      body = Buffer.from(underSitesPath(body.toString('utf8'), appOrigin.websiteId));
+    response.writeHead(200, {
+      ...headers,
+      'content-type': contentType,
+      'content-length': String(body.length),
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  }
+
+  const methodAllowed = (request: IncomingMessage, response: ServerResponse) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return true;
+    response.writeHead(405, { allow: 'GET, HEAD' });
+    response.end();
+    return false;
+  };
+
+  return {
+    /** `/sites/…` on the app's origin; answers false for any other path. */
+    async serveAppPath(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> {
+      if (!url.pathname.startsWith(SITES_PREFIX)) return false;
+      request.resume();
+      if (!methodAllowed(request, response)) return true;
+      const [websiteId = '', ...rest] = url.pathname.slice(SITES_PREFIX.length).split('/');
+      if (rest.length === 0 && WEBSITE_ID.test(websiteId)) {
+        // the site root needs its slash for the pages' relative addresses
+        response.writeHead(308, { location: `${SITES_PREFIX}${websiteId}/${url.search}` });
+        response.end();
+        return true;
+      }
+      await serveObject(request, response, siteObjectKey(websiteId, `/${rest.join('/')}`), { websiteId });
+      return true;
+    },
+
+    /** A request for another Host: the site of that domain; false when no website has that domain. */
+    async serveDomain(request: IncomingMessage, response: ServerResponse, url: URL): Promise<boolean> {
+      const host = request.headers.host;
+      if (isAppHost(host, options.appPort)) return false;
+      const websiteId = await options.websiteIdForHost(host!);
+      if (!websiteId) return false;
+      request.resume();
+      if (!methodAllowed(request, response)) return true;
+      await serveObject(request, response, siteObjectKey(websiteId, url.pathname), undefined);
+      return true;
+    },
+  };
+}
