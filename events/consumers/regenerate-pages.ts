@@ -36,7 +36,7 @@ const CACHE_CONTROL = 'no-cache';
 
 interface Request {
   websiteId: string;
-  /** render even a draft (a preview forced by the editor) */
+  /** render even a draft (a preview: WebsiteContentForced unless its forcePublished is false) */
   forcePublished: boolean;
   /** only this page (by id or by slug, '' = home); every page when neither is given */
   pageId?: string;
@@ -211,13 +211,15 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     }
     case 'WebsiteContentForced': {
       const detail = eventCatalog.WebsiteContentForced.parse(event.detail);
-      // the route puts the request's forcePublished beside the catalog's fields
-      const forcePublished = (event.detail as { forcePublished?: unknown }).forcePublished === true;
+      // the route's request flags (read as sent, whichever catalog version produced the event):
+      // forcePublished absent means true, allPages absent means false
+      const flags = event.detail as { forcePublished?: unknown; allPages?: unknown };
+      const onePage = flags.allPages !== true;
       return reconcile({
         websiteId: detail.websiteId,
-        forcePublished,
-        ...(detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
-        ...(detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
+        forcePublished: flags.forcePublished !== false,
+        ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
+        ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
       });
     }
     default:

@@ -1,0 +1,272 @@
+import { randomUUID } from 'node:crypto';
+import { request } from 'node:http';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { describe, expect, inject, it } from 'vitest';
+import { manifest } from '#contracts/manifest';
+import { config } from '#lib/config';
+import { publishEvent } from '#lib/events';
+import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
+import { testS3 } from '../support/s3.ts';
+
+/**
+ * Publishing (docs/website-builder.md): the API's publish and force-content put events, the page
+ * regenerator (events/consumers/regenerate-pages.ts) writes the sites bucket, and the local sites host
+ * serves it at /sites/{websiteId}/… — pages appear, follow the agent's listings and the global header,
+ * never carry the content's scripts, and are gone once unpublished.
+ */
+
+type Json = Record<string, unknown>;
+interface ContentBody {
+  components: unknown;
+  styles: string;
+  pages: Array<Json & { id: string; name: string; components?: Json }>;
+  globalComponents: Array<Json & { global_component_id: string; component_data?: unknown; version?: number }>;
+  [key: string]: unknown;
+}
+
+/** Pages are written by an event consumer: poll what is served. */
+const REGENERATION = { timeout: 20_000, interval: 200 };
+
+const appUrl = () => inject('cloud').appUrl;
+
+/** GET on the app's origin, optionally for another Host (a website's domain). */
+function served(
+  path: string,
+  host?: string,
+): Promise<{ status: number; body: string; headers: Record<string, unknown> }> {
+  const origin = new URL(appUrl());
+  return new Promise((resolve, reject) => {
+    const call = request(
+      { hostname: origin.hostname, port: origin.port, path, headers: host ? { host } : {} },
+      (response) => {
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => {
+          body += chunk;
+        });
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            body,
+            headers: response.headers as Record<string, unknown>,
+          }),
+        );
+      },
+    );
+    call.on('error', reject);
+    call.end();
+  });
+}
+
+async function siteKeys(websiteId: string): Promise<string[]> {
+  const listed = await testS3().send(
+    new ListObjectsV2Command({ Bucket: config.buckets.sites, Prefix: `${websiteId}/` }),
+  );
+  return (listed.Contents ?? []).map((item) => item.Key!).sort();
+}
+
+async function templateSite(agent: TestAgent): Promise<{ id: string; content: ContentBody }> {
+  const made = await callApi('/websites', {
+    ...jsonBody('POST', { name: `Site ${randomUUID().slice(0, 6)}`, template_id: 'coastal' }),
+    token: agent.token,
+  });
+  expect(made.status).toBe(201);
+  const { id } = (await made.json()) as { id: string };
+  const full = (await (await callApi(`/websites/${id}`, { token: agent.token })).json()) as {
+    content: ContentBody;
+  };
+  return { id, content: full.content };
+}
+
+const forceRoute = manifest.find((route) => route.id === 'forceWebsiteContent');
+
+/**
+ * What the editor's Publish does: POST publish, then force-content with every page. Until the
+ * force-content route is implemented, its event is put on the bus as that route would.
+ */
+async function publish(agent: TestAgent, websiteId: string) {
+  expect(
+    (await callApi(`/websites/${websiteId}/publish`, { method: 'POST', token: agent.token })).status,
+  ).toBe(200);
+  await regenerate(agent, websiteId);
+}
+
+async function regenerate(agent: TestAgent, websiteId: string) {
+  if (forceRoute?.status === 'implemented') {
+    const forced = await callApi(`/website-domains/force-content/${websiteId}`, {
+      ...jsonBody('POST', { allPages: true, forcePublished: false }),
+      token: agent.token,
+    });
+    expect(forced.status).toBeLessThan(300);
+  } else {
+    await publishEvent('WebsiteContentForced', { websiteId, agentId: agent.agentId });
+  }
+}
+
+async function saveContent(agent: TestAgent, websiteId: string, content: ContentBody) {
+  const saved = await callApi(`/websites/${websiteId}`, {
+    ...jsonBody('PUT', { content }),
+    token: agent.token,
+  });
+  expect(saved.status, await saved.clone().text()).toBe(200);
+}
+
+const pollBody = (path: string) => expect.poll(async () => (await served(path)).body, REGENERATION);
+
+describe('publishing a website', () => {
+  it('publishes every page into the sites bucket and serves them at /sites/{id}/ with the sandbox CSP', async () => {
+    const agent = await createTestAgent({ fullName: 'Paula Publish' });
+    const { id } = await templateSite(agent);
+
+    await publish(agent, id);
+
+    await pollBody(`/sites/${id}/`).toContain('<header class="site-header">');
+    expect(await siteKeys(id)).toEqual(
+      [
+        'about/index.html',
+        'contact/index.html',
+        'index.html',
+        'listings/index.html',
+        'robots.txt',
+        'sitemap.xml',
+      ]
+        .map((key) => `${id}/${key}`)
+        .sort(),
+    );
+    const about = await served(`/sites/${id}/about`);
+    expect(about.status).toBe(200);
+    expect(about.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(about.headers['content-security-policy']).toBe('sandbox allow-forms allow-popups');
+    expect(about.body).toContain('<title>About | Seaside Homes</title>');
+    expect(about.body).toContain('<meta property="og:title"');
+    // the agent card from the agent record; site links stay inside the site on the app origin
+    expect(about.body).toContain('Paula Publish');
+    expect(about.body).toContain(`href="/sites/${id}/contact"`);
+    const contact = await served(`/sites/${id}/contact`);
+    expect(contact.body).toContain(`action="/api/website-leads/${id}"`);
+    expect(contact.body).toContain('<input type="hidden" name="page" value="/contact">');
+    expect((await served(`/sites/${id}/sitemap.xml`)).body).toContain(`/sites/${id}/contact</loc>`);
+    expect((await served(`/sites/${id}/robots.txt`)).body).toContain('Sitemap: ');
+    const missing = await served(`/sites/${id}/no-such-page`);
+    expect(missing.status).toBe(404);
+    expect(missing.body).toContain('Page not found');
+  });
+
+  it('takes every page down when the website is unpublished', async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    await publish(agent, id);
+    await expect.poll(async () => (await served(`/sites/${id}/about`)).status, REGENERATION).toBe(200);
+
+    expect((await callApi(`/websites/${id}/unpublish`, { method: 'POST', token: agent.token })).status).toBe(
+      200,
+    );
+
+    await expect.poll(async () => (await served(`/sites/${id}/about`)).status, REGENERATION).toBe(404);
+    expect((await served(`/sites/${id}/`)).status).toBe(404);
+    expect(await siteKeys(id)).toEqual([]);
+  });
+
+  it("shows a property the agent adds in the site's property grid once regenerated", async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    await publish(agent, id);
+    await pollBody(`/sites/${id}/listings`).toContain('New listings are coming soon.');
+
+    const title = `Cliff House ${randomUUID().slice(0, 6)}`;
+    const added = await callApi('/api/addProperty', {
+      ...formBody({ title, price: '725000', city: 'Cascais', bedrooms_count: '3' }),
+      token: agent.token,
+    });
+    expect(added.status).toBe(201);
+    await regenerate(agent, id);
+
+    await pollBody(`/sites/${id}/listings`).toContain(title);
+    const listings = (await served(`/sites/${id}/listings`)).body;
+    expect(listings).toContain('$725,000');
+    expect(listings).toContain('Cascais');
+  });
+
+  it('never serves the scripts or event handlers of the content', async () => {
+    const agent = await createTestAgent();
+    const { id, content } = await templateSite(agent);
+    const marker = `Safe text ${randomUUID().slice(0, 6)}`;
+    const home = content.pages.find((page) => page.id === 'home')!;
+    const hostile = [
+      { tagName: 'script', components: [{ type: 'textnode', content: 'window.stolen = localStorage' }] },
+      { type: 'image', attributes: { src: '/media/x.png', onerror: 'alert(document.cookie)' } },
+      {
+        type: 'link',
+        attributes: { href: 'javascript:alert(1)' },
+        components: [{ type: 'textnode', content: marker }],
+      },
+      { tagName: 'iframe', attributes: { src: 'https://evil.example/' } },
+      { tagName: 'p', components: [{ type: 'textnode', content: '<script>alert(2)</script>' }] },
+    ];
+    home.components = {
+      ...home.components,
+      components: [...((home.components?.components as unknown[]) ?? []), ...hostile],
+    };
+    await saveContent(agent, id, content);
+
+    await publish(agent, id);
+
+    await pollBody(`/sites/${id}/`).toContain(marker);
+    const body = (await served(`/sites/${id}/`)).body;
+    expect(body).not.toMatch(/<script|onerror|javascript:|<iframe|window\.stolen/i);
+    expect(body).toContain('&lt;script&gt;alert(2)&lt;/script&gt;');
+    expect(body).toContain('<img src="/media/x.png">');
+  });
+
+  it('shows a changed global header on every page (GlobalComponentsChanged)', async () => {
+    const agent = await createTestAgent();
+    const { id, content } = await templateSite(agent);
+    await publish(agent, id);
+    await pollBody(`/sites/${id}/`).toContain('<header class="site-header">');
+
+    const brand = `Harbour Group ${randomUUID().slice(0, 6)}`;
+    const header = content.globalComponents.find((entry) => entry.global_component_id === 'site-header')!;
+    header.component_data = {
+      tagName: 'header',
+      classes: ['site-header'],
+      components: [
+        { type: 'link', attributes: { href: '/' }, components: [{ type: 'textnode', content: brand }] },
+      ],
+    };
+    header.version = 2;
+    // the save alone regenerates: the set of global components changed
+    await saveContent(agent, id, content);
+
+    for (const slug of ['', 'listings', 'about', 'contact'])
+      await pollBody(`/sites/${id}/${slug}`).toContain(brand);
+  });
+
+  it('serves the website of a domain by the Host header: / is home, /{slug} a page, /api still the API', async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    const domain = `www.site-${randomUUID().slice(0, 8)}.com`;
+    // the claim the domain routes write (functions/lib/website-domains.ts reads it)
+    const { DomainClaim } = await import('#lib/data/website-domains');
+    await DomainClaim.create({ domain, website_id: id, kind: 'custom', agent_id: agent.agentId });
+    await publish(agent, id);
+
+    await expect.poll(async () => (await served('/about', domain)).status, REGENERATION).toBe(200);
+    const about = await served('/about', domain);
+    expect(about.body).toContain('<title>About | Seaside Homes</title>');
+    // the site's own links stay at its root, and no sandbox is needed on its own origin
+    expect(about.body).toContain('href="/contact"');
+    expect(about.headers['content-security-policy']).toBeUndefined();
+    expect((await served('/', domain)).body).toContain('<header class="site-header">');
+    expect((await served('/robots.txt', domain)).body).toContain('User-agent: *');
+    expect((await served('/nowhere', domain)).status).toBe(404);
+    expect((await served('/media/website-templates/coastal/none.png', domain)).status).toBe(404);
+    expect((await served('/api/properties', domain)).status).toBe(401);
+  });
+
+  it('answers the API and the app for a host that is no website, and 404 for an unknown site', async () => {
+    const host = `nobody-${randomUUID().slice(0, 6)}.example.com`;
+    const api = await served('/api/properties', host);
+    expect(api.status).toBe(401);
+    expect((await served(`/sites/${randomUUID()}/`)).status).toBe(404);
+  });
+});
