@@ -47,7 +47,15 @@ export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
       import('#lib/website-events'),
     ]);
   const agent = await Agent.get({ agent_id: agentId });
-  if (!agent || (await Website.get({ website_id: DEMO_WEBSITE_ID }))) return;
+  if (!agent) return;
+  const existing = await Website.get({ website_id: DEMO_WEBSITE_ID });
+  if (existing) {
+    // pages are regenerated on every start (idempotent): data seeded before the regenerator existed,
+    // or a sites bucket emptied by hand, gets its published pages back
+    if (existing.status === 'published' && !existing.deleted_at)
+      await events.announceWebsite(existing, ['WebsitePublished']);
+    return;
+  }
   if ((await websites.listAgentWebsites(agentId)).length > 0) return;
   // the Coastal template with the demo agency's name
   const template = JSON.parse(
