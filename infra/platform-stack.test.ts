@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { App, Names, type Stack } from 'aws-cdk-lib';
+import { Names, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -32,6 +31,7 @@ import type { PlatformFunction } from './lib/platform-function.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { GUARD_REDIRECT_STATUS, routeGuardFunctionSource } from './lib/route-guard-function.ts';
 import { stageConfig } from './lib/stage-config.ts';
+import { testApp } from './support/stacks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
 type Json = Record<string, any>;
@@ -116,12 +116,7 @@ const templateOf = (stack: Stack): Template => {
 };
 
 beforeAll(() => {
-  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')) as Json;
-  // bundling and the built-in template validation are left to `npm run synth`; the suite checks wiring
-  const app = new App({
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
-    builtinCloudFormationValidation: false,
-  });
+  const app = testApp();
   real = new PlatformStack(app, 'EstateNet-test', { stage: stageConfig('dev') });
   fixture = new PlatformStack(app, 'EstateNet-fixture', {
     stage: stageConfig('prod', {
@@ -422,7 +417,8 @@ describe('data stores', () => {
   it('blocks public access, encrypts and enforces TLS on every bucket', () => {
     const template = templateOf(real);
     const buckets = template.findResources('AWS::S3::Bucket');
-    expect(Object.keys(buckets)).toHaveLength(4);
+    // files, content, sites, app, and the access-log bucket they all log to
+    expect(Object.keys(buckets)).toHaveLength(5);
     template.allResourcesProperties('AWS::S3::Bucket', {
       PublicAccessBlockConfiguration: {
         BlockPublicAcls: true,
@@ -561,7 +557,7 @@ describe('accounts', () => {
   });
 
   it('refuses a trigger that asks for the user pool it is attached to', () => {
-    const app = new App({ context: { 'aws:cdk:bundling-stacks': [] } });
+    const app = testApp();
     expect(
       () =>
         new PlatformStack(app, 'EstateNet-cycle', {
@@ -608,7 +604,9 @@ describe('app config', () => {
 describe('media on the app origin', () => {
   it('serves /media/* from the files bucket through origin access control, cached, GET and HEAD only', () => {
     const template = templateOf(real);
-    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    const distribution = template.toJSON().Resources[
+      real.getLogicalId(real.hosting.distribution.node.defaultChild as never)
+    ] as Json;
     const config = distribution!.Properties.DistributionConfig;
     const media = (config.CacheBehaviors as Json[]).find((b) => b.PathPattern === `/${MEDIA_PREFIX}*`)!;
     expect(media).toMatchObject({
@@ -639,10 +637,11 @@ describe('media on the app origin', () => {
       Action: 's3:GetObject',
       Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [filesId, 'Arn'] }, `/${MEDIA_PREFIX}*`]] },
     });
-    // the only other grant to CloudFront is the app bucket's
+    // the only other grants to CloudFront are the app bucket's and the sites bucket's (sites distribution)
     const appBucketId = real.getLogicalId(real.hosting.bucket.node.defaultChild as never);
+    const sitesId = real.getLogicalId(real.data.buckets.sites.node.defaultChild as never);
     expect(new Set(cloudFrontStatements.map(({ bucket }) => bucket))).toEqual(
-      new Set([filesId, appBucketId]),
+      new Set([filesId, appBucketId, sitesId]),
     );
   });
 });
@@ -650,9 +649,11 @@ describe('media on the app origin', () => {
 describe('app hosting', () => {
   it('serves the app bucket through OAC and the API prefixes through the HTTP API, uncached', () => {
     const template = templateOf(real);
-    // one for the app bucket, one for /media/* on the files bucket
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
-    const [distribution] = Object.values(template.findResources('AWS::CloudFront::Distribution'));
+    // one for the app bucket, one for /media/* on the files bucket, one for the sites bucket
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
+    const distribution = template.toJSON().Resources[
+      real.getLogicalId(real.hosting.distribution.node.defaultChild as never)
+    ] as Json;
     const config = distribution!.Properties.DistributionConfig;
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
@@ -676,7 +677,9 @@ describe('app hosting', () => {
   });
 
   it('has a cloudfront-js-2.0 route guard built from contracts/route-guard.ts', () => {
-    const [guard] = Object.values(templateOf(real).findResources('AWS::CloudFront::Function'));
+    const guard = templateOf(real).toJSON().Resources[
+      real.getLogicalId(real.hosting.routeGuard.node.defaultChild as never)
+    ] as Json;
     expect(guard!.Properties.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
     const code = guard!.Properties.FunctionCode as string;
     expect(code).toContain(JSON.stringify(TOKEN_COOKIE));

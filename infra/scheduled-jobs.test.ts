@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { App, Duration } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -7,18 +6,14 @@ import { scheduledJobs } from '../events/schedules.ts';
 import { ENV_NAMES } from '../functions/lib/config.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { stageConfig } from './lib/stage-config.ts';
+import { testApp } from './support/stacks.ts';
 
 /** The timer-driven functions (events/schedules.ts) and the files bucket's lifecycle for folder zips. */
 let stack: PlatformStack;
 let template: Template;
 
 beforeAll(() => {
-  const cdkJson = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8'));
-  const app = new App({
-    context: { ...cdkJson.context, 'aws:cdk:bundling-stacks': [] },
-    builtinCloudFormationValidation: false,
-  });
-  stack = new PlatformStack(app, 'EstateNet-jobs', { stage: stageConfig('dev') });
+  stack = new PlatformStack(testApp(), 'EstateNet-jobs', { stage: stageConfig('dev') });
   template = Template.fromStack(stack);
 });
 
@@ -45,10 +40,7 @@ describe('scheduled jobs', () => {
   );
 
   it('hands the exchange-rate provider of the stage to the refresh, and none when unset', () => {
-    const app = new App({
-      context: { 'aws:cdk:bundling-stacks': [] },
-      builtinCloudFormationValidation: false,
-    });
+    const app = testApp();
     const url = 'https://rates.example.com/latest?base=USD';
     const withProvider = new PlatformStack(app, 'EstateNet-rates', {
       stage: stageConfig('dev', { exchangeRatesUrl: url }),

@@ -1,4 +1,5 @@
-import { App, Tags } from 'aws-cdk-lib';
+import { App, Aspects, Tags } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { PlatformStack } from '../lib/platform-stack.ts';
 import { type StageOverrides, stageConfig } from '../lib/stage-config.ts';
 
@@ -19,6 +20,9 @@ for (const key of [
   'googleClientSecretName',
   'inviteFromEmail',
   'exchangeRatesUrl',
+  'sitesDomain',
+  'sitesCertificateArn',
+  'alarmEmail',
 ] as const) {
   const value = context(key);
   if (value) overrides[key] = value;
@@ -38,5 +42,7 @@ new PlatformStack(app, `EstateNet-${stage.stage}`, {
   stage,
   description: `EstateNet platform (${stage.stage})`,
 });
+// cdk-nag: an unsuppressed AwsSolutions error fails the synth (suppressions carry their reasons in infra/lib)
+Aspects.of(app).add(new AwsSolutionsChecks());
 Tags.of(app).add('project', 'estatenet');
 Tags.of(app).add('stage', stage.stage);

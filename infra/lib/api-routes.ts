@@ -48,6 +48,8 @@ export class ApiRoutes extends Construct {
   readonly functions = new Map<string, PlatformFunction>();
   /** by domain */
   readonly stacks = new Map<string, NestedStack>();
+  /** the manifest entry of each route, by route id */
+  readonly definitions = new Map<string, RouteDefinition>();
 
   constructor(scope: Construct, id: string, props: ApiRoutesProps) {
     super(scope, id);
@@ -88,6 +90,7 @@ export class ApiRoutes extends Construct {
         integration: new HttpLambdaIntegration(`Integration-${route.id}`, fn.fn),
       });
       this.functions.set(route.id, fn);
+      this.definitions.set(route.id, route);
     }
   }
 }

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Annotations, Aws, Stack } from 'aws-cdk-lib';
+import { Annotations, Aws, Duration, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
 import {
@@ -12,6 +12,8 @@ import {
   FunctionCode,
   FunctionEventType,
   FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
   HttpVersion,
   type IOrigin,
   type OriginBindConfig,
@@ -50,7 +52,48 @@ export interface AppHostingProps {
   filesBucket: IBucket;
   /** its name, known without referring to the bucket (`filesBucketName`) */
   filesBucketName: string;
+  /** where the app bucket's server access logs go */
+  accessLogs: IBucket;
 }
+
+/** What the app's pages may load and call: our own origin and the AWS endpoints of this stage only. */
+export interface AppOrigins {
+  region: string;
+  urlSuffix: string;
+  authDomainPrefix: string;
+  filesBucketName: string;
+}
+
+/**
+ * The app's Content-Security-Policy: scripts from our origin only; API calls to our origin, Cognito's
+ * regional endpoint and the hosted UI (token exchange); browser uploads and downloads straight to the files
+ * bucket (presigned); nothing may frame the app; forms post to our origin or the hosted UI.
+ * Inline styles stay allowed: the website editor (GrapesJS) and the toasts set style attributes.
+ */
+export function appContentSecurityPolicy(origins: AppOrigins): string {
+  const cognito = `https://cognito-idp.${origins.region}.${origins.urlSuffix}`;
+  const hostedUi = `https://${origins.authDomainPrefix}.auth.${origins.region}.amazoncognito.com`;
+  const files = `https://${origins.filesBucketName}.s3.${origins.region}.${origins.urlSuffix}`;
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob: ${files}`,
+    "font-src 'self' data:",
+    `connect-src 'self' ${cognito} ${hostedUi} ${files}`,
+    `media-src 'self' blob: ${files}`,
+    "frame-src 'self' blob:",
+    "worker-src 'self' blob:",
+    "object-src 'none'",
+    "base-uri 'self'",
+    `form-action 'self' ${hostedUi}`,
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/** HSTS max-age: two years, subdomains included, eligible for the preload list. */
+export const HSTS_MAX_AGE = Duration.days(730);
 
 /**
  * An S3 origin with origin access control whose bucket policy lets this distribution read ONE prefix
@@ -110,17 +153,52 @@ export class AppHosting extends Construct {
   /** every origin the app can be opened on (CloudFront domain, custom domain, local dev) */
   readonly appOrigins: string[];
 
-  constructor(scope: Construct, id: string, { stage, api, filesBucket, filesBucketName }: AppHostingProps) {
+  /** the security headers of every answer on the app origin (CSP, HSTS, frame/content-type, referrer) */
+  readonly responseHeaders: ResponseHeadersPolicy;
+
+  constructor(
+    scope: Construct,
+    id: string,
+    { stage, api, filesBucket, filesBucketName, accessLogs }: AppHostingProps,
+  ) {
     super(scope, id);
     const stack = Stack.of(this);
 
-    this.bucket = privateBucket(this, 'AppBucket', stage);
+    this.bucket = privateBucket(this, 'AppBucket', stage, { accessLogs });
 
     this.routeGuard = new EdgeFunction(this, 'RouteGuard', {
       functionName: `${stage.namePrefix}-route-guard`,
       comment: 'Cookie route guard and SPA fallback (contracts/route-guard.ts)',
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(routeGuardFunctionSource()),
+    });
+
+    this.responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      responseHeadersPolicyName: `${stage.namePrefix}-app-security-headers`,
+      comment: 'EstateNet app: CSP limited to our origins, HSTS, no framing, nosniff, referrer policy',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: {
+          contentSecurityPolicy: appContentSecurityPolicy({
+            region: stack.region,
+            urlSuffix: stack.urlSuffix,
+            authDomainPrefix: stage.authDomainPrefix,
+            filesBucketName,
+          }),
+          override: true,
+        },
+        strictTransportSecurity: {
+          accessControlMaxAge: HSTS_MAX_AGE,
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
     });
 
     const apiOrigin = new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
@@ -131,6 +209,7 @@ export class AppHosting extends Construct {
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
+      responseHeadersPolicy: this.responseHeaders,
       // API Gateway routes on its own Host; everything else (Authorization, cookies, query) goes through
       originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
     };
@@ -153,7 +232,7 @@ export class AppHosting extends Construct {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: this.responseHeaders,
         compress: true,
         functionAssociations: [{ function: this.routeGuard, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
@@ -172,7 +251,7 @@ export class AppHosting extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
       },

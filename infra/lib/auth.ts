@@ -1,9 +1,12 @@
-import { Duration, SecretValue } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue } from 'aws-cdk-lib';
 import {
   AccountRecovery,
+  FeaturePlan,
   type ICustomAttribute,
+  Mfa,
   OAuthScope,
   ProviderAttribute,
+  StandardThreatProtectionMode,
   StringAttribute,
   UserPool,
   type UserPoolClient,
@@ -11,6 +14,7 @@ import {
   type UserPoolDomain,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import {
   ACCOUNT_TYPE_ATTRIBUTE,
@@ -68,8 +72,42 @@ export class Auth extends Construct {
         tempPasswordValidity: Duration.days(3),
       },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
+      // optional TOTP: an agent may add an authenticator app; SMS is never offered (cost, SIM swap)
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      // threat protection (compromised credentials, adaptive authentication) where the stage pays for Plus
+      ...(stage.threatProtection
+        ? {
+            featurePlan: FeaturePlan.PLUS,
+            standardThreatProtectionMode: StandardThreatProtectionMode.FULL_FUNCTION,
+          }
+        : { featurePlan: FeaturePlan.ESSENTIALS }),
+      deletionProtection: stage.removalPolicy === RemovalPolicy.RETAIN,
       removalPolicy: stage.removalPolicy,
     });
+    NagSuppressions.addResourceSuppressions(this.userPool, [
+      {
+        id: 'AwsSolutions-COG1',
+        reason:
+          'Product choice: 8+ characters with upper case, lower case and a digit, the rule the sign-up form and the local cloud enforce; symbols are not required.',
+      },
+      {
+        id: 'AwsSolutions-COG2',
+        reason: 'Product choice: MFA is optional (TOTP); requiring it would block agents at first sign-in.',
+      },
+      ...(stage.threatProtection
+        ? []
+        : [
+            {
+              id: 'AwsSolutions-COG3',
+              reason: `Threat protection needs the Plus feature plan, paid per user; ${stage.stage} has only test users, prod enforces it.`,
+            },
+            {
+              id: 'AwsSolutions-COG8',
+              reason: `The Plus feature plan is enabled in prod only; ${stage.stage} stays on Essentials (cost).`,
+            },
+          ]),
+    ]);
 
     this.domain = this.userPool.addDomain('HostedUi', {
       cognitoDomain: { domainPrefix: stage.authDomainPrefix },

@@ -1,6 +1,7 @@
 import { Aws, Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, Table } from 'aws-cdk-lib/aws-dynamodb';
 import { EventBus } from 'aws-cdk-lib/aws-events';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import {
   BlockPublicAccess,
   Bucket,
@@ -8,6 +9,7 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import type { BucketName } from '../../contracts/route.ts';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/data/table.ts';
@@ -15,19 +17,56 @@ import type { StageConfig } from './stage-config.ts';
 
 export const BUCKET_NAMES = ['files', 'content', 'sites'] as const satisfies readonly BucketName[];
 
-/** Private, encrypted, TLS-only; emptied on destroy when the stage destroys its data. */
-export function privateBucket(scope: Construct, id: string, stage: StageConfig, bucketName?: string): Bucket {
+export interface PrivateBucketOptions {
+  bucketName?: string;
+  /** keep earlier versions of every object (website content, published pages) */
+  versioned?: boolean;
+  /** where S3 writes this bucket's server access logs (under `<id>/`) */
+  accessLogs?: IBucket;
+}
+
+/** Days an overwritten or deleted version of a versioned bucket's object is kept. */
+export const NONCURRENT_VERSION_DAYS = 30;
+/** Days before an upload that was started and never completed is aborted (its parts stop costing). */
+export const ABORT_INCOMPLETE_UPLOAD_DAYS = 1;
+
+/**
+ * Private, encrypted, TLS-only, multipart uploads that never complete aborted; emptied on destroy when the
+ * stage destroys its data.
+ */
+export function privateBucket(
+  scope: Construct,
+  id: string,
+  stage: StageConfig,
+  options: PrivateBucketOptions = {},
+): Bucket {
   const destroy = stage.removalPolicy === RemovalPolicy.DESTROY;
   return new Bucket(scope, id, {
-    ...(bucketName ? { bucketName } : {}),
+    ...(options.bucketName ? { bucketName: options.bucketName } : {}),
     blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
     encryption: BucketEncryption.S3_MANAGED,
     enforceSSL: true,
     objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
     removalPolicy: stage.removalPolicy,
     autoDeleteObjects: destroy,
+    ...(options.versioned ? { versioned: true } : {}),
+    ...(options.accessLogs
+      ? { serverAccessLogsBucket: options.accessLogs, serverAccessLogsPrefix: `${id}/` }
+      : {}),
+    lifecycleRules: [
+      {
+        id: 'abort-incomplete-uploads',
+        abortIncompleteMultipartUploadAfter: Duration.days(ABORT_INCOMPLETE_UPLOAD_DAYS),
+      },
+      ...(options.versioned
+        ? [{ id: 'expire-old-versions', noncurrentVersionExpiration: Duration.days(NONCURRENT_VERSION_DAYS) }]
+        : []),
+    ],
   });
 }
+
+/** Days S3 server access logs are kept. */
+export const ACCESS_LOG_DAYS: Record<StageConfig['stage'], number> = { dev: 7, staging: 30, prod: 180 };
 
 /**
  * The files bucket's name, known before the bucket exists: the app distribution serves its `media/`
@@ -43,6 +82,8 @@ export class DataStores extends Construct {
   readonly table: Table;
   readonly buckets: Record<BucketName, Bucket>;
   readonly bus: EventBus;
+  /** server access logs of every bucket */
+  readonly accessLogs: Bucket;
 
   constructor(scope: Construct, id: string, stage: StageConfig) {
     super(scope, id);
@@ -64,18 +105,42 @@ export class DataStores extends Construct {
       });
     }
 
-    const files = privateBucket(this, 'FilesBucket', stage, filesBucketName(stage));
-    // folder zips are temporary download objects (functions/cloud/get-download-url.ts); multipart writes
-    // that never completed must not keep costing
-    files.addLifecycleRule({ id: 'expire-folder-zips', prefix: 'zips/', expiration: Duration.days(1) });
-    files.addLifecycleRule({
-      id: 'abort-incomplete-uploads',
-      abortIncompleteMultipartUploadAfter: Duration.days(1),
+    this.accessLogs = new Bucket(this, 'AccessLogsBucket', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      removalPolicy: stage.removalPolicy,
+      autoDeleteObjects: stage.removalPolicy === RemovalPolicy.DESTROY,
+      lifecycleRules: [
+        { id: 'expire-logs', expiration: Duration.days(ACCESS_LOG_DAYS[stage.stage]) },
+        {
+          id: 'abort-incomplete-uploads',
+          abortIncompleteMultipartUploadAfter: Duration.days(ABORT_INCOMPLETE_UPLOAD_DAYS),
+        },
+      ],
     });
+    NagSuppressions.addResourceSuppressions(this.accessLogs, [
+      {
+        id: 'AwsSolutions-S1',
+        reason: 'The access-log bucket receives the other buckets’ logs; it does not log itself.',
+      },
+    ]);
+
+    const accessLogs = this.accessLogs;
+    // the files bucket holds agents' cloud files: versioning would keep deleted files (and their quota)
+    // beyond the trash purge, so it is not versioned
+    const files = privateBucket(this, 'FilesBucket', stage, {
+      bucketName: filesBucketName(stage),
+      accessLogs,
+    });
+    // folder zips are temporary download objects (functions/cloud/get-download-url.ts)
+    files.addLifecycleRule({ id: 'expire-folder-zips', prefix: 'zips/', expiration: Duration.days(1) });
     this.buckets = {
       files,
-      content: privateBucket(this, 'ContentBucket', stage),
-      sites: privateBucket(this, 'SitesBucket', stage),
+      // website content (editor JSON, backups) and the published pages: earlier versions are kept
+      content: privateBucket(this, 'ContentBucket', stage, { versioned: true, accessLogs }),
+      sites: privateBucket(this, 'SitesBucket', stage, { versioned: true, accessLogs }),
     };
 
     this.bus = new EventBus(this, 'Bus', { eventBusName: stage.namePrefix });

@@ -2,11 +2,13 @@ import { Duration } from 'aws-cdk-lib';
 import { type EventPattern, type IEventBus, Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import type { BucketName } from '../../contracts/route.ts';
 import { S3_EVENT_SOURCE } from '../../events/catalog.ts';
 import type { EventRule } from '../../events/rules.ts';
 import {
+  deadLetterQueue,
   grantResources,
   PlatformFunction,
   type PlatformResources,
@@ -54,11 +56,28 @@ export function bucketsNotifyingEventBridge(rules: readonly EventRule[]): Bucket
   return [...new Set(names)];
 }
 
+/**
+ * How EventBridge retries a consumer target: 8 attempts over at most 6 hours (with backoff), then the
+ * event goes to the target's dead-letter queue. Lambda's own async retries (2) follow each delivery, and
+ * what still fails lands in the function's dead-letter queue.
+ */
+export const CONSUMER_RETRY = { retryAttempts: 8, maxEventAge: Duration.hours(6) } as const;
+
+/** The two dead-letter queues of an EventBridge-driven function. */
+export interface DeadLetterQueues {
+  /** events EventBridge could not deliver to the target */
+  target: Queue;
+  /** invocations the function failed after Lambda's retries */
+  function: Queue;
+}
+
 /** One EventBridge rule and consumer Lambda per `eventRules` entry whose consumer exists. */
 export class EventConsumers extends Construct {
   /** by rule name */
   readonly functions = new Map<string, PlatformFunction>();
   readonly rules = new Map<string, Rule>();
+  /** by rule name */
+  readonly deadLetterQueues = new Map<string, DeadLetterQueues>();
 
   constructor(scope: Construct, id: string, props: EventConsumersProps) {
     super(scope, id);
@@ -83,7 +102,9 @@ export class EventConsumers extends Construct {
         description: eventRule.description,
         eventPattern: awsEventPattern(eventRule, props.resources.buckets),
       });
-      rule.addTarget(new LambdaFunction(fn.fn, { retryAttempts: 8, maxEventAge: Duration.hours(6) }));
+      const target = deadLetterQueue(this, `TargetDeadLetterQueue-${eventRule.name}`);
+      rule.addTarget(new LambdaFunction(fn.fn, { ...CONSUMER_RETRY, deadLetterQueue: target }));
+      this.deadLetterQueues.set(eventRule.name, { target, function: fn.deadLetterQueue! });
       this.functions.set(eventRule.name, fn);
       this.rules.set(eventRule.name, rule);
     }

@@ -1,5 +1,7 @@
 import { Annotations, CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
-import { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { type CfnStage, HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { LogGroup } from 'aws-cdk-lib/aws-logs';
+import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type AppConfig, appConfig } from '../../contracts/app-config.ts';
 import { manifest } from '../../contracts/manifest.ts';
@@ -7,15 +9,17 @@ import type { RouteDefinition } from '../../contracts/route.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
 import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
-import { ApiRoutes } from './api-routes.ts';
+import { ApiRoutes, routeDomain } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
 import { AuthTriggers } from './auth-triggers.ts';
 import { DataStores, filesBucketName } from './data-stores.ts';
 import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
 import { InviteEmail } from './invite-email.ts';
-import type { PlatformResources, UserPoolIds } from './platform-function.ts';
+import { Monitoring } from './observability.ts';
+import type { PlatformFunction, PlatformResources, UserPoolIds } from './platform-function.ts';
 import { ScheduledJobs } from './scheduled-jobs.ts';
+import { SITES_ENV, SitesHosting } from './sites-hosting.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface PlatformStackProps extends StackProps {
@@ -48,6 +52,12 @@ export class PlatformStack extends Stack {
   readonly jobs: ScheduledJobs;
   /** the SES sender of invitation emails, when the stage has one */
   readonly inviteEmail?: InviteEmail;
+  /** published websites: their own distribution, host → website through a KeyValueStore */
+  readonly sites: SitesHosting;
+  /** alarms (one SNS topic) and the dashboard */
+  readonly monitoring: Monitoring;
+  /** the HTTP API's access log */
+  readonly apiAccessLogs: LogGroup;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
@@ -58,13 +68,23 @@ export class PlatformStack extends Stack {
       apiName: `${stage.namePrefix}-api`,
       description: 'EstateNet API (one Lambda per manifest route)',
     });
+    this.apiAccessLogs = new LogGroup(this, 'ApiAccessLogs', {
+      retention: stage.logRetention,
+      removalPolicy: stage.removalPolicy,
+    });
+    (this.api.defaultStage!.node.defaultChild as CfnStage).accessLogSettings = {
+      destinationArn: this.apiAccessLogs.logGroupArn,
+      format: JSON.stringify(API_ACCESS_LOG_FORMAT),
+    };
     this.hosting = new AppHosting(this, 'App', {
       stage,
       api: this.api,
       filesBucket: this.data.buckets.files,
       filesBucketName: filesBucketName(stage),
+      accessLogs: this.data.accessLogs,
     });
     this.data.allowBrowserUploads(this.hosting.appOrigins);
+    this.sites = new SitesHosting(this, 'Sites', { stage, api: this.api, bucket: this.data.buckets.sites });
     this.auth = new Auth(this, 'Auth', { stage, appOrigins: this.hosting.appOrigins });
 
     const userPool: UserPoolIds = {
@@ -131,6 +151,21 @@ export class PlatformStack extends Stack {
       userPool,
     });
 
+    this.wireSites(stage);
+    this.monitoring = new Monitoring(this, 'Monitoring', { stage, api: this.api, table: this.data.table });
+    for (const fn of this.allFunctions()) this.monitoring.watchFunction(fn);
+    for (const [owner, queues] of [
+      [this.consumers, this.consumers.deadLetterQueues],
+      [this.jobs, this.jobs.deadLetterQueues],
+    ] as const) {
+      for (const [name, { target, function: failed }] of queues) {
+        this.monitoring.watchQueue(owner, `${name}-target`, target);
+        this.monitoring.watchQueue(owner, `${name}-function`, failed);
+      }
+    }
+    this.monitoring.finish();
+    this.suppressFindings(stage);
+
     const outputs: Record<string, string> = {
       ApiUrl: this.api.apiEndpoint,
       AppUrl: this.hosting.appUrl,
@@ -143,7 +178,130 @@ export class PlatformStack extends Stack {
       ContentBucketName: this.data.buckets.content.bucketName,
       SitesBucketName: this.data.buckets.sites.bucketName,
       AppBucketName: this.hosting.bucket.bucketName,
+      SitesDistributionDomainName: this.sites.cnameTarget,
+      SitesDistributionId: this.sites.distribution.distributionId,
+      SiteHostsKeyValueStoreArn: this.sites.hosts.keyValueStoreArn,
+      AlarmTopicArn: this.monitoring.topic.topicArn,
+      DashboardName: this.monitoring.dashboard.dashboardName,
     };
     for (const [name, value] of Object.entries(outputs)) new CfnOutput(this, name, { value });
   }
+
+  /** Every Lambda of the platform (routes, consumers, jobs, Cognito triggers). */
+  allFunctions(): PlatformFunction[] {
+    return [
+      ...this.routes.functions.values(),
+      ...this.consumers.functions.values(),
+      ...this.jobs.functions.values(),
+      ...this.authTriggers.functions.values(),
+    ];
+  }
+
+  /**
+   * The sites distribution's hooks into the functions: the domain routes show its domain as the CNAME
+   * target (and the stage's default website domain); the page regenerator invalidates what it rewrote.
+   */
+  private wireSites(stage: StageConfig): void {
+    for (const [id, fn] of this.routes.functions) {
+      const route = this.routes.definitions.get(id)!;
+      if (!SITES_ROUTE_DOMAINS.includes(routeDomain(route))) continue;
+      fn.fn.addEnvironment(SITES_ENV.cnameTarget, this.sites.cnameTarget);
+      if (stage.sitesDomain) fn.fn.addEnvironment(SITES_ENV.domain, stage.sitesDomain);
+    }
+    const regenerator = this.consumers.functions.get(PAGE_REGENERATOR_RULE);
+    if (regenerator) {
+      this.sites.grantInvalidation(regenerator.fn);
+      regenerator.fn.addEnvironment(SITES_ENV.distributionId, this.sites.distribution.distributionId);
+    }
+  }
+
+  /** cdk-nag findings that are accepted, each with its reason (the rest are fixed, not suppressed). */
+  private suppressFindings(stage: StageConfig): void {
+    NagSuppressions.addResourceSuppressions(
+      this.routes,
+      [
+        {
+          id: 'AwsSolutions-APIG4',
+          reason:
+            'Every handler verifies the Cognito JWT itself (aws-jwt-verify), so AWS and the local cloud answer 401 alike, and public routes (website leads, domain setup) are public by manifest (docs/decisions.md).',
+        },
+      ],
+      true,
+    );
+    const customDomain = { app: Boolean(stage.appDomain), sites: Boolean(stage.sitesDomain) };
+    for (const [name, distribution] of [
+      ['app', this.hosting.distribution],
+      ['sites', this.sites.distribution],
+    ] as const) {
+      NagSuppressions.addResourceSuppressions(distribution, [
+        {
+          id: 'AwsSolutions-CFR1',
+          reason: 'Agents and their visitors are worldwide; no country is restricted.',
+        },
+        {
+          id: 'AwsSolutions-CFR2',
+          reason:
+            'No WAF web ACL yet (cost per distribution); the API enforces its limits per agent in the handlers.',
+        },
+        {
+          id: 'AwsSolutions-CFR3',
+          reason:
+            'CloudFront standard logs need an ACL-enabled bucket; requests and errors are watched through CloudWatch metrics (5xx alarm, dashboard) and the API access log.',
+        },
+        ...(customDomain[name]
+          ? []
+          : [
+              {
+                id: 'AwsSolutions-CFR4',
+                reason:
+                  'Without a custom domain the distribution uses the *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with one it uses TLSv1.2_2021 (cdk.json).',
+              },
+            ]),
+      ]);
+    }
+    // CDK's own singleton functions (bucket deployments, bucket notifications, auto-delete objects)
+    for (const construct of this.node.children) {
+      if (
+        !/^(Custom::CDKBucketDeployment|BucketNotificationsHandler|Custom::S3AutoDeleteObjects)/.test(
+          construct.node.id,
+        )
+      )
+        continue;
+      NagSuppressions.addResourceSuppressions(
+        construct,
+        [
+          { id: 'AwsSolutions-L1', reason: 'A CDK-provided function; its runtime is chosen by aws-cdk-lib.' },
+          {
+            id: 'AwsSolutions-IAM4',
+            reason: 'A CDK-provided function with the basic execution role aws-cdk-lib gives it.',
+            appliesTo: [{ regex: '/^Policy::arn:<AWS::Partition>:iam::aws:policy\\/service-role\\/.*$/' }],
+          },
+          {
+            id: 'AwsSolutions-IAM5',
+            reason:
+              'A CDK-provided deployment/notification function: it copies assets into our buckets (objects by key) and invalidates our distributions, with the policy aws-cdk-lib writes.',
+            appliesTo: [{ regex: '/^(Action|Resource)::.*$/' }],
+          },
+        ],
+        true,
+      );
+    }
+  }
 }
+
+/** Handler domains whose routes show the CNAME target of the sites distribution. */
+export const SITES_ROUTE_DOMAINS: readonly string[] = ['website-domains'];
+/** The event rule whose consumer writes published pages into the sites bucket. */
+export const PAGE_REGENERATOR_RULE = 'regenerate-pages';
+
+/** One JSON line per API request (CloudWatch Logs Insights reads the fields). */
+export const API_ACCESS_LOG_FORMAT = {
+  requestId: '$context.requestId',
+  ip: '$context.identity.sourceIp',
+  requestTime: '$context.requestTime',
+  routeKey: '$context.routeKey',
+  status: '$context.status',
+  responseLength: '$context.responseLength',
+  latency: '$context.responseLatency',
+  integrationError: '$context.integrationErrorMessage',
+};

@@ -4,7 +4,9 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
 import type { ScheduledJob } from '../../events/schedules.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
+import type { DeadLetterQueues } from './event-consumers.ts';
 import {
+  deadLetterQueue,
   grantResources,
   PlatformFunction,
   type PlatformResources,
@@ -19,11 +21,16 @@ export interface ScheduledJobsProps {
   userPool: UserPoolIds;
 }
 
+/** A missed tick is retried twice within the hour; the next tick repeats the work anyway. */
+export const JOB_RETRY = { retryAttempts: 2, maxEventAge: Duration.hours(1) } as const;
+
 /** One function and one EventBridge schedule rule per entry of events/schedules.ts. */
 export class ScheduledJobs extends Construct {
   /** by job name */
   readonly functions = new Map<string, PlatformFunction>();
   readonly rules = new Map<string, Rule>();
+  /** by job name */
+  readonly deadLetterQueues = new Map<string, DeadLetterQueues>();
 
   constructor(scope: Construct, id: string, props: ScheduledJobsProps) {
     super(scope, id);
@@ -46,7 +53,9 @@ export class ScheduledJobs extends Construct {
         description: job.description,
         schedule: Schedule.rate(Duration.minutes(job.everyMinutes)),
       });
-      rule.addTarget(new LambdaFunction(fn.fn, { retryAttempts: 2, maxEventAge: Duration.hours(1) }));
+      const target = deadLetterQueue(this, `TargetDeadLetterQueue-${job.name}`);
+      rule.addTarget(new LambdaFunction(fn.fn, { ...JOB_RETRY, deadLetterQueue: target }));
+      this.deadLetterQueues.set(job.name, { target, function: fn.deadLetterQueue! });
       this.functions.set(job.name, fn);
       this.rules.set(job.name, rule);
     }

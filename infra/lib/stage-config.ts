@@ -40,6 +40,22 @@ export interface StageConfig {
    * `{base, date, rates}`); without one the bundled snapshot stays in use
    */
   exchangeRatesUrl?: string;
+  /**
+   * domain under which published websites get their default hostname (`<subdomain>.<sitesDomain>`), with
+   * an ACM certificate in us-east-1 for `*.<sitesDomain>` (`sitesCertificateArn`); both or neither. Custom
+   * domains are added to the sites distribution as they are verified (docs/infrastructure.md).
+   */
+  sitesDomain?: string;
+  sitesCertificateArn?: string;
+  /** address subscribed to the stage's alarm topic (`-c alarmEmail=…`); the topic exists either way */
+  alarmEmail?: string;
+  /**
+   * Cognito feature plan: Plus (threat protection in full-function mode: compromised credentials, adaptive
+   * authentication) in prod, Essentials elsewhere (threat protection is a Plus feature and costs per user)
+   */
+  threatProtection: boolean;
+  /** the API 5xx share (percent of requests over 5 minutes) that raises the alarm */
+  api5xxRatePercent: number;
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
@@ -52,9 +68,23 @@ const stageDefaults: Record<StageName, Omit<StageConfig, 'stage' | 'namePrefix' 
     removalPolicy: RemovalPolicy.DESTROY,
     logRetention: RetentionDays.ONE_WEEK,
     devOrigins: [LOCAL_APP_ORIGIN],
+    threatProtection: false,
+    api5xxRatePercent: 5,
   },
-  staging: { removalPolicy: RemovalPolicy.DESTROY, logRetention: RetentionDays.ONE_MONTH, devOrigins: [] },
-  prod: { removalPolicy: RemovalPolicy.RETAIN, logRetention: RetentionDays.SIX_MONTHS, devOrigins: [] },
+  staging: {
+    removalPolicy: RemovalPolicy.DESTROY,
+    logRetention: RetentionDays.ONE_MONTH,
+    devOrigins: [],
+    threatProtection: false,
+    api5xxRatePercent: 2,
+  },
+  prod: {
+    removalPolicy: RemovalPolicy.RETAIN,
+    logRetention: RetentionDays.SIX_MONTHS,
+    devOrigins: [],
+    threatProtection: true,
+    api5xxRatePercent: 1,
+  },
 };
 
 /** Deploy-time settings that may come from `-c key=value` (none of them is a secret). */
@@ -66,7 +96,12 @@ export interface StageOverrides {
   googleClientSecretName?: string;
   inviteFromEmail?: string;
   exchangeRatesUrl?: string;
+  sitesDomain?: string;
+  sitesCertificateArn?: string;
+  alarmEmail?: string;
 }
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function isStageName(name: string): name is StageName {
   return (STAGES as readonly string[]).includes(name);
@@ -84,7 +119,13 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
   }
   const inviteFromEmail =
     overrides.inviteFromEmail ?? (overrides.appDomain ? `invites@${overrides.appDomain}` : undefined);
-  if (inviteFromEmail !== undefined && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(inviteFromEmail)) {
+  if (Boolean(overrides.sitesDomain) !== Boolean(overrides.sitesCertificateArn)) {
+    throw new Error('sitesDomain and sitesCertificateArn must be given together');
+  }
+  if (overrides.alarmEmail !== undefined && !EMAIL.test(overrides.alarmEmail)) {
+    throw new Error(`alarmEmail "${overrides.alarmEmail}" is not an email address`);
+  }
+  if (inviteFromEmail !== undefined && !EMAIL.test(inviteFromEmail)) {
     throw new Error(`inviteFromEmail "${inviteFromEmail}" is not an email address`);
   }
   if (overrides.exchangeRatesUrl !== undefined && !/^https:\/\/[^\s]+$/.test(overrides.exchangeRatesUrl)) {
@@ -99,6 +140,10 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
     ...(overrides.appCertificateArn ? { appCertificateArn: overrides.appCertificateArn } : {}),
     ...(inviteFromEmail ? { inviteFromEmail } : {}),
     ...(overrides.exchangeRatesUrl ? { exchangeRatesUrl: overrides.exchangeRatesUrl } : {}),
+    ...(overrides.sitesDomain && overrides.sitesCertificateArn
+      ? { sitesDomain: overrides.sitesDomain, sitesCertificateArn: overrides.sitesCertificateArn }
+      : {}),
+    ...(overrides.alarmEmail ? { alarmEmail: overrides.alarmEmail } : {}),
     ...(overrides.googleClientId
       ? {
           google: {

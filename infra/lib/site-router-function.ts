@@ -1,0 +1,71 @@
+/** Paths of the sites bucket that are served as they are, for every host (the shared 404 page). */
+export const SITE_ERRORS_PREFIX = '/_errors/';
+/** The page published sites show for an unknown host or a missing page. */
+export const SITE_NOT_FOUND_PATH = `${SITE_ERRORS_PREFIX}404.html`;
+export const SITE_NOT_FOUND_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">' +
+  '<title>Page not found</title></head><body style="font-family:system-ui,sans-serif;text-align:center;padding:4rem 1rem">' +
+  '<h1>Page not found</h1><p>There is no page at this address.</p></body></html>';
+
+/**
+ * Body of the CloudFront Function (cloudfront-js-2.0) on the sites distribution's viewer requests. It
+ * reads the website id of the request's Host from the KeyValueStore (`kvs`, key = lower-case hostname,
+ * value = websiteId; written when a website gets a subdomain or a custom domain) and rewrites the URI to
+ * where the page regenerator writes the page: `/` → `/{websiteId}/index.html`, `/{slug}` →
+ * `/{websiteId}/{slug}/index.html`, files (`/sitemap.xml`, `/robots.txt`, `/x.png`) → `/{websiteId}/…`.
+ * An unknown host, or a path that tries to leave the website's folder, gets the 404 page.
+ */
+export function siteRouterBody(): string {
+  return `var ERRORS_PREFIX = ${JSON.stringify(SITE_ERRORS_PREFIX)};
+var NOT_FOUND_HTML = ${JSON.stringify(SITE_NOT_FOUND_HTML)};
+var WEBSITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var FILE = /\\.[a-z0-9]{1,8}$/i;
+
+function notFound() {
+  return {
+    statusCode: 404,
+    statusDescription: 'Not Found',
+    headers: {
+      'content-type': { value: 'text/html; charset=utf-8' },
+      'cache-control': { value: 'no-store' },
+    },
+    body: { encoding: 'text', data: NOT_FOUND_HTML },
+  };
+}
+
+function sitePath(websiteId, uri) {
+  var segments = uri.split('/').filter(function (segment) { return segment !== ''; });
+  for (var i = 0; i < segments.length; i++) {
+    if (segments[i] === '.' || segments[i] === '..' || segments[i].indexOf('%') !== -1) return undefined;
+  }
+  if (segments.length === 0) return '/' + websiteId + '/index.html';
+  var path = '/' + segments.join('/');
+  if (FILE.test(path)) return '/' + websiteId + path;
+  return '/' + websiteId + path + '/index.html';
+}
+
+async function handler(event) {
+  var request = event.request;
+  if (request.uri.startsWith(ERRORS_PREFIX)) return request;
+  var hostHeader = request.headers.host;
+  var host = (hostHeader ? hostHeader.value : '').toLowerCase().replace(/:\\d+$/, '').replace(/\\.$/, '');
+  if (host === '') return notFound();
+  var websiteId;
+  try {
+    websiteId = await kvs.get(host);
+  } catch (error) {
+    return notFound();
+  }
+  if (typeof websiteId !== 'string' || !WEBSITE_ID.test(websiteId)) return notFound();
+  var uri = sitePath(websiteId, request.uri);
+  if (!uri) return notFound();
+  request.uri = uri;
+  return request;
+}
+`;
+}
+
+/** The function's source, bound to one KeyValueStore (its id is a deploy-time token). */
+export function siteRouterFunctionSource(keyValueStoreId: string): string {
+  return `import cf from 'cloudfront';\nvar kvs = cf.kvs(${JSON.stringify(keyValueStoreId)});\n${siteRouterBody()}`;
+}

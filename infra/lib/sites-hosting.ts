@@ -1,0 +1,151 @@
+import { Duration, Stack } from 'aws-cdk-lib';
+import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { Certificate } from 'aws-cdk-lib/aws-certificatemanager';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as EdgeFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HttpVersion,
+  KeyValueStore,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Construct } from 'constructs';
+import {
+  SITE_NOT_FOUND_HTML,
+  SITE_NOT_FOUND_PATH,
+  siteRouterFunctionSource,
+} from './site-router-function.ts';
+import type { StageConfig } from './stage-config.ts';
+
+/** Where the contact forms of published pages post (relative URL, so on the sites distribution). */
+export const WEBSITE_LEADS_PATH_PATTERN = '/api/website-leads/*';
+
+/** Environment variables the website and domain handlers read (set here, not in functions/lib/config.ts). */
+export const SITES_ENV = {
+  /** the CNAME target shown to users who point their domain at their website */
+  cnameTarget: 'SITES_CNAME_TARGET',
+  /** the sites distribution, for invalidating regenerated pages */
+  distributionId: 'SITES_DISTRIBUTION_ID',
+  /** the domain of default website hostnames (`<subdomain>.<domain>`), when the stage has one */
+  domain: 'SITES_DOMAIN',
+  /** the KeyValueStore mapping hostnames to website ids */
+  hostsStoreArn: 'SITES_HOSTS_KVS_ARN',
+} as const;
+
+export interface SitesHostingProps {
+  stage: StageConfig;
+  api: IHttpApi;
+  /** the sites bucket: `{websiteId}/index.html`, `{websiteId}/{slug}/index.html`, sitemap.xml, robots.txt */
+  bucket: IBucket;
+}
+
+/**
+ * Published websites: one distribution for every website, the sites bucket behind origin access control,
+ * a viewer-request function that maps the Host to a website through a KeyValueStore, a 404 page for
+ * unknown hosts and missing pages, and `/api/website-leads/*` to the HTTP API for the contact forms.
+ */
+export class SitesHosting extends Construct {
+  readonly distribution: Distribution;
+  readonly hosts: KeyValueStore;
+  readonly router: EdgeFunction;
+
+  constructor(scope: Construct, id: string, { stage, api, bucket }: SitesHostingProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+
+    this.hosts = new KeyValueStore(this, 'Hosts', {
+      keyValueStoreName: `${stage.namePrefix}-site-hosts`,
+      comment: 'hostname (lower case) → websiteId of the published website',
+    });
+    // the entries are written at run time (domain routes); prod keeps them with the stack's other data
+    this.hosts.applyRemovalPolicy(stage.removalPolicy);
+
+    this.router = new EdgeFunction(this, 'Router', {
+      functionName: `${stage.namePrefix}-site-router`,
+      comment: 'Host → website (KeyValueStore) and page path rewrite for published websites',
+      runtime: FunctionRuntime.JS_2_0,
+      keyValueStore: this.hosts,
+      code: FunctionCode.fromInline(siteRouterFunctionSource(this.hosts.keyValueStoreId)),
+    });
+
+    const customDomain =
+      stage.sitesDomain && stage.sitesCertificateArn
+        ? {
+            domainNames: [`*.${stage.sitesDomain}`],
+            certificate: Certificate.fromCertificateArn(this, 'SitesCertificate', stage.sitesCertificateArn),
+          }
+        : {};
+
+    const notFoundTtl = Duration.minutes(1);
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `${stage.namePrefix} published websites`,
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      ...customDomain,
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(bucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+        // the function rewrites the URI to `/{websiteId}/…` before the cache lookup, so the URI alone
+        // keys the cache and two websites never share an entry
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        compress: true,
+        functionAssociations: [{ function: this.router, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        [WEBSITE_LEADS_PATH_PATTERN]: {
+          origin: new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+        },
+      },
+      // S3 answers 403 for a key that does not exist (no ListBucket): both become the 404 page. These apply
+      // to the leads behaviour too, where only an unknown website answers 404.
+      errorResponses: [403, 404].map((httpStatus) => ({
+        httpStatus,
+        responseHttpStatus: 404,
+        responsePagePath: SITE_NOT_FOUND_PATH,
+        ttl: notFoundTtl,
+      })),
+    });
+
+    new BucketDeployment(this, 'NotFoundPage', {
+      sources: [Source.data(SITE_NOT_FOUND_PATH.slice(1), SITE_NOT_FOUND_HTML)],
+      destinationBucket: bucket,
+      // the regenerator owns every other key of the bucket
+      prune: false,
+      contentType: 'text/html; charset=utf-8',
+      cacheControl: [CacheControl.maxAge(notFoundTtl)],
+      distribution: this.distribution,
+      distributionPaths: [SITE_NOT_FOUND_PATH],
+    });
+  }
+
+  /** The hostname users point their CNAME at. */
+  get cnameTarget(): string {
+    return this.distribution.distributionDomainName;
+  }
+
+  /** cloudfront:CreateInvalidation on this distribution only. */
+  grantInvalidation(grantee: IGrantable): void {
+    this.distribution.grantCreateInvalidation(grantee);
+  }
+}

@@ -1,0 +1,697 @@
+import { readFileSync } from 'node:fs';
+import { Aspects, Duration, Stack } from 'aws-cdk-lib';
+import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
+import { Schedule } from 'aws-cdk-lib/aws-events';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { manifest } from '../contracts/manifest.ts';
+import { eventRules } from '../events/rules.ts';
+import { scheduledJobs } from '../events/schedules.ts';
+import { routeDomain } from './lib/api-routes.ts';
+import { HSTS_MAX_AGE } from './lib/app-hosting.ts';
+import { ABORT_INCOMPLETE_UPLOAD_DAYS, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
+import { CONSUMER_RETRY } from './lib/event-consumers.ts';
+import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
+import type { PlatformStack } from './lib/platform-stack.ts';
+import { API_ACCESS_LOG_FORMAT, PAGE_REGENERATOR_RULE, SITES_ROUTE_DOMAINS } from './lib/platform-stack.ts';
+import { JOB_RETRY } from './lib/scheduled-jobs.ts';
+import { SITE_NOT_FOUND_PATH, siteRouterBody } from './lib/site-router-function.ts';
+import { SITES_ENV, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
+import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
+type Json = Record<string, any>;
+
+/**
+ * The production template, asserted item by item (issue 11). The prod stack is synthesized once, with
+ * every deploy-time setting given, and with the page regenerator's rule implemented so its grants show.
+ */
+const PROD_OVERRIDES = {
+  appDomain: 'app.estatenet.example',
+  appCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/app',
+  sitesDomain: 'sites.estatenet.example',
+  sitesCertificateArn: 'arn:aws:acm:us-east-1:111111111111:certificate/sites',
+  googleClientId: 'estatenet.apps.googleusercontent.com',
+  alarmEmail: 'ops@estatenet.example',
+};
+const withRegenerator = eventRules.map((rule) =>
+  rule.name === PAGE_REGENERATOR_RULE
+    ? { ...rule, status: 'implemented' as const, consumer: 'functions/lib/planned.ts' }
+    : rule,
+);
+
+let prod: SynthesizedStage;
+let dev: SynthesizedStage;
+let stack: PlatformStack;
+let template: Template;
+let resources: Record<string, Json>;
+
+beforeAll(() => {
+  prod = synthesizedStage('prod', PROD_OVERRIDES, { eventRules: withRegenerator });
+  dev = synthesizedStage('dev');
+  stack = prod.stack;
+  template = prod.template;
+  resources = template.toJSON().Resources as Record<string, Json>;
+});
+
+const idOf = (target: { node: { defaultChild?: unknown } }, owner: Stack = stack) =>
+  owner.getLogicalId(target.node.defaultChild as never);
+const ofType = (type: string, from: Record<string, Json> = resources) =>
+  Object.entries(from).filter(([, resource]) => resource.Type === type);
+/** The parent template and every nested one. */
+const allTemplates = (synthesized: SynthesizedStage): Template[] => [
+  synthesized.template,
+  ...[...synthesized.stack.routes.stacks.values()].map((nested) => synthesized.templateOf(nested)),
+];
+const allResources = (synthesized: SynthesizedStage): Json[] =>
+  allTemplates(synthesized).flatMap((t) => Object.values(t.toJSON().Resources as Record<string, Json>));
+
+describe('per-stage configuration', () => {
+  it('names resources after the stage', () => {
+    template.hasResourceProperties('AWS::Events::EventBus', { Name: 'estatenet-prod' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Api', { Name: 'estatenet-prod-api' });
+    template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolName: 'estatenet-prod' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'estatenet-prod' });
+    template.hasResourceProperties('AWS::SNS::Topic', { TopicName: 'estatenet-prod-alarms' });
+    template.hasResourceProperties('AWS::CloudWatch::Dashboard', { DashboardName: 'estatenet-prod' });
+    dev.template.hasResourceProperties('AWS::Events::EventBus', { Name: 'estatenet-dev' });
+  });
+
+  it('serves the app and the websites on the stage’s domains with their us-east-1 certificates', () => {
+    const app = resources[idOf(stack.hosting.distribution)]!.Properties.DistributionConfig;
+    expect(app.Aliases).toEqual(['app.estatenet.example']);
+    expect(app.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: PROD_OVERRIDES.appCertificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+      SslSupportMethod: 'sni-only',
+    });
+    const sites = resources[idOf(stack.sites.distribution)]!.Properties.DistributionConfig;
+    expect(sites.Aliases).toEqual(['*.sites.estatenet.example']);
+    expect(sites.ViewerCertificate).toMatchObject({
+      AcmCertificateArn: PROD_OVERRIDES.sitesCertificateArn,
+      MinimumProtocolVersion: 'TLSv1.2_2021',
+    });
+    template.hasOutput('AppUrl', { Value: 'https://app.estatenet.example' });
+  });
+
+  it('keeps logs 6 months in prod and a week in dev', () => {
+    for (const resource of allResources(prod).filter((r) => r.Type === 'AWS::Logs::LogGroup')) {
+      expect(resource.Properties.RetentionInDays).toBe(180);
+      expect(resource.DeletionPolicy).toBe('Retain');
+    }
+    for (const resource of allResources(dev).filter((r) => r.Type === 'AWS::Logs::LogGroup')) {
+      expect(resource.Properties.RetentionInDays).toBe(7);
+    }
+  });
+
+  it('reads the Google client secret from Secrets Manager at deploy time, never from the code', () => {
+    const [[, provider]] = ofType('AWS::Cognito::UserPoolIdentityProvider') as [[string, Json]];
+    expect(provider.Properties.ProviderDetails.client_id).toBe(PROD_OVERRIDES.googleClientId);
+    expect(JSON.stringify(provider.Properties.ProviderDetails.client_secret)).toMatch(
+      /^"\{\{resolve:secretsmanager:estatenet-prod\/google-client-secret:SecretString:::\}\}"$/,
+    );
+    expect(JSON.stringify(dev.template.toJSON())).not.toContain('client_secret');
+  });
+
+  it('sends the alarms to the alarm address of the stage, and to none in dev', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: PROD_OVERRIDES.alarmEmail,
+    });
+    dev.template.resourceCountIs('AWS::SNS::Subscription', 0);
+  });
+});
+
+describe('app distribution', () => {
+  const config = () => resources[idOf(stack.hosting.distribution)]!.Properties.DistributionConfig as Json;
+
+  it('serves the app bucket through origin access control with the cookie route guard and the SPA fallback in it', () => {
+    const distribution = config();
+    const origin = (distribution.Origins as Json[]).find(
+      (candidate) => candidate.Id === distribution.DefaultCacheBehavior.TargetOriginId,
+    )!;
+    expect(origin.OriginAccessControlId).toEqual({
+      'Fn::GetAtt': [expect.stringMatching(/^AppDistributionOrigin1S3OriginAccessControl/), 'Id'],
+    });
+    expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.hosting.bucket));
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-request',
+        FunctionARN: { 'Fn::GetAtt': [idOf(stack.hosting.routeGuard), 'FunctionARN'] },
+      },
+    ]);
+    // the fallback is the function's rewrite; error responses would swallow the API's 403/404
+    expect(distribution.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends the API paths to the HTTP API', () => {
+    const apiBehaviours = (config().CacheBehaviors as Json[]).filter((b) => b.PathPattern !== '/media/*');
+    for (const behaviour of apiBehaviours) {
+      const origin = (config().Origins as Json[]).find(
+        (candidate) => candidate.Id === behaviour.TargetOriginId,
+      )!;
+      expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.api));
+      expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+    }
+  });
+
+  it('answers with CSP (our origins only), HSTS, no framing, nosniff and a referrer policy on every behaviour', () => {
+    const policyId = idOf(stack.hosting.responseHeaders);
+    const distribution = config();
+    for (const behaviour of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
+      expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    }
+    const headers = resources[policyId]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
+    expect(headers.StrictTransportSecurity).toEqual({
+      AccessControlMaxAgeSec: HSTS_MAX_AGE.toSeconds(),
+      IncludeSubdomains: true,
+      Preload: true,
+      Override: true,
+    });
+    expect(headers.FrameOptions).toEqual({ FrameOption: 'DENY', Override: true });
+    expect(headers.ContentTypeOptions).toEqual({ Override: true });
+    expect(headers.ReferrerPolicy).toEqual({
+      ReferrerPolicy: 'strict-origin-when-cross-origin',
+      Override: true,
+    });
+
+    const csp = headers.ContentSecurityPolicy.ContentSecurityPolicy['Fn::Join'][1] as (string | Json)[];
+    const text = csp.map((part) => (typeof part === 'string' ? part : `<${JSON.stringify(part)}>`)).join('');
+    const directives = Object.fromEntries(
+      text.split('; ').map((directive) => {
+        const [name, ...sources] = directive.split(' ');
+        return [name!, sources];
+      }),
+    );
+    expect(directives['default-src']).toEqual(["'self'"]);
+    expect(directives['script-src']).toEqual(["'self'"]);
+    expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-ancestors']).toEqual(["'none'"]);
+    const hosts = Object.values(directives)
+      .flat()
+      .filter((source) => source.startsWith('https://'));
+    const region = '<{"Ref":"AWS::Region"}>';
+    const suffix = '<{"Ref":"AWS::URLSuffix"}>';
+    expect(new Set(hosts)).toEqual(
+      new Set([
+        `https://cognito-idp.${region}.${suffix}`,
+        `https://estatenet-prod.auth.${region}.amazoncognito.com`,
+        `https://estatenet-prod-files-<{"Ref":"AWS::AccountId"}>-${region}.s3.${region}.${suffix}`,
+      ]),
+    );
+    expect(text).not.toMatch(/(^|\s)(\*|https:|http:)(\s|;|$)/);
+    expect(directives['connect-src']).toHaveLength(4);
+  });
+});
+
+describe('sites distribution', () => {
+  const config = () => resources[idOf(stack.sites.distribution)]!.Properties.DistributionConfig as Json;
+
+  it('serves the sites bucket through origin access control, routed by a KeyValueStore function', () => {
+    const distribution = config();
+    const origin = (distribution.Origins as Json[]).find(
+      (candidate) => candidate.Id === distribution.DefaultCacheBehavior.TargetOriginId,
+    )!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.data.buckets.sites));
+    const routerId = idOf(stack.sites.router);
+    expect(distribution.DefaultCacheBehavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [routerId, 'FunctionARN'] } },
+    ]);
+    const router = resources[routerId]!.Properties;
+    expect(router.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    expect(router.FunctionConfig.KeyValueStoreAssociations).toEqual([
+      { KeyValueStoreARN: { 'Fn::GetAtt': [idOf(stack.sites.hosts), 'Arn'] } },
+    ]);
+    expect(JSON.stringify(router.FunctionCode)).toContain(idOf(stack.sites.hosts));
+    template.hasResource('AWS::CloudFront::KeyValueStore', {
+      Properties: { Name: 'estatenet-prod-site-hosts' },
+      DeletionPolicy: 'Retain',
+    });
+    // the sites bucket lets this distribution read, and no one else
+    const sitesId = idOf(stack.data.buckets.sites);
+    const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(
+      ([, candidate]) => candidate.Properties.Bucket.Ref === sitesId,
+    ) as [[string, Json]];
+    const reads = (policy.Properties.PolicyDocument.Statement as Json[]).filter(
+      (statement) => statement.Effect === 'Allow',
+    );
+    expect(reads).toHaveLength(1);
+    expect(reads[0]).toMatchObject({
+      Principal: { Service: 'cloudfront.amazonaws.com' },
+      Action: 's3:GetObject',
+    });
+    expect(JSON.stringify(reads[0]!.Condition)).toContain(idOf(stack.sites.distribution));
+  });
+
+  it('maps the Host to its website’s pages, and answers 404 for unknown hosts and escapes', async () => {
+    const store: Record<string, string> = {
+      'coastal.sites.estatenet.example': 'w1',
+      'www.coastal.com': 'w1',
+    };
+    const kvs = {
+      get: async (key: string) => {
+        if (!(key in store)) throw new Error('KeyNotFound');
+        return store[key];
+      },
+    };
+    const handler = new Function('kvs', `${siteRouterBody()}\nreturn handler;`)(kvs) as (
+      event: Json,
+    ) => Promise<Json>;
+    const request = (host: string | undefined, uri: string) =>
+      handler({ request: { uri, headers: host ? { host: { value: host } } : {}, querystring: {} } });
+    const cases: [string | undefined, string, string | 404][] = [
+      ['coastal.sites.estatenet.example', '/', '/w1/index.html'],
+      ['Coastal.Sites.EstateNet.example', '/about', '/w1/about/index.html'],
+      ['www.coastal.com', '/about/', '/w1/about/index.html'],
+      ['www.coastal.com', '/listings/villa-1', '/w1/listings/villa-1/index.html'],
+      ['www.coastal.com', '/sitemap.xml', '/w1/sitemap.xml'],
+      ['www.coastal.com', '/robots.txt', '/w1/robots.txt'],
+      ['www.coastal.com', SITE_NOT_FOUND_PATH, SITE_NOT_FOUND_PATH],
+      ['unknown.example', '/', 404],
+      [undefined, '/', 404],
+      ['www.coastal.com', '/../w2/index.html', 404],
+      ['www.coastal.com', '/%2e%2e/w2', 404],
+    ];
+    for (const [host, uri, expected] of cases) {
+      const result = await request(host, uri);
+      if (expected === 404) {
+        expect(result.statusCode, `${host} ${uri}`).toBe(404);
+        expect(result.body.data).toContain('Page not found');
+      } else {
+        expect(result.uri, `${host} ${uri}`).toBe(expected);
+      }
+    }
+  });
+
+  it('sends the contact forms’ /api/website-leads/* to the HTTP API, uncached, and shows a 404 page', () => {
+    const distribution = config();
+    const [leads] = (distribution.CacheBehaviors as Json[]).filter(
+      (b) => b.PathPattern === WEBSITE_LEADS_PATH_PATTERN,
+    );
+    expect(leads).toMatchObject({
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      ViewerProtocolPolicy: 'https-only',
+    });
+    expect(leads!.AllowedMethods).toContain('POST');
+    const origin = (distribution.Origins as Json[]).find(
+      (candidate) => candidate.Id === leads!.TargetOriginId,
+    )!;
+    expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.api));
+    expect(distribution.CustomErrorResponses).toEqual(
+      [403, 404].map((code) => ({
+        ErrorCode: code,
+        ResponseCode: 404,
+        ResponsePagePath: SITE_NOT_FOUND_PATH,
+        ErrorCachingMinTTL: 60,
+      })),
+    );
+    const deployment = ofType('Custom::CDKBucketDeployment').find(([id]) =>
+      id.startsWith('SitesNotFoundPage'),
+    )!;
+    expect(deployment[1].Properties).toMatchObject({
+      DestinationBucketName: { Ref: idOf(stack.data.buckets.sites) },
+      Prune: false,
+      DistributionPaths: [SITE_NOT_FOUND_PATH],
+    });
+  });
+
+  it('gives the domain routes the CNAME target, and the page regenerator the invalidation of this distribution only', () => {
+    const domainRoutes = manifest.filter((route) => SITES_ROUTE_DOMAINS.includes(routeDomain(route)));
+    expect(domainRoutes.length).toBeGreaterThan(0);
+    const nested = stack.routes.stacks.get('website-domains')!;
+    const nestedResources = prod.templateOf(nested).toJSON().Resources as Record<string, Json>;
+    const parentStack = resources[stack.getLogicalId(nested.nestedStackResource!)]!;
+    for (const route of domainRoutes) {
+      const fn = stack.routes.functions.get(route.id)!;
+      const variables = nestedResources[idOf(fn.fn, nested)]!.Properties.Environment.Variables as Json;
+      expect(variables[SITES_ENV.domain]).toBe(PROD_OVERRIDES.sitesDomain);
+      const parameter = variables[SITES_ENV.cnameTarget].Ref as string;
+      expect(parentStack.Properties.Parameters[parameter]).toEqual({
+        'Fn::GetAtt': [idOf(stack.sites.distribution), 'DomainName'],
+      });
+    }
+    // no other route sees it
+    const others = manifest.filter((route) => !SITES_ROUTE_DOMAINS.includes(routeDomain(route)));
+    for (const route of others) {
+      const fn = stack.routes.functions.get(route.id)!;
+      const variables = prod.templateOf(fn.fn.stack).toJSON().Resources[idOf(fn.fn, fn.fn.stack)].Properties
+        .Environment.Variables as Json;
+      expect(variables[SITES_ENV.cnameTarget], route.id).toBeUndefined();
+    }
+
+    const regenerator = stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!;
+    const regeneratorId = idOf(regenerator.fn);
+    expect(resources[regeneratorId]!.Properties.Environment.Variables[SITES_ENV.distributionId]).toEqual({
+      Ref: idOf(stack.sites.distribution),
+    });
+    const invalidations = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties.PolicyDocument.Statement as Json[])
+        .filter((statement) => [statement.Action].flat().includes('cloudfront:CreateInvalidation'))
+        .map((statement) => ({ roles: policy.Properties.Roles as Json[], statement })),
+    );
+    const regeneratorRole = resources[regeneratorId]!.Properties.Role['Fn::GetAtt'][0];
+    const ours = invalidations.filter(({ roles }) => roles.some((role) => role.Ref === regeneratorRole));
+    expect(ours).toHaveLength(1);
+    expect(JSON.stringify(ours[0]!.statement.Resource)).toContain(
+      `distribution/",{"Ref":"${idOf(stack.sites.distribution)}"}`,
+    );
+    expect([ours[0]!.statement.Action].flat()).toEqual(['cloudfront:CreateInvalidation']);
+  });
+});
+
+describe('data stores in prod', () => {
+  it('keeps the table on demand, with PITR, deletion protection and a retain policy', () => {
+    template.hasResource('AWS::DynamoDB::Table', {
+      DeletionPolicy: 'Retain',
+      UpdateReplacePolicy: 'Retain',
+      Properties: {
+        BillingMode: 'PAY_PER_REQUEST',
+        DeletionProtectionEnabled: true,
+        PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+      },
+    });
+    dev.template.hasResourceProperties('AWS::DynamoDB::Table', { DeletionProtectionEnabled: false });
+  });
+
+  it('blocks public access, encrypts, requires TLS, aborts stale multipart uploads and logs access on every bucket', () => {
+    const buckets = ofType('AWS::S3::Bucket');
+    expect(buckets).toHaveLength(5);
+    const accessLogsId = idOf(stack.data.accessLogs);
+    for (const [id, bucket] of buckets) {
+      expect(bucket.DeletionPolicy, id).toBe('Retain');
+      expect(bucket.Properties.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties.BucketEncryption, id).toBeDefined();
+      expect(bucket.Properties.LifecycleConfiguration.Rules, id).toContainEqual(
+        expect.objectContaining({
+          AbortIncompleteMultipartUpload: { DaysAfterInitiation: ABORT_INCOMPLETE_UPLOAD_DAYS },
+          Status: 'Enabled',
+        }),
+      );
+      if (id !== accessLogsId) {
+        expect(bucket.Properties.LoggingConfiguration.DestinationBucketName, id).toEqual({
+          Ref: accessLogsId,
+        });
+      }
+      const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(
+        ([, candidate]) => candidate.Properties.Bucket.Ref === id,
+      ) as [[string, Json]];
+      expect(policy.Properties.PolicyDocument.Statement, id).toContainEqual(
+        expect.objectContaining({
+          Effect: 'Deny',
+          Action: 's3:*',
+          Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+        }),
+      );
+    }
+  });
+
+  it('versions website content and published pages (old versions expire), not the cloud files', () => {
+    for (const bucket of [stack.data.buckets.content, stack.data.buckets.sites]) {
+      const properties = resources[idOf(bucket)]!.Properties;
+      expect(properties.VersioningConfiguration).toEqual({ Status: 'Enabled' });
+      expect(properties.LifecycleConfiguration.Rules).toContainEqual(
+        expect.objectContaining({ NoncurrentVersionExpiration: { NoncurrentDays: NONCURRENT_VERSION_DAYS } }),
+      );
+    }
+    expect(resources[idOf(stack.data.buckets.files)]!.Properties.VersioningConfiguration).toBeUndefined();
+  });
+
+  it('allows CORS on the files bucket only, from our app origins only', () => {
+    const withCors = ofType('AWS::S3::Bucket').filter(([, bucket]) => bucket.Properties.CorsConfiguration);
+    expect(withCors.map(([id]) => id)).toEqual([idOf(stack.data.buckets.files)]);
+    const [rule] = withCors[0]![1].Properties.CorsConfiguration.CorsRules as Json[];
+    expect(rule!.AllowedOrigins).toEqual([
+      'https://app.estatenet.example',
+      { 'Fn::Join': ['', ['https://', { 'Fn::GetAtt': [idOf(stack.hosting.distribution), 'DomainName'] }]] },
+    ]);
+    // the local frontend is a dev-only origin
+    const devFiles = dev.template.toJSON().Resources[idOf(dev.stack.data.buckets.files, dev.stack)] as Json;
+    expect(devFiles.Properties.CorsConfiguration.CorsRules[0].AllowedOrigins).toContain(
+      'http://localhost:3000',
+    );
+  });
+});
+
+describe('EventBridge', () => {
+  const rules = () => ofType('AWS::Events::Rule').map(([, rule]) => rule.Properties as Json);
+
+  it('has a rule per implemented event rule and per schedule, each target with a dead-letter queue and a retry policy', () => {
+    const implemented = withRegenerator.filter((rule) => rule.status === 'implemented');
+    expect(rules()).toHaveLength(implemented.length + scheduledJobs.length);
+    const queueIds = new Set(ofType('AWS::SQS::Queue').map(([id]) => id));
+    for (const rule of rules()) {
+      expect(rule.Targets).toHaveLength(1);
+      const [target] = rule.Targets as Json[];
+      const retry = rule.ScheduleExpression ? JOB_RETRY : CONSUMER_RETRY;
+      expect(target!.RetryPolicy).toEqual({
+        MaximumRetryAttempts: retry.retryAttempts,
+        MaximumEventAgeInSeconds: retry.maxEventAge.toSeconds(),
+      });
+      expect(queueIds.has(target!.DeadLetterConfig.Arn['Fn::GetAtt'][0])).toBe(true);
+    }
+  });
+
+  it('runs the exchange-rate refresh and the trash purge on their schedules', () => {
+    const schedules = rules()
+      .map((rule) => rule.ScheduleExpression)
+      .filter(Boolean);
+    expect(schedules.sort()).toEqual(
+      scheduledJobs.map((job) => Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString).sort(),
+    );
+    expect(scheduledJobs.map((job) => job.name).sort()).toEqual(['purge-cloud', 'refresh-exchange-rates']);
+  });
+
+  it('keeps failed invocations of every consumer and job in encrypted, TLS-only queues for 14 days', () => {
+    for (const fn of [...stack.consumers.functions.values(), ...stack.jobs.functions.values()]) {
+      const queueId = idOf(fn.deadLetterQueue!);
+      expect(resources[idOf(fn.fn)]!.Properties.DeadLetterConfig).toEqual({
+        TargetArn: { 'Fn::GetAtt': [queueId, 'Arn'] },
+      });
+    }
+    for (const [id, queue] of ofType('AWS::SQS::Queue')) {
+      expect(queue.Properties, id).toMatchObject({
+        SqsManagedSseEnabled: true,
+        MessageRetentionPeriod: DEAD_LETTER_RETENTION.toSeconds(),
+      });
+      const policy = ofType('AWS::SQS::QueuePolicy').find(([, candidate]) =>
+        (candidate.Properties.Queues as Json[]).some((queueRef) => queueRef.Ref === id),
+      );
+      expect(policy?.[1].Properties.PolicyDocument.Statement, id).toContainEqual(
+        expect.objectContaining({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+      );
+    }
+  });
+});
+
+describe('Cognito', () => {
+  it('has a password policy, optional TOTP MFA, threat protection in prod, deletion protection', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Policies: {
+        PasswordPolicy: {
+          MinimumLength: 8,
+          RequireLowercase: true,
+          RequireUppercase: true,
+          RequireNumbers: true,
+        },
+      },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      UserPoolTier: 'PLUS',
+      UserPoolAddOns: { AdvancedSecurityMode: 'ENFORCED' },
+      DeletionProtection: 'ACTIVE',
+    });
+    dev.template.hasResourceProperties('AWS::Cognito::UserPool', { UserPoolTier: 'ESSENTIALS' });
+  });
+
+  it('has Google as identity provider, the hosted-UI domain and the post-confirmation trigger', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderType: 'Google' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'estatenet-prod' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      CallbackURLs: Match.arrayWith(['https://app.estatenet.example/authentication/callback']),
+    });
+    const trigger = stack.authTriggers.functions.get('post-confirmation')!;
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: { PostConfirmation: { 'Fn::GetAtt': [idOf(trigger.fn), 'Arn'] } },
+    });
+  });
+});
+
+describe('observability', () => {
+  const alarms = () => allResources(prod).filter((resource) => resource.Type === 'AWS::CloudWatch::Alarm');
+  const topicId = () => idOf(stack.monitoring.topic);
+
+  it('logs every function with Powertools settings to its own log group, traced by X-Ray', () => {
+    const functions = allResources(prod).filter(
+      (resource) =>
+        resource.Type === 'AWS::Lambda::Function' &&
+        resource.Properties.Environment?.Variables?.POWERTOOLS_SERVICE_NAME,
+    );
+    expect(functions.length).toBe(stack.allFunctions().length);
+    for (const fn of functions) {
+      expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.LoggingConfig.LogGroup.Ref).toBeDefined();
+    }
+  });
+
+  it('writes an access log line per API request', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AccessLogSettings: {
+        DestinationArn: { 'Fn::GetAtt': [idOf(stack.apiAccessLogs), 'Arn'] },
+        Format: JSON.stringify(API_ACCESS_LOG_FORMAT),
+      },
+    });
+  });
+
+  it('alarms on the API 5xx rate, each function’s errors and throttles, each dead-letter queue and DynamoDB throttles, all to the SNS topic', () => {
+    const all = alarms();
+    for (const alarm of all) {
+      // nested stacks get the topic as a parameter
+      expect(JSON.stringify(alarm.Properties.AlarmActions)).toMatch(
+        new RegExp(`${topicId()}|referenceto.*AlarmTopic`),
+      );
+      expect(alarm.Properties.TreatMissingData).toBe('notBreaching');
+    }
+    const byMetric = (name: string) => all.filter((alarm) => alarm.Properties.MetricName === name);
+    const functions = stack.allFunctions().length;
+    expect(byMetric('Errors')).toHaveLength(functions);
+    expect(byMetric('Throttles')).toHaveLength(functions);
+    const queues = ofType('AWS::SQS::Queue').length;
+    expect(byMetric('ApproximateNumberOfMessagesVisible')).toHaveLength(queues);
+    const math = all.filter((alarm) => alarm.Properties.Metrics);
+    const expressions = math.map(
+      (alarm) =>
+        (alarm.Properties.Metrics as Json[]).find((metric) => metric.Expression)!.Expression as string,
+    );
+    expect(expressions.sort()).toEqual(['IF(requests > 0, 100 * errors / requests, 0)', 'reads + writes']);
+    const rate = math.find((alarm) => JSON.stringify(alarm.Properties.Metrics).includes('5xx'))!;
+    expect(rate.Properties.Threshold).toBe(1);
+    expect(JSON.stringify(math)).toContain('ReadThrottleEvents');
+    expect(JSON.stringify(math)).toContain('WriteThrottleEvents');
+  });
+
+  it('has one dashboard with the API, Lambda, DynamoDB and dead-letter widgets', () => {
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+    const body = JSON.stringify(ofType('AWS::CloudWatch::Dashboard')[0]![1].Properties.DashboardBody);
+    for (const title of [
+      'API requests and 5xx',
+      'Lambda errors',
+      'Lambda throttles',
+      'DynamoDB throttles',
+      'Dead-letter queues',
+    ]) {
+      expect(body).toContain(title);
+    }
+  });
+});
+
+describe('least privilege', () => {
+  it('grants no wildcard action and no Resource "*" beyond X-Ray to any of our functions', () => {
+    for (const fn of stack.allFunctions()) {
+      const owner = fn.fn.stack;
+      const roleId = owner.getLogicalId(fn.fn.role!.node.defaultChild as never);
+      const policies = Object.values(prod.templateOf(owner).findResources('AWS::IAM::Policy')).filter(
+        (policy) => (policy.Properties.Roles as Json[]).some((role) => role.Ref === roleId),
+      );
+      for (const statement of policies.flatMap(
+        (policy) => policy.Properties.PolicyDocument.Statement as Json[],
+      )) {
+        const actions = [statement.Action].flat() as string[];
+        expect(
+          actions.filter((action) => action === '*' || action.endsWith(':*')),
+          fn.node.id,
+        ).toEqual([]);
+        if (statement.Resource === '*') {
+          expect(
+            actions.every((action) => action.startsWith('xray:')),
+            `${fn.node.id} ${actions}`,
+          ).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('grants CloudFront invalidation to the page regenerator alone', () => {
+    const invalidating = allTemplates(prod).flatMap((t) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).filter((policy) =>
+        JSON.stringify(policy.Properties.PolicyDocument).includes('cloudfront:CreateInvalidation'),
+      ),
+    );
+    // the regenerator, and CDK's bucket-deployment function that invalidates after an upload
+    const roles = invalidating.flatMap((policy) => policy.Properties.Roles as Json[]).map((role) => role.Ref);
+    const regenerator = resources[idOf(stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!.fn)]!;
+    expect(roles).toContain(regenerator.Properties.Role['Fn::GetAtt'][0]);
+    for (const role of roles) {
+      expect(
+        role === regenerator.Properties.Role['Fn::GetAtt'][0] || role.startsWith('CustomCDKBucketDeployment'),
+        role,
+      ).toBe(true);
+    }
+  });
+});
+
+describe('cdk-nag AwsSolutions', () => {
+  it('reports no unsuppressed error or warning in prod and dev', () => {
+    expect(prod.nag.errors).toEqual([]);
+    expect(prod.nag.warnings).toEqual([]);
+    expect(dev.nag.errors).toEqual([]);
+    expect(dev.nag.warnings).toEqual([]);
+  });
+
+  it('fails a bucket without TLS enforcement or access logs (the checks run in this harness)', () => {
+    const app = testApp();
+    const probe = new Stack(app, 'NagProbe');
+    new Bucket(probe, 'Plain');
+    Aspects.of(app).add(new AwsSolutionsChecks());
+    app.synth();
+    const errors = Annotations.fromStack(probe).findError('*', Match.stringLikeRegexp('AwsSolutions-S'));
+    expect(errors.map((error) => String(error.entry.data).split(':')[0]).sort()).toEqual([
+      'AwsSolutions-S1',
+      'AwsSolutions-S10',
+    ]);
+  });
+
+  it('gives every suppression a written reason', () => {
+    let suppressions = 0;
+    for (const synthesized of [prod, dev]) {
+      for (const resource of allResources(synthesized)) {
+        for (const rule of (resource.Metadata?.cdk_nag?.rules_to_suppress ?? []) as Json[]) {
+          suppressions += 1;
+          expect(rule.id).toMatch(/^AwsSolutions-/);
+          expect(rule.reason.length, rule.id).toBeGreaterThanOrEqual(30);
+        }
+      }
+    }
+    expect(suppressions).toBeGreaterThan(0);
+  });
+});
+
+describe('deploying', () => {
+  const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## Deploying a stage'));
+
+  it('documents bootstrap, deploy and diff in the README, and package.json runs them per stage', () => {
+    for (const command of [
+      'cdk bootstrap',
+      'npm run deploy -- -c stage=dev',
+      'npm run diff',
+      'STAGE=prod npm run synth',
+    ]) {
+      expect(section).toContain(command);
+    }
+    const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
+      .scripts as Json;
+    const stageArgument = ['-c stage=$', '{STAGE:-dev}'].join('');
+    expect(scripts.diff).toBe(`cdk diff ${stageArgument}`);
+    expect(scripts.deploy).toContain(stageArgument);
+  });
+});
