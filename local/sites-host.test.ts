@@ -18,10 +18,12 @@ describe('sites host', () => {
   it('points site-root links under /sites/{id} and leaves media, API and other origins alone', () => {
     const html =
       '<a href="/">Home</a><a href="/about">About</a><img src="/media/a.png"><a href="/media/x.pdf">x</a>' +
-      '<a href="//cdn.example/x">cdn</a><a href="https://x.example/">x</a><form action="/api/website-leads/s">';
+      '<a href="//cdn.example/x">cdn</a><a href="https://x.example/">x</a><form action="/api/website-leads/s">' +
+      '<input type="hidden" name="page" value="/contact">';
     expect(underSitesPath(html, 's')).toBe(
       '<a href="/sites/s/">Home</a><a href="/sites/s/about">About</a><img src="/media/a.png"><a href="/media/x.pdf">x</a>' +
-        '<a href="//cdn.example/x">cdn</a><a href="https://x.example/">x</a><form action="/api/website-leads/s">',
+        '<a href="//cdn.example/x">cdn</a><a href="https://x.example/">x</a><form action="/api/website-leads/s">' +
+        '<input type="hidden" name="page" value="/sites/s/contact">',
     );
   });
 

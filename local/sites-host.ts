@@ -31,15 +31,15 @@ export function siteObjectKey(websiteId: string, path: string): string | undefin
 
 /**
  * Site-root links of a page served under `/sites/{websiteId}`: `href="/about"` → `/sites/{id}/about`
- * (the app's own paths, `/media/` and `/api/`, stay as they are).
+ * (the app's own paths, `/media/` and `/api/`, stay as they are), and the contact form's `page` field,
+ * so the leads endpoint sends the visitor back to the page where it is.
  */
 export function underSitesPath(html: string, websiteId: string): string {
-  return html.replace(
-    /(\shref=")\/(?!\/|media\/|api\/|sites\/)([^"]*)"/g,
-    (_, attribute: string, rest: string) => {
+  return html
+    .replace(/(<input type="hidden" name="page" value=")\/([^"]*)"/g, `$1/sites/${websiteId}/$2"`)
+    .replace(/(\shref=")\/(?!\/|media\/|api\/|sites\/)([^"]*)"/g, (_, attribute: string, rest: string) => {
       return `${attribute}/sites/${websiteId}/${rest}"`;
-    },
-  );
+    });
 }
 
 const NOT_FOUND_PAGE = `<!doctype html>

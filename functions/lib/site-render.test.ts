@@ -156,6 +156,8 @@ describe('site pages', () => {
     for (const name of ['name', 'email', 'phone', 'message']) expect(html).toContain(`name="${name}"`);
     expect(html).toContain('<input type="hidden" name="page" value="/">');
     expect(html).toContain('<p class="en-lead-sent" id="lead-sent"');
+    expect(html).toContain('id="lead-not-sent"');
+    expect(html).toContain('name="company"');
     expect(html).toContain('.en-lead-sent{display:none;');
     expect(html).toContain('.en-lead-sent:target{display:block;}');
     expect(html).not.toContain('<script');

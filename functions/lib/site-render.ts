@@ -267,6 +267,8 @@ function agentCardHtml(data: SiteData): string {
 
 /** The leads endpoint answers with a 303 back to the page + `#lead-sent`, which the CSS `:target` shows. */
 export const LEAD_SENT_ID = 'lead-sent';
+/** …or `#lead-not-sent` when the agent cannot take the lead now (the leads endpoint's polite refusal). */
+export const LEAD_NOT_SENT_ID = 'lead-not-sent';
 export const leadsAction = (websiteId: string) => `/api/website-leads/${encodeURIComponent(websiteId)}`;
 
 function contactFormHtml(data: SiteData, pagePath: string): string {
@@ -275,7 +277,10 @@ function contactFormHtml(data: SiteData, pagePath: string): string {
   return [
     `<form class="en-contact-form" method="post" action="${escapeHtml(leadsAction(data.website.website_id))}">`,
     `<p class="en-lead-sent" id="${LEAD_SENT_ID}" role="status">Thank you! Your message has been sent. We will get back to you soon.</p>`,
+    `<p class="en-lead-sent en-lead-not-sent" id="${LEAD_NOT_SENT_ID}" role="status">Sorry, your message could not be sent right now. Please contact us by email or phone instead.</p>`,
     `<input type="hidden" name="page" value="${escapeHtml(pagePath)}">`,
+    // the honeypot: people never see or fill it, form-filling bots do
+    '<p class="en-honeypot" aria-hidden="true"><label for="en-lead-company">Company</label><input id="en-lead-company" name="company" type="text" tabindex="-1" autocomplete="off"></p>',
     field(
       'name',
       'Name',
@@ -335,6 +340,8 @@ const BLOCK_CSS = [
   '.en-button{align-self:flex-start;font:inherit;padding:12px 24px;border:0;border-radius:4px;background:var(--primary,#007bff);color:#fff;cursor:pointer;}',
   '.en-lead-sent{display:none;padding:12px 16px;border-radius:4px;background:#d1e7dd;color:#0f5132;}',
   '.en-lead-sent:target{display:block;}',
+  '.en-lead-not-sent{background:#fff3cd;color:#664d03;}',
+  '.en-honeypot{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden;}',
   '.en-map{padding:20px;border:1px dashed rgba(0,0,0,.25);border-radius:8px;margin-top:16px;}',
   '.en-map-label{margin:0 0 4px;font-weight:600;}',
   '.en-map-address{font-style:normal;}',

@@ -144,7 +144,8 @@ describe('publishing a website', () => {
     expect(about.body).toContain(`href="/sites/${id}/contact"`);
     const contact = await served(`/sites/${id}/contact`);
     expect(contact.body).toContain(`action="/api/website-leads/${id}"`);
-    expect(contact.body).toContain('<input type="hidden" name="page" value="/contact">');
+    // on the app's origin the leads endpoint must send the visitor back under /sites/{id}
+    expect(contact.body).toContain(`<input type="hidden" name="page" value="/sites/${id}/contact">`);
     expect((await served(`/sites/${id}/sitemap.xml`)).body).toContain(`/sites/${id}/contact</loc>`);
     expect((await served(`/sites/${id}/robots.txt`)).body).toContain('Sitemap: ');
     const missing = await served(`/sites/${id}/no-such-page`);
@@ -255,6 +256,9 @@ describe('publishing a website', () => {
     expect(about.body).toContain('<title>About | Seaside Homes</title>');
     // the site's own links stay at its root, and no sandbox is needed on its own origin
     expect(about.body).toContain('href="/contact"');
+    expect((await served('/contact', domain)).body).toContain(
+      '<input type="hidden" name="page" value="/contact">',
+    );
     expect(about.headers['content-security-policy']).toBeUndefined();
     expect((await served('/', domain)).body).toContain('<header class="site-header">');
     expect((await served('/robots.txt', domain)).body).toContain('User-agent: *');
