@@ -11,6 +11,7 @@ import { supportRoutes } from './routes/support.ts';
 import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
 import { websiteDomainsRoutes } from './routes/website-domains.ts';
+import { websiteLeadsRoutes } from './routes/website-leads.ts';
 import { websitesRoutes } from './routes/websites.ts';
 
 /** The routes by domain file; the group name is the OpenAPI tag. */
@@ -28,6 +29,7 @@ export const routeGroups = {
   cloud: cloudRoutes,
   websites: websitesRoutes,
   websiteDomains: websiteDomainsRoutes,
+  websiteLeads: websiteLeadsRoutes,
 } satisfies Record<string, Record<string, RouteDefinition>>;
 
 export type RouteGroup = keyof typeof routeGroups;
@@ -50,6 +52,7 @@ export const routes = {
   ...cloudRoutes,
   ...websitesRoutes,
   ...websiteDomainsRoutes,
+  ...websiteLeadsRoutes,
 } satisfies Record<string, RouteDefinition>;
 
 export const manifest: readonly RouteDefinition[] = Object.values(routes);

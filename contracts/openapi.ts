@@ -1,6 +1,7 @@
 import * as z from 'zod/mini';
 import { routeGroupOf } from './manifest.ts';
-import type { RouteDefinition } from './route.ts';
+import { type RouteDefinition, requiresToken } from './route.ts';
+import { TOKEN_COOKIE } from './route-guard.ts';
 import { errorBody, paywallBody } from './schemas/common.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -98,6 +99,19 @@ function parametersOf(
 
 const jsonContent = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
+const BODY_MEDIA_TYPES = {
+  json: 'application/json',
+  multipart: 'multipart/form-data',
+  form: 'application/x-www-form-urlencoded',
+} as const;
+
+/** The bearer token on token routes; the bearer token or the `token` cookie on cookie routes. */
+export function securityOf(route: Pick<RouteDefinition, 'auth'>): Array<Record<string, never[]>> {
+  if (route.auth === 'token') return [{ bearerAuth: [] }];
+  if (route.auth === 'cookie') return [{ bearerAuth: [] }, { cookieAuth: [] }];
+  return [];
+}
+
 /** The OpenAPI 3.1 document of the manifest: one operation per route. */
 export function buildOpenApiDocument(
   manifest: readonly RouteDefinition[],
@@ -134,7 +148,7 @@ export function buildOpenApiDocument(
       operationId: route.id,
       summary: route.summary,
       tags: [tag],
-      security: route.auth === 'token' ? [{ bearerAuth: [] }] : [],
+      security: securityOf(route),
       parameters: [
         ...parametersOf(route, 'path', componentSchemas),
         ...parametersOf(route, 'query', componentSchemas),
@@ -144,23 +158,32 @@ export function buildOpenApiDocument(
           // a body whose every field is optional or defaulted may be left out
           required: !body.safeParse({}).success,
           content: {
-            [bodyType === 'multipart' ? 'multipart/form-data' : 'application/json']: {
+            [BODY_MEDIA_TYPES[bodyType ?? 'json']]: {
               schema: schemaOf(body, 'input', `${route.id}_body`, componentSchemas),
             },
           },
         },
       }),
       responses: {
-        '200': {
-          description: 'OK',
-          content: {
-            [route.responseContentType ?? 'application/json']: {
-              schema: schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas),
-            },
-          },
-        },
+        ...(route.redirects
+          ? {
+              '303': {
+                description: 'See Other: the `Location` header names where the browser goes next',
+                headers: { Location: { required: true, schema: { type: 'string' } } },
+              },
+            }
+          : {
+              '200': {
+                description: 'OK',
+                content: {
+                  [route.responseContentType ?? 'application/json']: {
+                    schema: schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas),
+                  },
+                },
+              },
+            }),
         '400': ref('#/components/responses/BadRequest'),
-        ...(route.auth === 'token' && { '401': ref('#/components/responses/Unauthorized') }),
+        ...(requiresToken(route) && { '401': ref('#/components/responses/Unauthorized') }),
         ...(route.limit && {
           '402': ref('#/components/responses/PaymentRequired'),
           '403': ref('#/components/responses/Forbidden'),
@@ -187,7 +210,10 @@ export function buildOpenApiDocument(
     tags: [...tags].map((name) => ({ name })),
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: TOKEN_COOKIE },
+      },
       schemas: componentSchemas,
       responses,
     },

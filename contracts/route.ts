@@ -18,6 +18,10 @@ export type BucketName =
 
 export type Access = 'read' | 'readwrite';
 
+/** The auth modes that require a verified access token (and so give the handler an identity). */
+export type AuthenticatedMode = 'token' | 'cookie';
+export const requiresToken = (route: { auth: string }): boolean => route.auth !== 'none';
+
 export interface RouteResources {
   table?: Access;
   buckets?: Partial<Record<BucketName, Access>>;
@@ -33,8 +37,11 @@ export interface RouteRequest {
   path?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
-  /** how the body arrives; defaults to json when a body schema is given */
-  bodyType?: 'json' | 'multipart';
+  /**
+   * how the body arrives; defaults to json when a body schema is given. `form`:
+   * application/x-www-form-urlencoded (a plain HTML form), every field a string
+   */
+  bodyType?: 'json' | 'multipart' | 'form';
 }
 
 export interface RouteDefinition {
@@ -47,13 +54,22 @@ export interface RouteDefinition {
   handler: string;
   /** planned routes answer 501 `{"error":"Not implemented yet"}` until their issue is done */
   status: 'implemented' | 'planned';
-  /** `token`: a verified Cognito access token is required; `none`: public */
-  auth: 'token' | 'none';
+  /**
+   * `token`: a verified Cognito access token in the Authorization header is required; `cookie`: the same
+   * token, verified the same way, from the Authorization header or else the app's `token` cookie (for a
+   * same-origin call the spec makes without the header); `none`: public
+   */
+  auth: 'token' | 'cookie' | 'none';
   summary: string;
   request: RouteRequest;
   response: z.ZodMiniType;
   /** the response's media type when it is not JSON (`text/calendar`): the handler then answers a string */
   responseContentType?: string;
+  /**
+   * the route answers `303 See Other` with a `Location` header and no body (a plain HTML form's answer);
+   * the handler returns `seeOther(location)` and `response` describes nothing
+   */
+  redirects?: true;
   /** the feature limit the endpoint consumes, if any */
   limit?: FeatureName;
   resources: RouteResources;

@@ -19,6 +19,10 @@ export const eventCatalog = {
     agentId: z.string(),
     pageId: z.optional(z.string()),
     pageSlug: z.optional(z.string()),
+    /** every page and the home page, not only the one named (absent: false) */
+    allPages: z.optional(z.boolean()),
+    /** render even while the website is a draft, as a preview (absent: true) */
+    forcePublished: z.optional(z.boolean()),
   }),
   GlobalComponentsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
 } as const;

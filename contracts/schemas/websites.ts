@@ -316,3 +316,56 @@ export const websiteTemplateCreate = z.strictObject({
   name: websiteName,
   description: z.optional(z.string().check(z.trim(), z.maxLength(500, 'must be at most 500 characters'))),
 });
+
+// ---- contact-form leads (POST /api/website-leads/{id}) -------------------------------------------------
+
+/** An empty form field (an input left blank) counts as not given. */
+const blankOr = <S extends z.ZodMiniType>(schema: S) => z.optional(z.union([z.literal(''), schema]));
+
+/**
+ * Where the form's answer sends the visitor back: a path on the site itself (`/`, `/about`,
+ * `/sites/{id}/contact`) — never a scheme, a host (`//evil.example`), a backslash, a query or a fragment.
+ */
+export const sitePagePath = z
+  .string({ error: 'is required' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'is required'),
+    z.maxLength(500, 'must be at most 500 characters'),
+    z.regex(/^\/(?:[A-Za-z0-9._~-]+\/?)*$/, 'must be a path on this site, like /contact'),
+  );
+
+/**
+ * The fields of a website's contact form (a plain HTML form, application/x-www-form-urlencoded). Unknown
+ * fields (a submit button's name) are ignored. `company` is the honeypot: a hidden input people leave
+ * empty; a filled one marks a bot, answered like a success and not recorded.
+ */
+export const websiteLeadInput = z.object({
+  name: z
+    .string({ error: 'is required' })
+    .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(120, 'must be at most 120 characters')),
+  email: z
+    .string({ error: 'is required' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'is required'),
+      z.maxLength(254, 'must be at most 254 characters'),
+      z.regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, 'must be a valid email address'),
+    ),
+  phone: blankOr(
+    z
+      .string()
+      .check(
+        z.trim(),
+        z.maxLength(40, 'must be at most 40 characters'),
+        z.regex(/^[+\d(][\d\s().-]*$/, 'must be a phone number'),
+      ),
+  ),
+  message: z.optional(z.string().check(z.trim(), z.maxLength(5000, 'must be at most 5000 characters'))),
+  page: sitePagePath,
+  company: z.optional(z.string().check(z.maxLength(200, 'must be at most 200 characters'))),
+});
+export type WebsiteLeadInput = z.infer<typeof websiteLeadInput>;
+
+/** The leads route answers 303 See Other (no body); the fragment tells the page which notice to show. */
+export const websiteLeadRedirect = z.undefined();

@@ -3,6 +3,7 @@ import { CognitoJwtVerifier, JwtRsaVerifier } from 'aws-jwt-verify';
 import { validateCognitoJwtFields } from 'aws-jwt-verify/cognito-verifier';
 import type { Jwks } from 'aws-jwt-verify/jwk';
 import type { Role, SubscriptionStatus } from '#contracts/plans';
+import { TOKEN_COOKIE } from '#contracts/route-guard';
 import { config } from './config.ts';
 import { Agent, type AgentItem } from './data/accounts.ts';
 import { forbidden, unauthorized } from './errors.ts';
@@ -48,6 +49,27 @@ let verifier: ReturnType<typeof createVerifier> | undefined;
 export function bearerToken(authorization: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   return match?.[1];
+}
+
+/**
+ * The app's `token` cookie (TOKEN_COOKIE, URI-encoded by the app), from API Gateway's `cookies` (payload
+ * 2.0) or a raw Cookie header; undefined when absent or empty.
+ */
+export function cookieToken(
+  cookies: readonly string[] | undefined,
+  cookieHeader?: string,
+): string | undefined {
+  const parts = [...(cookies ?? []), ...(cookieHeader ? cookieHeader.split(';') : [])];
+  for (const part of parts) {
+    const [name, ...value] = part.trim().split('=');
+    if (name !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(value.join('=')).trim() || undefined;
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** Verifies the token and returns its subject (the agent id). Any failure is a 401. */

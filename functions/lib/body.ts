@@ -41,3 +41,52 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
 
 /** Parses a multipart body; only routes that take one bundle it (functions/lib/multipart.ts). */
 export type MultipartParser = (event: APIGatewayProxyEventV2) => Promise<ParsedBody>;
+
+/** A urlencoded form holds at most this many fields (a contact form has a handful). */
+const MAX_FORM_FIELDS = 50;
+
+/**
+ * Parses an application/x-www-form-urlencoded body (a plain HTML form) into an object of strings. Bytes
+ * that are not UTF-8, broken percent escapes and a field given twice are refused with a 400 rather than
+ * guessed at; any other content type is a 415.
+ */
+export function parseFormBody(event: APIGatewayProxyEventV2): ParsedBody {
+  const raw = rawBody(event);
+  if (raw.length === 0) return { body: {}, files: [] };
+  const contentType = header(event, 'content-type') ?? '';
+  if (!/^application\/x-www-form-urlencoded\s*(;|$)/i.test(contentType)) {
+    throw new HttpError(415, 'Content-Type must be application/x-www-form-urlencoded');
+  }
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(raw);
+  } catch {
+    throw badRequest('Malformed form body: not UTF-8');
+  }
+  const body: Record<string, string> = {};
+  const pairs = text.split('&').filter((pair) => pair !== '');
+  if (pairs.length > MAX_FORM_FIELDS)
+    throw badRequest(`Malformed form body: more than ${MAX_FORM_FIELDS} fields`);
+  for (const pair of pairs) {
+    const at = pair.indexOf('=');
+    let name: string;
+    let value: string;
+    try {
+      name = decodeURIComponent((at === -1 ? pair : pair.slice(0, at)).replaceAll('+', ' '));
+      value = at === -1 ? '' : decodeURIComponent(pair.slice(at + 1).replaceAll('+', ' '));
+    } catch {
+      throw badRequest('Malformed form body: broken percent-encoding');
+    }
+    if (!name) throw badRequest('Malformed form body: a field without a name');
+    // bytes that were not UTF-8 arrive as U+FFFD where a gateway decoded the body as text
+    if (name.includes('\uFFFD') || value.includes('\uFFFD'))
+      throw badRequest('Malformed form body: not UTF-8');
+    if (Object.hasOwn(body, name)) {
+      throw badRequest(`Invalid body field "${name}": is given more than once`, {
+        [name]: 'is given more than once',
+      });
+    }
+    body[name] = value;
+  }
+  return { body, files: [] };
+}

@@ -2,10 +2,10 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod/mini';
-import type { RouteDefinition } from '#contracts/route';
-import { bearerToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
-import { type InlineFile, type MultipartParser, parseJsonBody } from './body.ts';
-import { badRequest, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { type RouteDefinition, requiresToken } from '#contracts/route';
+import { bearerToken, cookieToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
+import { type InlineFile, type MultipartParser, parseFormBody, parseJsonBody } from './body.ts';
+import { badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
 import { validatePart } from './validation.ts';
@@ -18,7 +18,7 @@ export interface HttpRequest<R extends RouteDefinition> {
   query: Output<R['request']['query']>;
   body: Output<R['request']['body']>;
   files: InlineFile[];
-  identity: R['auth'] extends 'token' ? Identity : undefined;
+  identity: R['auth'] extends 'token' | 'cookie' ? Identity : undefined;
   event: APIGatewayProxyEventV2;
   context: Context;
 }
@@ -37,10 +37,23 @@ export function respond<B>(statusCode: number, body: B, headers?: Record<string,
   return { [RESPONSE]: true, statusCode, body, ...(headers ? { headers } : {}) };
 }
 
+const REDIRECT = Symbol('redirect');
+
+/** A `303 See Other` to `location` with no body: only routes whose manifest entry `redirects` answer it. */
+export interface Redirect {
+  [REDIRECT]: true;
+  location: string;
+}
+
+/** Answers `303 See Other` (a plain HTML form's answer: the browser then GETs `location`). */
+export function seeOther(location: string): Redirect {
+  return { [REDIRECT]: true, location };
+}
+
 type ResponseBody<R extends RouteDefinition> = z.input<R['response']>;
 export type HandlerFn<R extends RouteDefinition> = (
   request: HttpRequest<R>,
-) => Promise<ResponseBody<R> | HttpResponse<ResponseBody<R>>>;
+) => Promise<ResponseBody<R> | HttpResponse<ResponseBody<R>> | Redirect>;
 
 const json = (
   statusCode: number,
@@ -99,11 +112,29 @@ function isForeignCursor(error: unknown, event: Event): boolean {
   return false;
 }
 
-/** Middleware: verifies the bearer token and loads the caller's agent record. */
+/**
+ * The access token of a request: the bearer token; on `cookie` routes, without an Authorization header,
+ * the `token` cookie — only when the browser says the request comes from the same site (a cookie rides
+ * along on cross-site requests too, so one from another site is refused rather than trusted).
+ */
+function accessTokenOf(route: RouteDefinition, event: Event): string | undefined {
+  const authorization = event.headers?.authorization;
+  if (route.auth !== 'cookie' || authorization !== undefined) return bearerToken(authorization);
+  const token = cookieToken(event.cookies, event.headers?.cookie);
+  if (token && event.headers?.['sec-fetch-site'] === 'cross-site') {
+    throw forbidden('A cross-site request cannot use the session cookie');
+  }
+  return token;
+}
+
+/**
+ * Middleware: verifies the access token (the bearer token, or the `token` cookie on cookie routes, both
+ * verified alike) and loads the caller's agent record.
+ */
 const authentication = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
   before: async (request) => {
-    if (route.auth !== 'token') return;
-    const { sub } = await verifyAccessToken(bearerToken(request.event.headers?.authorization));
+    if (!requiresToken(route)) return;
+    const { sub } = await verifyAccessToken(accessTokenOf(route, request.event));
     const identity = await loadIdentity(sub);
     request.event.internal = { ...request.event.internal, identity };
     logger.appendKeys({ agentId: identity.agentId });
@@ -116,18 +147,23 @@ const authentication = (route: RouteDefinition): middy.MiddlewareObj<Event> => (
  */
 const subscriptionCheck = (route: RouteDefinition): middy.MiddlewareObj<Event> => ({
   before: async (request) => {
-    if (!route.limit || route.auth !== 'token') return;
+    if (!route.limit || !requiresToken(route)) return;
     const identity = request.event.internal?.identity;
     if (identity) assertSubscriptionActive(identity);
   },
 });
 
-/** Middleware: parses a JSON or multipart body, by what the manifest declares for the route. */
+/** Middleware: parses a JSON, urlencoded form or multipart body, by what the manifest declares for the route. */
 const bodyParsing = (route: RouteDefinition, multipart?: MultipartParser): middy.MiddlewareObj<Event> => ({
   before: async (request) => {
     if (!route.request.body) return;
+    const { bodyType } = route.request;
     const parsed =
-      route.request.bodyType === 'multipart' ? await multipart!(request.event) : parseJsonBody(request.event);
+      bodyType === 'multipart'
+        ? await multipart!(request.event)
+        : bodyType === 'form'
+          ? parseFormBody(request.event)
+          : parseJsonBody(request.event);
     request.event.internal = { ...request.event.internal, parsed };
   },
 });
@@ -163,6 +199,18 @@ export function withHttp<R extends RouteDefinition>(
       event,
       context,
     } as HttpRequest<R>);
+    if (isRedirect(result)) {
+      // only a path on the same origin: never a scheme, a host (`//host`) or a backslash (an open redirect)
+      if (!route.redirects || !/^\/(?![/\\])[^\\\s]*$/.test(result.location)) {
+        logger.error('a redirect the route may not answer', { route: route.id });
+        return json(500, INTERNAL_ERROR_BODY);
+      }
+      return {
+        statusCode: 303,
+        headers: { location: result.location, 'cache-control': 'no-store' },
+        body: '',
+      };
+    }
     const response = isResponse(result) ? result : respond(200, result);
     // Only what the contract names leaves the handler: unknown keys are stripped, drift is a 500.
     const checked = route.response.safeParse(response.body);
@@ -191,6 +239,10 @@ export function withHttp<R extends RouteDefinition>(
     .use(subscriptionCheck(route))
     .use(bodyParsing(route, parsers.multipart))
     .handler(run);
+}
+
+function isRedirect(value: unknown): value is Redirect {
+  return typeof value === 'object' && value !== null && REDIRECT in value;
 }
 
 function isResponse(value: unknown): value is HttpResponse<unknown> {

@@ -10,6 +10,7 @@ import { propertiesFixtures } from './fixtures/properties.ts';
 import { reputationFixtures } from './fixtures/reputation.ts';
 import { supportFixtures } from './fixtures/support.ts';
 import { teamFixtures } from './fixtures/team.ts';
+import { websiteDomainsFixtures } from './fixtures/website-domains.ts';
 import { websitesFixtures } from './fixtures/websites.ts';
 
 export {
@@ -41,6 +42,7 @@ export const fixtures: DomainFixtures = {
   ...propertiesFixtures,
   ...supportFixtures,
   ...websitesFixtures,
+  ...websiteDomainsFixtures,
 };
 
 /**
@@ -52,6 +54,8 @@ export const publicRoutes: Partial<Record<RouteId, string>> = {
     'calendar apps subscribe to the .ics address without a bearer token; its unguessable token (256 bits), which the owner can rotate or revoke, is the secret',
   receiveBillingWebhook:
     'the billing provider calls it without a user token; every delivery must carry a valid HMAC-SHA256 signature of its body made with the webhook secret, within 5 minutes',
+  createWebsiteLead:
+    'a published website’s contact form is a plain HTML form any visitor posts without an account; it only adds a lead to that site’s agent (within its clients limit), is rate-limited per website and sender, and a website that is not published answers 404',
   getInvite:
     'the sign-up page shows an invite link’s agency and email before the invitee has an account; the link’s token is the secret',
 };

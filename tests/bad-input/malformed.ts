@@ -230,6 +230,12 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     // websites: ids that name nothing (the website, its asset or backup, a template)
     if (name === 'id' && ['websites', 'website-templates'].includes(parentSegment)) return 'no-such-website';
     if (name === 'assetId' || name === 'backupId' || name === 'website_id') return 'no-such-website-item';
+    // website domains and leads: a website that does not exist, a hostname, a business name, a site page
+    if (name === 'id' && ['force-content', 'website-leads'].includes(parentSegment)) return 'no-such-website';
+    if (name === 'websiteId') return 'no-such-website-item';
+    if (name === 'domain') return 'www.bad-input-example.com';
+    if (name === 'businessName') return 'Bad Input Business';
+    if (name === 'page') return '/contact';
   }
   if (def.type === 'number' && name === 'size') return 1;
   if (def.type === 'number' && name === 'price') return 250_000;
@@ -615,6 +621,111 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
           return add(draft, 'body.contentType', { body: { ...(contentType ? { contentType } : {}), bytes } });
         }),
     });
+  }
+
+  if (bodyType === 'form' && request.body) {
+    const bodySchema = request.body;
+    const fieldNames = Object.keys(shapeOf(bodySchema));
+    const base = baseBodyObject ?? {};
+    const encode = (fields: Record<string, string>) => new URLSearchParams(fields).toString();
+    const formBody =
+      (bytes: Uint8Array, kind: string, contentType = 'application/x-www-form-urlencoded') =>
+      (draft: Draft) =>
+        add(draft, kind, { body: { contentType, bytes } });
+    // what the server parses a form into: every value a string
+    const formFails = (fields: Record<string, string>) => fails(bodySchema, fields);
+    // a field with a value that fails its schema
+    if (fieldNames.length > 0) {
+      breakers.push({
+        weight: 3,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...fieldNames), anyStrings)
+          .map(([name, value]) => ({ ...base, [name]: value }))
+          .filter((fields) => formFails(fields) && !/[\uD800-\uDFFF]/.test(Object.values(fields).join('')))
+          .map((fields) => formBody(utf8(encode(fields)), 'body.field')),
+      });
+    }
+    // required fields left out
+    const required = Object.keys(base);
+    if (required.length > 0) {
+      breakers.push({
+        weight: 1,
+        arbitrary: fc
+          .subarray(required, { minLength: 1 })
+          .map((missing) =>
+            Object.fromEntries(Object.entries(base).filter(([key]) => !missing.includes(key))),
+          )
+          .map((fields) => formBody(utf8(encode(fields)), 'body.missing')),
+      });
+    }
+    // a form that does not parse: broken percent escapes, bytes that are not UTF-8, a field given twice
+    breakers.push({
+      weight: 2,
+      arbitrary: fc
+        .tuple(
+          fc.constantFrom('%', '%Z', '%ZZ', '%E0%A4%A', '%C0%80', '%FF', '%ED%A0%80', 'a%'),
+          fc.constantFrom(...(fieldNames.length ? fieldNames : ['name'])),
+        )
+        .map(([broken, name]) => `${encode(base)}&${name === 'page' ? 'message' : name}x=${broken}`)
+        .map((text) => formBody(utf8(text), 'body.malformedForm')),
+    });
+    breakers.push({
+      weight: 1,
+      arbitrary: fc
+        .uint8Array({ minLength: 1, maxLength: 64 })
+        .map((bytes) => new Uint8Array([...utf8(`${encode(base)}&message=`), 0xff, 0xfe, 0xc0, ...bytes]))
+        .map((bytes) => formBody(bytes, 'body.notUtf8')),
+    });
+    if (required.length > 0) {
+      breakers.push({
+        weight: 1,
+        arbitrary: fc
+          .tuple(fc.constantFrom(...required), urlStrings)
+          .map(([name, value]) => `${encode(base)}&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
+          .map((text) => formBody(utf8(text), 'body.duplicateField')),
+      });
+    }
+    // a well-formed form under the wrong content type (or none)
+    breakers.push({
+      weight: 2,
+      arbitrary: fc
+        .constantFrom(
+          'application/json',
+          'text/plain',
+          'multipart/form-data; boundary=x',
+          'application/xml',
+          'application/octet-stream',
+          'application/x-www-form-urlencodedx',
+          'form',
+          undefined,
+        )
+        .map(
+          (contentType) => (draft: Draft) =>
+            add(draft, 'body.contentType', {
+              body: { ...(contentType ? { contentType } : {}), bytes: utf8(encode(base)) },
+            }),
+        ),
+    });
+    // unknown fields are noise: a form's extra inputs (a submit button's name) are ignored
+    noise.push(
+      fc
+        .dictionary(
+          fc
+            .string({ unit: 'grapheme-ascii', minLength: 1, maxLength: 12 })
+            .filter((key) => !(key in shapeOf(bodySchema))),
+          urlStrings,
+          { minKeys: 1, maxKeys: 2 },
+        )
+        .map((extra) => (draft: Draft) => {
+          if (draft.body) return draft;
+          return add(draft, 'body.unknown', {
+            body: {
+              contentType: 'application/x-www-form-urlencoded',
+              bytes: utf8(encode({ ...base, ...extra })),
+            },
+          });
+        }),
+    );
   }
 
   if (bodyType === 'multipart' && request.body) {

@@ -1,0 +1,33 @@
+import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
+import { WebsiteDomain } from '#lib/data/website-domains';
+import { conflict } from '#lib/errors';
+import { withHttp } from '#lib/http';
+import { claimDomain, defaultDomainOf, websiteDomainView } from '#lib/website-domains';
+import { loadWebsite } from '#lib/websites';
+
+/**
+ * Gives one of the caller's websites its default subdomain, `{slug of businessName}-{first 6 of the id}`
+ * under the sites domain. Spec §7 calls it from the app's origin without an Authorization header: the
+ * route's `cookie` auth verifies the `token` cookie exactly like a bearer token. Only for a website
+ * without a default subdomain; the same one again is answered as before (idempotent), another is 409.
+ */
+export const handler = withHttp(websiteDomainsRoutes.setupWebsiteDomain, async ({ body, identity }) => {
+  const website = await loadWebsite(identity.agentId, body.websiteId);
+  const domain = defaultDomainOf(body.businessName, website.website_id);
+  const existing = await WebsiteDomain.get(
+    { website_id: website.website_id, kind: 'default' },
+    { consistent: true },
+  );
+  if (existing && existing.domain !== domain) {
+    throw conflict(`This website already has its default subdomain ${existing.domain}`);
+  }
+  const record = await claimDomain({
+    website,
+    kind: 'default',
+    domain,
+    status: 'active',
+    businessName: body.businessName,
+    replace: false,
+  });
+  return websiteDomainView(record);
+});

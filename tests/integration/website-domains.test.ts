@@ -1,0 +1,457 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLANS } from '#contracts/plans';
+import { EVENT_SOURCE } from '#events/catalog';
+import { config } from '#lib/config';
+import { FeatureUsage } from '#lib/data/accounts';
+import { Client } from '#lib/data/clients';
+import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
+import { Website } from '#lib/data/websites';
+import { websiteIdForHost } from '#lib/website-domains';
+import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#lib/website-leads';
+import { createEventBus } from '#local/event-bus';
+import { handler as forceContent } from '../../functions/website-domains/force-content.ts';
+import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { api } from '../support/cloud-files.ts';
+
+/**
+ * Website domains and contact-form leads through the local API Gateway: the default subdomain set up by
+ * the token cookie, custom domains (one website per hostname, also when two websites race for one),
+ * forcing pages to be regenerated, and leads that become clients of the site's agent within the clients
+ * limit, rate-limited, answered by a redirect back to the page.
+ */
+
+type Body = Record<string, unknown>;
+
+async function website(agent: TestAgent, name = `Site ${randomUUID().slice(0, 6)}`) {
+  const result = await api<{ id: string }>(agent, '/websites', jsonBody('POST', { name }));
+  expect(result.status, JSON.stringify(result.body)).toBe(201);
+  return result.body.id;
+}
+
+async function publishedWebsite(agent: TestAgent) {
+  const id = await website(agent);
+  expect((await api(agent, `/websites/${id}/publish`, { method: 'POST' })).status).toBe(200);
+  return id;
+}
+
+/** POST /api/website-domains/setup as the app makes it: no Authorization header, the token cookie. */
+const setupByCookie = (token: string | undefined, body: Body, headers: Record<string, string> = {}) =>
+  callApi('/api/website-domains/setup', {
+    ...jsonBody('POST', body),
+    headers: {
+      'content-type': 'application/json',
+      ...(token ? { cookie: `lang=en; token=${encodeURIComponent(token)}` } : {}),
+      ...headers,
+    },
+  });
+
+const setCustomDomain = (agent: TestAgent, websiteId: string, domain: string) =>
+  api<Body>(agent, '/website-domains/custom-domain', jsonBody('POST', { website_id: websiteId, domain }));
+
+const uniqueDomain = () => `www.estate-${randomUUID().slice(0, 8)}.com`;
+
+const postLead = (websiteId: string, fields: Record<string, string>, headers: Record<string, string> = {}) =>
+  callApi(`/api/website-leads/${websiteId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: new URLSearchParams(fields).toString(),
+  });
+
+const lead = (overrides: Record<string, string> = {}) => ({
+  name: 'Vera Visitor',
+  email: `vera-${randomUUID().slice(0, 8)}@example.com`,
+  phone: '',
+  message: 'I would like to see the flat on Rua Augusta.',
+  page: '/contact',
+  ...overrides,
+});
+
+const clientsOf = async (agentId: string) =>
+  (await Client.query('byAgent', { agentId }, { limit: 200 })).items;
+
+describe('default subdomain (POST /api/website-domains/setup, token cookie)', () => {
+  it('gives the caller’s website {slug}-{6 of its id} under the sites domain, by the cookie alone', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const response = await setupByCookie(agent.token, {
+      websiteId: id,
+      businessName: 'Casa Lúa & Sons, Lda.',
+    });
+    const body = (await response.json()) as Body;
+    expect(response.status, JSON.stringify(body)).toBe(200);
+    const domain = `casa-lua-sons-lda-${id
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')
+      .slice(0, 6)}.localhost`;
+    expect(body).toEqual({ website_id: id, domain, businessName: 'Casa Lúa & Sons, Lda.', status: 'active' });
+    expect((await Website.get({ website_id: id }, { consistent: true }))?.domain).toBe(domain);
+    expect(await websiteIdForHost(`${domain.toUpperCase()}:3000`)).toBe(id);
+
+    // the same again is answered as before; another business name for it now is a conflict
+    const again = await setupByCookie(agent.token, { websiteId: id, businessName: 'Casa Lúa & Sons, Lda.' });
+    expect(again.status).toBe(200);
+    expect(await again.json()).toEqual(body);
+    const renamed = await setupByCookie(agent.token, { websiteId: id, businessName: 'Other Name' });
+    expect(renamed.status).toBe(409);
+    expect(((await renamed.json()) as Body).error).toContain(domain);
+  });
+
+  it('refuses a request without the cookie (401), with a forged one (401) and a cross-site one (403)', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const body = { websiteId: id, businessName: 'Nobody' };
+    const anonymous = await setupByCookie(undefined, body);
+    expect(anonymous.status).toBe(401);
+    expect(Object.keys((await anonymous.json()) as Body)).toEqual(['error']);
+    expect((await setupByCookie(`${agent.token}x`, body)).status).toBe(401);
+    expect((await setupByCookie(agent.token, body, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
+    expect((await setupByCookie(agent.token, body, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
+  });
+
+  it('answers 404 for another agent’s website and writes nothing', async () => {
+    const owner = await createTestAgent({ role: 'Agent' });
+    const id = await website(owner);
+    const other = await createTestAgent({ role: 'Agent' });
+    const response = await setupByCookie(other.token, { websiteId: id, businessName: 'Hijack' });
+    expect(response.status).toBe(404);
+    expect(await WebsiteDomain.queryAll('primary', { website_id: id })).toEqual([]);
+  });
+});
+
+describe('custom domains (POST /website-domains/custom-domain)', () => {
+  it('connects a domain with its CNAME target, idempotently; changing it releases the old one', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const first = uniqueDomain();
+    const connected = await setCustomDomain(agent, id, `  ${first.toUpperCase()} `);
+    expect(connected.status, JSON.stringify(connected.body)).toBe(200);
+    expect(connected.body).toEqual({
+      website_id: id,
+      domain: first,
+      status: 'active',
+      cname_target: config.sites.cnameTarget ?? 'localhost',
+    });
+    expect((await setCustomDomain(agent, id, first)).body).toEqual(connected.body);
+    expect(await websiteIdForHost(first)).toBe(id);
+
+    const second = uniqueDomain();
+    expect((await setCustomDomain(agent, id, second)).status).toBe(200);
+    expect(await websiteIdForHost(second)).toBe(id);
+    expect(await websiteIdForHost(first)).toBeUndefined();
+    expect(await DomainClaim.get({ domain: first }, { consistent: true })).toBeUndefined();
+    expect((await Website.get({ website_id: id }, { consistent: true }))?.domain).toBe(second);
+
+    // the released domain is free for another website
+    const other = await createTestAgent({ role: 'Agent' });
+    const otherId = await website(other);
+    expect((await setCustomDomain(other, otherId, first)).status).toBe(200);
+    expect(await websiteIdForHost(first)).toBe(otherId);
+  });
+
+  it('keeps one website per domain: another website’s domain is 409', async () => {
+    const owner = await createTestAgent({ role: 'Agent' });
+    const domain = uniqueDomain();
+    const ownerSite = await website(owner);
+    expect((await setCustomDomain(owner, ownerSite, domain)).status).toBe(200);
+    const rival = await createTestAgent({ role: 'Agent' });
+    const rivalSite = await website(rival);
+    const taken = await setCustomDomain(rival, rivalSite, domain);
+    expect(taken.status).toBe(409);
+    expect(taken.body.error).toBe('This domain is already connected to another website');
+    expect(JSON.stringify(taken.body)).not.toContain(ownerSite);
+    expect(await websiteIdForHost(domain)).toBe(ownerSite);
+    expect((await Website.get({ website_id: rivalSite }, { consistent: true }))?.domain).toBeUndefined();
+  });
+
+  it('lets exactly one of several websites racing for one domain win', async () => {
+    const domain = uniqueDomain();
+    const racers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const agent = await createTestAgent({ role: 'Agent' });
+        return { agent, id: await website(agent) };
+      }),
+    );
+    const answers = await Promise.all(racers.map(({ agent, id }) => setCustomDomain(agent, id, domain)));
+    const winners = answers.flatMap((answer, index) => (answer.status === 200 ? [racers[index]!.id] : []));
+    expect(winners, JSON.stringify(answers.map((answer) => answer.status))).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 409)).toHaveLength(racers.length - 1);
+    expect(await websiteIdForHost(domain)).toBe(winners[0]);
+    const withDomain = await Promise.all(
+      racers.map(async ({ id }) => (await Website.get({ website_id: id }, { consistent: true }))?.domain),
+    );
+    expect(withDomain.filter((value) => value === domain)).toHaveLength(1);
+  });
+
+  it('refuses a hostname under the sites domain, a malformed one, and another agent’s website', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const under = await setCustomDomain(agent, id, 'shop.localhost');
+    expect(under.status).toBe(400);
+    expect(under.body.fields).toHaveProperty('domain');
+    expect((await setCustomDomain(agent, id, 'http://evil.example.com/')).status).toBe(400);
+    const other = await createTestAgent({ role: 'Agent' });
+    expect((await setCustomDomain(other, id, uniqueDomain())).status).toBe(404);
+  });
+
+  it('stops resolving a deleted website’s hostname', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const domain = uniqueDomain();
+    expect((await setCustomDomain(agent, id, domain)).status).toBe(200);
+    expect((await api(agent, `/websites/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect(await websiteIdForHost(domain)).toBeUndefined();
+    expect(await websiteIdForHost('')).toBeUndefined();
+    expect(await websiteIdForHost('[::1]:3000')).toBeUndefined();
+  });
+});
+
+describe('force content (POST /website-domains/force-content/{id})', () => {
+  const received: Body[] = [];
+  let bus: ReturnType<typeof createEventBus>;
+  let original: string | undefined;
+
+  beforeAll(async () => {
+    bus = createEventBus({
+      busName: config.eventBusName,
+      rules: [
+        {
+          name: 'record-forced-content',
+          description: 'test recorder',
+          pattern: { source: [EVENT_SOURCE], 'detail-type': ['WebsiteContentForced'] },
+          consumer: 'none',
+          status: 'implemented',
+          bus: 'platform',
+          resources: {},
+        },
+      ],
+      deliver: async (_rule, event) => {
+        received.push(event.detail as Body);
+      },
+      log: () => undefined,
+    });
+    await new Promise<void>((resolve) => bus.server.listen(0, '127.0.0.1', () => resolve()));
+    const { port } = bus.server.address() as AddressInfo;
+    original = config.endpoints.eventBridge;
+    (config.endpoints as { eventBridge?: string }).eventBridge = `http://127.0.0.1:${port}`;
+  });
+
+  afterAll(async () => {
+    (config.endpoints as { eventBridge?: string }).eventBridge = original;
+    await bus.drain();
+    await new Promise<void>((resolve) => bus.server.close(() => resolve()));
+  });
+
+  async function invoke(agent: TestAgent, id: string, query: Record<string, string>, body?: Body) {
+    const result = (await forceContent(
+      {
+        version: '2.0',
+        routeKey: 'POST /website-domains/force-content/{id}',
+        rawPath: `/website-domains/force-content/${id}`,
+        rawQueryString: new URLSearchParams(query).toString(),
+        headers: {
+          authorization: `Bearer ${agent.token}`,
+          ...(body ? { 'content-type': 'application/json' } : {}),
+        },
+        pathParameters: { id },
+        ...(Object.keys(query).length ? { queryStringParameters: query } : {}),
+        ...(body ? { body: JSON.stringify(body) } : {}),
+        isBase64Encoded: false,
+        requestContext: { http: { method: 'POST' } } as APIGatewayProxyEventV2['requestContext'],
+      },
+      { functionName: 'force-content', awsRequestId: randomUUID() } as unknown as Context,
+    )) as APIGatewayProxyStructuredResultV2;
+    await bus.drain();
+    return { status: result.statusCode, body: JSON.parse(String(result.body)) as Body };
+  }
+
+  it('queues one page or all pages of the caller’s website with the editor’s flags', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const home = await invoke(agent, id, { pageSlug: '' });
+    expect(home).toEqual({ status: 200, body: { websiteId: id, pageSlug: '', queued: true } });
+    expect(received.at(-1)).toEqual({
+      websiteId: id,
+      agentId: agent.agentId,
+      pageSlug: '',
+      allPages: false,
+      forcePublished: true,
+    });
+    const byId = await invoke(agent, id, { pageId: 'home' });
+    expect(byId.body).toEqual({ websiteId: id, pageId: 'home', queued: true });
+    // what the editor sends on Publish
+    const all = await invoke(agent, id, {}, { allPages: true, forcePublished: false });
+    expect(all.body).toEqual({ websiteId: id, queued: true });
+    expect(received.at(-1)).toEqual({
+      websiteId: id,
+      agentId: agent.agentId,
+      allPages: true,
+      forcePublished: false,
+    });
+  });
+
+  it('answers 404 naming a page the website does not have, and for another agent’s website', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await website(agent);
+    const before = received.length;
+    const slug = await invoke(agent, id, { pageSlug: 'no-such-page' });
+    expect(slug.status).toBe(404);
+    expect(slug.body.error).toBe('Page not found: this website has no page with slug "no-such-page"');
+    const pageId = await invoke(agent, id, { pageId: 'missing' });
+    expect(pageId.status).toBe(404);
+    expect(pageId.body.error).toContain('"missing"');
+    const other = await createTestAgent({ role: 'Agent' });
+    const foreign = await invoke(other, id, {}, { allPages: true });
+    expect(foreign).toEqual({ status: 404, body: { error: 'Website not found' } });
+    expect(received.length).toBe(before);
+    // and through the API Gateway
+    expect((await api(other, `/website-domains/force-content/${id}`, jsonBody('POST', {}))).status).toBe(404);
+  });
+});
+
+describe('contact-form leads (POST /api/website-leads/{id})', () => {
+  it('adds the visitor as a client of the site’s agent and redirects back to the page', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const fields = lead({ phone: '+351 912 345 678', page: `/sites/${id}/contact` });
+    const response = await postLead(id, fields);
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`/sites/${id}/contact#lead-sent`);
+    expect(await response.text()).toBe('');
+    const [client, ...more] = await clientsOf(agent.agentId);
+    expect(more).toEqual([]);
+    expect(client).toMatchObject({
+      agentId: agent.agentId,
+      full_name: 'Vera Visitor',
+      email: fields.email,
+      phone: '+351 912 345 678',
+      source: 'website',
+      type: 'buyer',
+      stage: 'new',
+    });
+    expect(client?.notes).toContain('I would like to see the flat on Rua Augusta.');
+    // the agent sees it in the client book, and the clients usage counts it
+    const book = await api<{ items: Array<{ client_id: string }> }>(agent, '/api/clients');
+    expect(book.body.items.map((item) => item.client_id)).toContain(client?.client_id);
+    const usage = await api<{ current: number }>(agent, '/api/feature-limits/clients');
+    expect(usage.body.current).toBe(1);
+  });
+
+  it('takes no lead for a draft, deleted or unknown website (404)', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const draft = await website(agent);
+    expect((await postLead(draft, lead())).status).toBe(404);
+    const gone = await publishedWebsite(agent);
+    expect((await api(agent, `/websites/${gone}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await postLead(gone, lead())).status).toBe(404);
+    expect((await postLead('no-such-website', lead())).status).toBe(404);
+    expect(await clientsOf(agent.agentId)).toEqual([]);
+  });
+
+  it('never redirects off the site: the page must be a path on it', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    for (const page of [
+      'https://evil.example.com/',
+      '//evil.example.com/x',
+      '/\\evil.example.com',
+      'javascript:alert(1)',
+      'contact',
+      '/contact?x=1',
+      '/contact#top',
+      '/%2F%2Fevil.example.com',
+    ]) {
+      const response = await postLead(id, lead({ page }));
+      expect(response.status, page).toBe(400);
+      expect(response.headers.get('location'), page).toBeNull();
+      expect(((await response.json()) as Body).fields, page).toHaveProperty('page');
+    }
+    expect(await clientsOf(agent.agentId)).toEqual([]);
+  });
+
+  it('refuses malformed forms with a 4xx and writes nothing', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const send = (body: string | Uint8Array, contentType = 'application/x-www-form-urlencoded') =>
+      callApi(`/api/website-leads/${id}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body: body as BodyInit,
+      });
+    const valid = new URLSearchParams(lead()).toString();
+    expect((await send(`${valid}&message=%E0%A4%A`)).status).toBe(400);
+    expect((await send(`${valid}&name=Twice`)).status).toBe(400);
+    expect((await send(new Uint8Array([...Buffer.from(`${valid}&x=`), 0xff, 0xfe]))).status).toBe(400);
+    expect((await send(JSON.stringify(lead()), 'application/json')).status).toBe(415);
+    expect((await send(new URLSearchParams(lead({ email: 'not-an-email' })).toString())).status).toBe(400);
+    expect((await send('')).status).toBe(400);
+    expect(await clientsOf(agent.agentId)).toEqual([]);
+  });
+
+  it('answers a filled honeypot like a success and records nothing', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const response = await postLead(id, lead({ company: 'Spam Bots Inc' }));
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('/contact#lead-sent');
+    expect(await clientsOf(agent.agentId)).toEqual([]);
+  });
+
+  it('rate-limits one sender per website and hour, also when the posts arrive at once', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const email = `flood-${randomUUID().slice(0, 8)}@example.com`;
+    const attempts = 2 * LEAD_RATE_LIMITS.email;
+    const answers = await Promise.all(
+      Array.from({ length: attempts }, (_, index) => postLead(id, lead({ email, name: `Flood ${index}` }))),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(statuses.filter((status) => status === 303)).toHaveLength(LEAD_RATE_LIMITS.email);
+    const limited = answers.filter((answer) => answer.status === 429);
+    expect(limited).toHaveLength(attempts - LEAD_RATE_LIMITS.email);
+    expect(((await limited[0]!.json()) as Body).error).toBe(LEAD_RATE_LIMITED_MESSAGE);
+    expect(await clientsOf(agent.agentId)).toHaveLength(LEAD_RATE_LIMITS.email);
+
+    // by network address too: fresh emails from the same address run out after the address limit
+    const site = await publishedWebsite(await createTestAgent({ role: 'Agent' }));
+    const fromOneAddress: number[] = [];
+    for (let index = 0; index <= LEAD_RATE_LIMITS.ip; index += 1) {
+      fromOneAddress.push((await postLead(site, lead())).status);
+    }
+    expect(fromOneAddress.slice(0, LEAD_RATE_LIMITS.ip).every((status) => status === 303)).toBe(true);
+    expect(fromOneAddress.at(-1)).toBe(429);
+    // another website still takes this sender's message
+    expect((await postLead(await publishedWebsite(agent), lead({ email }))).status).toBe(303);
+  });
+
+  it('keeps the agent within the clients limit: racing leads past it are refused politely, nothing half-written', async () => {
+    const agent = await createTestAgent({ role: 'Superagent' });
+    const id = await publishedWebsite(agent);
+    const limit = PLANS.Superagent.limits.clients!;
+    // the book is nearly full: 2 slots left, then 6 visitors (other addresses) post at once
+    await FeatureUsage.update(
+      { agent_id: agent.agentId, feature: 'clients' },
+      { set: { used: limit - 2 } },
+      { mustExist: false },
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, (_, index) =>
+        postLead(id, lead({ name: `Racer ${index}` }), {
+          'cloudfront-viewer-address': `203.0.113.${index}:443`,
+        }),
+      ),
+    );
+    const locations = answers.map((answer) => answer.headers.get('location'));
+    expect(answers.every((answer) => answer.status === 303)).toBe(true);
+    expect(locations.filter((location) => location === '/contact#lead-sent')).toHaveLength(2);
+    expect(locations.filter((location) => location === '/contact#lead-not-sent')).toHaveLength(4);
+    expect(await clientsOf(agent.agentId)).toHaveLength(2);
+    const usage = await FeatureUsage.get(
+      { agent_id: agent.agentId, feature: 'clients' },
+      { consistent: true },
+    );
+    expect(usage?.used).toBe(limit);
+  });
+});
