@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { MAX_INLINE_FILE_BYTES } from './body.ts';
+import { MAX_INLINE_FILE_BYTES, parseFormBody } from './body.ts';
 import { HttpError } from './errors.ts';
 import { parseMultipartBody } from './multipart.ts';
 
@@ -86,5 +86,46 @@ describe('multipart bodies', () => {
       process.off('uncaughtException', onUncaught);
     }
     expect(unhandled).toEqual([]);
+  });
+});
+
+describe('urlencoded form bodies', () => {
+  const form = (body: string | Buffer, contentType = 'application/x-www-form-urlencoded') =>
+    ({
+      headers: { 'content-type': contentType },
+      body: Buffer.from(body).toString('base64'),
+      isBase64Encoded: true,
+    }) as unknown as APIGatewayProxyEventV2;
+  const statusOf = (run: () => unknown) => {
+    try {
+      run();
+    } catch (error) {
+      return error instanceof HttpError ? error.statusCode : 'not an HttpError';
+    }
+    return 'no error';
+  };
+
+  it('decodes fields (plus as space, percent escapes, UTF-8) into an object of strings', () => {
+    const parsed = parseFormBody(
+      form('name=Ana+Sousa&email=ana%40example.com&message=Ol%C3%A1%21&empty=&flag'),
+    );
+    expect(parsed).toEqual({
+      body: { name: 'Ana Sousa', email: 'ana@example.com', message: 'Olá!', empty: '', flag: '' },
+      files: [],
+    });
+    expect(parseFormBody(form('')).body).toEqual({});
+  });
+
+  it('refuses broken escapes, bytes that are not UTF-8, a repeated field and other media types', () => {
+    expect(statusOf(() => parseFormBody(form('name=%E0%A4%A')))).toBe(400);
+    expect(statusOf(() => parseFormBody(form('name=%ZZ')))).toBe(400);
+    expect(statusOf(() => parseFormBody(form(Buffer.from([0x6e, 0x3d, 0xff, 0xfe]))))).toBe(400);
+    expect(statusOf(() => parseFormBody(form('name=a&name=b')))).toBe(400);
+    expect(statusOf(() => parseFormBody(form('=x')))).toBe(400);
+    expect(statusOf(() => parseFormBody(form('name=a', 'application/json')))).toBe(415);
+    expect(statusOf(() => parseFormBody(form('name=a', 'application/x-www-form-urlencodedx')))).toBe(415);
+    expect(
+      statusOf(() => parseFormBody(form('name=a', 'application/x-www-form-urlencoded; charset=UTF-8'))),
+    ).toBe('no error');
   });
 });
