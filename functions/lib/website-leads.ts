@@ -32,12 +32,18 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * The sender's network address: CloudFront's viewer address when the request came through it (CloudFront
- * sets that header itself, a client cannot), else API Gateway's source address.
+ * sets that header itself, a client cannot), else API Gateway's source address. Undefined when the request
+ * came through CloudFront without the viewer address (the source is then an edge server shared by many
+ * visitors, so counting it would throttle them all): only the email limit applies then.
  */
-export function senderAddress(event: APIGatewayProxyEventV2): string {
+export function senderAddress(event: APIGatewayProxyEventV2): string | undefined {
   const viewer = event.headers?.['cloudfront-viewer-address'];
   if (viewer) return viewer.replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-  return event.requestContext?.http?.sourceIp ?? 'unknown';
+  if (/cloudfront/i.test(event.headers?.via ?? '')) {
+    logger.warn('lead without CloudFront-Viewer-Address: the per-address limit is skipped');
+    return undefined;
+  }
+  return event.requestContext?.http?.sourceIp;
 }
 
 const fingerprint = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 22);
@@ -48,17 +54,19 @@ const fingerprint = (value: string) => createHash('sha256').update(value).digest
  */
 export async function countLeadAttempt(
   websiteId: string,
-  senders: Readonly<Record<LeadSenderKind, string>>,
+  senders: Readonly<Partial<Record<LeadSenderKind, string>>>,
   now = new Date(),
 ): Promise<void> {
   const hourStart = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
   const hour = new Date(hourStart).toISOString().slice(0, 13);
   const expiresAt = Math.floor((hourStart + 2 * HOUR_MS) / 1000);
   for (const kind of ['ip', 'email'] as const) {
+    const sender = senders[kind];
+    if (!sender) continue;
     const limit = LEAD_RATE_LIMITS[kind];
     try {
       await LeadRateCounter.update(
-        { website_id: websiteId, hour, kind, sender: fingerprint(senders[kind].toLowerCase()) },
+        { website_id: websiteId, hour, kind, sender: fingerprint(sender.toLowerCase()) },
         { set: { expires_at: expiresAt }, add: { count: 1 } },
         { mustExist: false, if: or(notExists('count'), lt('count', limit)), returnValues: 'none' },
       );

@@ -27,7 +27,8 @@ export const handler = withHttp(websiteLeadsRoutes.createWebsiteLead, async ({ p
     logger.info('website lead dropped: honeypot filled', { websiteId: website.website_id });
     return seeOther(`${body.page}${LEAD_SENT_FRAGMENT}`);
   }
-  await countLeadAttempt(website.website_id, { ip: senderAddress(event), email: body.email });
+  const address = senderAddress(event);
+  await countLeadAttempt(website.website_id, { ...(address ? { ip: address } : {}), email: body.email });
   const result = await createLeadClient(website, body);
   if ('refused' in result) {
     logger.warn('website lead refused', { websiteId: website.website_id, reason: result.refused });
