@@ -649,8 +649,8 @@ describe('media on the app origin', () => {
 describe('app hosting', () => {
   it('serves the app bucket through OAC and the API prefixes through the HTTP API, uncached', () => {
     const template = templateOf(real);
-    // one for the app bucket, one for /media/* on the files bucket, one for the sites bucket
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 3);
+    // app bucket, /media/* on the files bucket, /sites/* previews and the sites distribution on the sites bucket
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 4);
     const distribution = template.toJSON().Resources[
       real.getLogicalId(real.hosting.distribution.node.defaultChild as never)
     ] as Json;
@@ -658,7 +658,7 @@ describe('app hosting', () => {
     expect(config.DefaultRootObject).toBe('index.html');
     expect(config.CustomErrorResponses).toBeUndefined();
     const behaviours = (config.CacheBehaviors as Json[]).filter(
-      (behaviour) => behaviour.PathPattern !== `/${MEDIA_PREFIX}*`,
+      (behaviour) => behaviour.PathPattern !== `/${MEDIA_PREFIX}*` && behaviour.PathPattern !== '/sites/*',
     );
     expect(behaviours.map((behaviour) => behaviour.PathPattern)).toEqual(
       API_PATH_PREFIXES.map((p) => `${p}*`),
@@ -780,5 +780,16 @@ describe('stage config', () => {
 
   it('requires a custom domain and its certificate together', () => {
     expect(() => stageConfig('prod', { appDomain: 'app.example.com' })).toThrow(/together/);
+    expect(() => stageConfig('prod', { sitesDomain: 'sites.example.com' })).toThrow(/together/);
+    expect(() => stageConfig('prod', { sitesCertificateArn: 'arn:cert' })).toThrow(/together/);
+  });
+
+  it('takes an alarm address per stage, and threat protection and the 5xx threshold from the stage', () => {
+    expect(stageConfig('prod', { alarmEmail: 'ops@example.com' }).alarmEmail).toBe('ops@example.com');
+    expect(stageConfig('dev').alarmEmail).toBeUndefined();
+    expect(() => stageConfig('prod', { alarmEmail: 'ops' })).toThrow(/not an email/);
+    expect(stageConfig('prod')).toMatchObject({ threatProtection: true, api5xxRatePercent: 1 });
+    expect(stageConfig('staging')).toMatchObject({ threatProtection: false, logRetention: 30 });
+    expect(stageConfig('dev')).toMatchObject({ threatProtection: false, logRetention: 7 });
   });
 });

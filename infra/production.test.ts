@@ -6,6 +6,7 @@ import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '../contracts/manifest.ts';
+import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
 import { eventRules } from '../events/rules.ts';
 import { scheduledJobs } from '../events/schedules.ts';
 import { routeDomain } from './lib/api-routes.ts';
@@ -16,7 +17,13 @@ import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
 import { API_ACCESS_LOG_FORMAT, PAGE_REGENERATOR_RULE, SITES_ROUTE_DOMAINS } from './lib/platform-stack.ts';
 import { JOB_RETRY } from './lib/scheduled-jobs.ts';
-import { SITE_NOT_FOUND_PATH, siteRouterBody } from './lib/site-router-function.ts';
+import {
+  SITE_NOT_FOUND_PATH,
+  SITE_PREVIEW_CSP,
+  SITE_PREVIEW_PREFIX,
+  sitePreviewFunctionSource,
+  siteRouterBody,
+} from './lib/site-router-function.ts';
 import { SITES_ENV, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
 import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
 
@@ -146,7 +153,10 @@ describe('app distribution', () => {
   });
 
   it('sends the API paths to the HTTP API', () => {
-    const apiBehaviours = (config().CacheBehaviors as Json[]).filter((b) => b.PathPattern !== '/media/*');
+    const apiBehaviours = (config().CacheBehaviors as Json[]).filter((b) =>
+      API_PATH_PREFIXES.some((prefix) => b.PathPattern === `${prefix}*`),
+    );
+    expect(apiBehaviours).toHaveLength(API_PATH_PREFIXES.length);
     for (const behaviour of apiBehaviours) {
       const origin = (config().Origins as Json[]).find(
         (candidate) => candidate.Id === behaviour.TargetOriginId,
@@ -160,7 +170,11 @@ describe('app distribution', () => {
     const policyId = idOf(stack.hosting.responseHeaders);
     const distribution = config();
     for (const behaviour of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
-      expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+      const expected =
+        behaviour.PathPattern === `${SITE_PREVIEW_PREFIX}*` ? stack.hosting.sitePreviewHeaders : undefined;
+      expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual({
+        Ref: expected ? idOf(expected) : policyId,
+      });
     }
     const headers = resources[policyId]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers.StrictTransportSecurity).toEqual({
@@ -229,7 +243,7 @@ describe('sites distribution', () => {
       Properties: { Name: 'estatenet-prod-site-hosts' },
       DeletionPolicy: 'Retain',
     });
-    // the sites bucket lets this distribution read, and no one else
+    // the sites bucket lets this distribution and the app's /sites/* previews read, and no one else
     const sitesId = idOf(stack.data.buckets.sites);
     const [[, policy]] = ofType('AWS::S3::BucketPolicy').filter(
       ([, candidate]) => candidate.Properties.Bucket.Ref === sitesId,
@@ -237,12 +251,17 @@ describe('sites distribution', () => {
     const reads = (policy.Properties.PolicyDocument.Statement as Json[]).filter(
       (statement) => statement.Effect === 'Allow',
     );
-    expect(reads).toHaveLength(1);
-    expect(reads[0]).toMatchObject({
-      Principal: { Service: 'cloudfront.amazonaws.com' },
-      Action: 's3:GetObject',
-    });
-    expect(JSON.stringify(reads[0]!.Condition)).toContain(idOf(stack.sites.distribution));
+    expect(reads).toHaveLength(2);
+    for (const read of reads) {
+      expect(read).toMatchObject({
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Action: 's3:GetObject',
+      });
+    }
+    expect(reads.map((read) => JSON.stringify(read.Condition))).toEqual([
+      expect.stringContaining(idOf(stack.hosting.distribution)),
+      expect.stringContaining(idOf(stack.sites.distribution)),
+    ]);
   });
 
   it('maps the Host to its website’s pages, and answers 404 for unknown hosts and escapes', async () => {
@@ -283,6 +302,42 @@ describe('sites distribution', () => {
         expect(result.uri, `${host} ${uri}`).toBe(expected);
       }
     }
+  });
+
+  it('previews published pages on the app origin under /sites/{id}/, sandboxed and uncached', async () => {
+    const distribution = resources[idOf(stack.hosting.distribution)]!.Properties.DistributionConfig as Json;
+    const [preview] = (distribution.CacheBehaviors as Json[]).filter(
+      (b) => b.PathPattern === `${SITE_PREVIEW_PREFIX}*`,
+    );
+    expect(preview).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
+      FunctionAssociations: [
+        {
+          EventType: 'viewer-request',
+          FunctionARN: { 'Fn::GetAtt': [idOf(stack.hosting.sitePreview), 'FunctionARN'] },
+        },
+      ],
+    });
+    const origin = (distribution.Origins as Json[]).find(
+      (candidate) => candidate.Id === preview!.TargetOriginId,
+    )!;
+    expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.data.buckets.sites));
+    const headers =
+      resources[idOf(stack.hosting.sitePreviewHeaders)]!.Properties.ResponseHeadersPolicyConfig
+        .SecurityHeadersConfig;
+    expect(headers.ContentSecurityPolicy.ContentSecurityPolicy).toBe(SITE_PREVIEW_CSP);
+
+    const handler = new Function(`${sitePreviewFunctionSource()}\nreturn handler;`)() as (
+      event: Json,
+    ) => Json;
+    const uriOf = (uri: string) => handler({ request: { uri, headers: {}, querystring: {} } });
+    expect(uriOf('/sites/w1/').uri).toBe('/w1/index.html');
+    expect(uriOf('/sites/w1').uri).toBe('/w1/index.html');
+    expect(uriOf('/sites/w1/about').uri).toBe('/w1/about/index.html');
+    expect(uriOf('/sites/w1/sitemap.xml').uri).toBe('/w1/sitemap.xml');
+    expect(uriOf('/sites/w1/../w2/').statusCode).toBe(404);
+    expect(uriOf('/sites/').statusCode).toBe(404);
   });
 
   it('sends the contact forms’ /api/website-leads/* to the HTTP API, uncached, and shows a 404 page', () => {

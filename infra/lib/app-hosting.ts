@@ -35,6 +35,7 @@ import { API_PATH_PREFIXES } from '../../contracts/route-guard.ts';
 import { privateBucket } from './data-stores.ts';
 import { REPO_ROOT } from './platform-function.ts';
 import { routeGuardFunctionSource } from './route-guard-function.ts';
+import { SITE_PREVIEW_CSP, SITE_PREVIEW_PREFIX, sitePreviewFunctionSource } from './site-router-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
 /** Where `npm run build` writes the SPA. */
@@ -54,6 +55,8 @@ export interface AppHostingProps {
   filesBucketName: string;
   /** where the app bucket's server access logs go */
   accessLogs: IBucket;
+  /** the published pages, previewed on the app origin under `/sites/{websiteId}/` */
+  sitesBucket: IBucket;
 }
 
 /** What the app's pages may load and call: our own origin and the AWS endpoints of this stage only. */
@@ -155,11 +158,14 @@ export class AppHosting extends Construct {
 
   /** the security headers of every answer on the app origin (CSP, HSTS, frame/content-type, referrer) */
   readonly responseHeaders: ResponseHeadersPolicy;
+  /** `/sites/*`: published pages previewed on the app origin, sandboxed */
+  readonly sitePreview: EdgeFunction;
+  readonly sitePreviewHeaders: ResponseHeadersPolicy;
 
   constructor(
     scope: Construct,
     id: string,
-    { stage, api, filesBucket, filesBucketName, accessLogs }: AppHostingProps,
+    { stage, api, filesBucket, filesBucketName, accessLogs, sitesBucket }: AppHostingProps,
   ) {
     super(scope, id);
     const stack = Stack.of(this);
@@ -193,6 +199,33 @@ export class AppHosting extends Construct {
           override: true,
         },
         frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+      },
+    });
+
+    this.sitePreview = new EdgeFunction(this, 'SitePreview', {
+      functionName: `${stage.namePrefix}-site-preview`,
+      comment: 'Published pages under /sites/{websiteId}/ on the app origin',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(sitePreviewFunctionSource()),
+    });
+    this.sitePreviewHeaders = new ResponseHeadersPolicy(this, 'SitePreviewHeaders', {
+      responseHeadersPolicyName: `${stage.namePrefix}-site-preview-headers`,
+      comment: 'Published pages on the app origin: sandboxed (no access to the app’s cookies or storage)',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: SITE_PREVIEW_CSP, override: true },
+        strictTransportSecurity: {
+          accessControlMaxAge: HSTS_MAX_AGE,
+          includeSubdomains: true,
+          preload: true,
+          override: true,
+        },
+        // the editor may show a preview in a frame of the app
+        frameOptions: { frameOption: HeadersFrameOption.SAMEORIGIN, override: true },
         contentTypeOptions: { override: true },
         referrerPolicy: {
           referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
@@ -238,6 +271,16 @@ export class AppHosting extends Construct {
       },
       additionalBehaviors: {
         ...Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, apiBehavior])),
+        // previews: always the latest regeneration (the regenerator invalidates the sites distribution only)
+        [`${SITE_PREVIEW_PREFIX}*`]: {
+          origin: S3BucketOrigin.withOriginAccessControl(sitesBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          responseHeadersPolicy: this.sitePreviewHeaders,
+          compress: true,
+          functionAssociations: [{ function: this.sitePreview, eventType: FunctionEventType.VIEWER_REQUEST }],
+        },
         // public media from the files bucket; no route guard (an <img> sends no token)
         [`/${MEDIA_PREFIX}*`]: {
           origin: new PrefixOriginAccessControlOrigin(

@@ -82,6 +82,7 @@ export class PlatformStack extends Stack {
       filesBucket: this.data.buckets.files,
       filesBucketName: filesBucketName(stage),
       accessLogs: this.data.accessLogs,
+      sitesBucket: this.data.buckets.sites,
     });
     this.data.allowBrowserUploads(this.hosting.appOrigins);
     this.sites = new SitesHosting(this, 'Sites', { stage, api: this.api, bucket: this.data.buckets.sites });

@@ -16,9 +16,61 @@ export const SITE_NOT_FOUND_HTML =
  * An unknown host, or a path that tries to leave the website's folder, gets the 404 page.
  */
 export function siteRouterBody(): string {
+  return `${sitePathsSource()}
+async function handler(event) {
+  var request = event.request;
+  if (request.uri.startsWith(ERRORS_PREFIX)) return request;
+  var hostHeader = request.headers.host;
+  var host = (hostHeader ? hostHeader.value : '').toLowerCase().replace(/:\\d+$/, '').replace(/\\.$/, '');
+  if (host === '') return notFound();
+  var websiteId;
+  try {
+    websiteId = await kvs.get(host);
+  } catch (error) {
+    return notFound();
+  }
+  if (typeof websiteId !== 'string' || !WEBSITE_ID.test(websiteId)) return notFound();
+  var uri = sitePath(websiteId, request.uri);
+  if (!uri) return notFound();
+  request.uri = uri;
+  return request;
+}
+`;
+}
+
+/** Where the app origin shows published pages (the editor's preview links): `/sites/{websiteId}/…`. */
+export const SITE_PREVIEW_PREFIX = '/sites/';
+/**
+ * The pages are the agent's content on the app's own origin: the sandbox keeps them from the app's
+ * cookies and storage (the local cloud sends the same header, local/sites-host.ts).
+ */
+export const SITE_PREVIEW_CSP = 'sandbox allow-forms allow-popups';
+
+/**
+ * Source of the CloudFront Function (cloudfront-js-2.0) on the app distribution's `/sites/*` behaviour:
+ * `/sites/{websiteId}/{slug}` → the same objects the sites distribution serves for that website's host.
+ */
+export function sitePreviewFunctionSource(): string {
+  return `${sitePathsSource()}
+var PREVIEW = /^\\/sites\\/([^\\/]+)(\\/.*)?$/;
+
+function handler(event) {
+  var request = event.request;
+  var match = PREVIEW.exec(request.uri);
+  if (!match || !WEBSITE_ID.test(match[1])) return notFound();
+  var uri = sitePath(match[1], match[2] || '/');
+  if (!uri) return notFound();
+  request.uri = uri;
+  return request;
+}
+`;
+}
+
+/** What both functions share: the 404 answer and the page path → object key rule. */
+function sitePathsSource(): string {
   return `var ERRORS_PREFIX = ${JSON.stringify(SITE_ERRORS_PREFIX)};
 var NOT_FOUND_HTML = ${JSON.stringify(SITE_NOT_FOUND_HTML)};
-var WEBSITE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+var WEBSITE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 var FILE = /\\.[a-z0-9]{1,8}$/i;
 
 function notFound() {
@@ -38,29 +90,12 @@ function sitePath(websiteId, uri) {
   for (var i = 0; i < segments.length; i++) {
     if (segments[i] === '.' || segments[i] === '..' || segments[i].indexOf('%') !== -1) return undefined;
   }
-  if (segments.length === 0) return '/' + websiteId + '/index.html';
+  if (segments.length === 0 || (segments.length === 1 && segments[0] === 'index.html')) {
+    return '/' + websiteId + '/index.html';
+  }
   var path = '/' + segments.join('/');
   if (FILE.test(path)) return '/' + websiteId + path;
   return '/' + websiteId + path + '/index.html';
-}
-
-async function handler(event) {
-  var request = event.request;
-  if (request.uri.startsWith(ERRORS_PREFIX)) return request;
-  var hostHeader = request.headers.host;
-  var host = (hostHeader ? hostHeader.value : '').toLowerCase().replace(/:\\d+$/, '').replace(/\\.$/, '');
-  if (host === '') return notFound();
-  var websiteId;
-  try {
-    websiteId = await kvs.get(host);
-  } catch (error) {
-    return notFound();
-  }
-  if (typeof websiteId !== 'string' || !WEBSITE_ID.test(websiteId)) return notFound();
-  var uri = sitePath(websiteId, request.uri);
-  if (!uri) return notFound();
-  request.uri = uri;
-  return request;
 }
 `;
 }
