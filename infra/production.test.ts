@@ -593,6 +593,10 @@ describe('observability', () => {
     expect(functions.length).toBe(stack.allFunctions().length);
     for (const fn of functions) {
       expect(fn.Properties.TracingConfig).toEqual({ Mode: 'Active' });
+      expect(fn.Properties.Environment.Variables).toMatchObject({
+        POWERTOOLS_SERVICE_NAME: 'estatenet',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      });
       expect(fn.Properties.LoggingConfig.LogGroup.Ref).toBeDefined();
     }
   });

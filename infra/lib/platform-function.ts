@@ -118,6 +118,8 @@ export class PlatformFunction extends Construct {
             }
           : {}),
         POWERTOOLS_SERVICE_NAME: 'estatenet',
+        // one structured line per request plus warnings and errors; DEBUG never runs in a deployed stage
+        POWERTOOLS_LOG_LEVEL: 'INFO',
         ...(sourceMap ? { NODE_OPTIONS: '--enable-source-maps' } : {}),
       },
       // the same esbuild options `npm run bench` measures (infra/lib/bundle-options.ts)
