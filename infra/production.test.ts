@@ -24,7 +24,7 @@ import {
   sitePreviewFunctionSource,
   siteRouterBody,
 } from './lib/site-router-function.ts';
-import { SITES_ENV, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
+import { SITES_ENV, WEBSITE_LEADS_HEADERS, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
 import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
@@ -347,9 +347,17 @@ describe('sites distribution', () => {
     );
     expect(leads).toMatchObject({
       CachePolicyId: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad', // Managed-CachingDisabled
-      OriginRequestPolicyId: 'b689b0a8-53d0-40ab-baf2-68738e2966ac', // Managed-AllViewerExceptHostHeader
+      OriginRequestPolicyId: { Ref: idOf(stack.sites.leadsRequests) },
       ViewerProtocolPolicy: 'https-only',
     });
+    // API Gateway needs its own Host; the per-sender limit needs the viewer's address
+    expect(resources[idOf(stack.sites.leadsRequests)]!.Properties.OriginRequestPolicyConfig).toMatchObject({
+      HeadersConfig: { HeaderBehavior: 'whitelist', Headers: [...WEBSITE_LEADS_HEADERS] },
+      CookiesConfig: { CookieBehavior: 'none' },
+      QueryStringsConfig: { QueryStringBehavior: 'all' },
+    });
+    expect(WEBSITE_LEADS_HEADERS).toContain('cloudfront-viewer-address');
+    expect(WEBSITE_LEADS_HEADERS).not.toContain('host');
     expect(leads!.AllowedMethods).toContain('POST');
     const origin = (distribution.Origins as Json[]).find(
       (candidate) => candidate.Id === leads!.TargetOriginId,

@@ -12,7 +12,10 @@ import {
   HttpVersion,
   KeyValueStore,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
@@ -31,6 +34,21 @@ import type { StageConfig } from './stage-config.ts';
 
 /** Where the contact forms of published pages post (relative URL, so on the sites distribution). */
 export const WEBSITE_LEADS_PATH_PATTERN = '/api/website-leads/*';
+
+/**
+ * What a contact form's POST carries to the API: the form's content type, the browser's context headers,
+ * and the visitor's address (CloudFront-Viewer-Address, for the per-sender rate limit). No cookies: the
+ * sites are other people's domains, and the leads route is public.
+ */
+export const WEBSITE_LEADS_HEADERS = [
+  'content-type',
+  'accept',
+  'accept-language',
+  'origin',
+  'referer',
+  'user-agent',
+  'cloudfront-viewer-address',
+] as const;
 
 /** Environment variables the website and domain handlers read (set here, not in functions/lib/config.ts). */
 export const SITES_ENV = {
@@ -60,6 +78,8 @@ export class SitesHosting extends Construct {
   readonly distribution: Distribution;
   readonly hosts: KeyValueStore;
   readonly router: EdgeFunction;
+  /** what `/api/website-leads/*` forwards to the API */
+  readonly leadsRequests: OriginRequestPolicy;
 
   constructor(scope: Construct, id: string, { stage, api, bucket }: SitesHostingProps) {
     super(scope, id);
@@ -88,6 +108,14 @@ export class SitesHosting extends Construct {
           }
         : {};
 
+    this.leadsRequests = new OriginRequestPolicy(this, 'LeadsRequests', {
+      originRequestPolicyName: `${stage.namePrefix}-website-leads`,
+      comment: 'Contact forms of published websites → HTTP API (no Host, no cookies, the viewer address)',
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...WEBSITE_LEADS_HEADERS),
+      cookieBehavior: OriginRequestCookieBehavior.none(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+    });
+
     const notFoundTtl = Duration.minutes(1);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${stage.namePrefix} published websites`,
@@ -113,7 +141,7 @@ export class SitesHosting extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
-          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: this.leadsRequests,
           responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         },
       },
