@@ -25,6 +25,8 @@ export const eventCatalog = {
     forcePublished: z.optional(z.boolean()),
   }),
   GlobalComponentsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
+  /** the website's hostnames may have changed (domain set up or moved, website deleted or recovered) */
+  WebsiteHostsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

@@ -68,6 +68,15 @@ export const eventRules: readonly EventRule[] = [
     resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },
   },
   {
+    name: 'sync-site-hosts',
+    description: 'Keeps the sites distribution’s KeyValueStore (hostname → websiteId) matching the domains',
+    pattern: fromPlatform('WebsiteHostsChanged'),
+    consumer: 'events/consumers/sync-site-hosts.ts',
+    status: 'implemented',
+    bus: 'platform',
+    resources: { table: 'read' },
+  },
+  {
     name: 'account-storage',
     description: 'Confirms uploaded objects and keeps storage usage exact',
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },

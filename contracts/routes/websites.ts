@@ -97,7 +97,7 @@ export const websitesRoutes = defineRoutes({
     request: { path: idParam },
     response: website,
     limit: 'websites',
-    resources: { table: 'readwrite' },
+    resources: { table: 'readwrite', bus: true },
   },
   publishWebsite: {
     method: 'POST',

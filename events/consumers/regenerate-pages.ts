@@ -1,5 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { type DetailType, eventCatalog } from '#events/catalog';
+import { invalidatePaths } from '#lib/cloudfront';
 import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
 import { Property, type PropertyItem } from '#lib/data/properties';
@@ -200,6 +201,19 @@ async function reconcile(request: Request): Promise<void> {
   logger.warn('website kept changing while its pages were regenerated', { websiteId });
 }
 
+/**
+ * The sites distribution's cached copies of the website, after its objects changed: `/{websiteId}/*`,
+ * the URI the viewer-request function rewrites every hostname's request to before the cache lookup (the
+ * cache key), one path whatever the number of pages. The event id is the caller reference, so a
+ * redelivery does not make a second invalidation. No distribution configured (the local cloud): skipped.
+ */
+export const invalidationPathOf = (websiteId: string) => `/${websiteId}/*`;
+
+async function invalidate(websiteId: string, eventId: string): Promise<void> {
+  const result = await invalidatePaths([invalidationPathOf(websiteId)], eventId);
+  if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
+}
+
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const detailType = event['detail-type'] as DetailType;
   switch (detailType) {
@@ -207,7 +221,8 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     case 'WebsiteUnpublished':
     case 'GlobalComponentsChanged': {
       const { websiteId } = eventCatalog[detailType].parse(event.detail);
-      return reconcile({ websiteId, forcePublished: false });
+      await reconcile({ websiteId, forcePublished: false });
+      return invalidate(websiteId, event.id);
     }
     case 'WebsiteContentForced': {
       const detail = eventCatalog.WebsiteContentForced.parse(event.detail);
@@ -215,12 +230,13 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
       // forcePublished absent means true, allPages absent means false
       const flags = event.detail as { forcePublished?: unknown; allPages?: unknown };
       const onePage = flags.allPages !== true;
-      return reconcile({
+      await reconcile({
         websiteId: detail.websiteId,
         forcePublished: flags.forcePublished !== false,
         ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
         ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
       });
+      return invalidate(detail.websiteId, event.id);
     }
     default:
       logger.warn('page regenerator got an event it does not handle', { detailType });

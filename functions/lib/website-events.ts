@@ -5,7 +5,7 @@ import { logger } from './logger.ts';
 
 type WebsiteEvent = Extract<
   DetailType,
-  'WebsitePublished' | 'WebsiteUnpublished' | 'GlobalComponentsChanged'
+  'WebsitePublished' | 'WebsiteUnpublished' | 'GlobalComponentsChanged' | 'WebsiteHostsChanged'
 >;
 
 /**

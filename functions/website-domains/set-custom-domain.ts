@@ -3,6 +3,7 @@ import { config } from '#lib/config';
 import { badRequest } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { claimDomain, isUnderSitesDomain, websiteDomainView } from '#lib/website-domains';
+import { announceWebsite } from '#lib/website-events';
 import { loadWebsite } from '#lib/websites';
 
 /**
@@ -25,5 +26,6 @@ export const handler = withHttp(websiteDomainsRoutes.setCustomDomain, async ({ b
     status: config.sites.customDomainsActive ? 'active' : 'pending',
     replace: true,
   });
+  await announceWebsite(website, ['WebsiteHostsChanged']);
   return websiteDomainView(record);
 });

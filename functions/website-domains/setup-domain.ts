@@ -3,6 +3,7 @@ import { WebsiteDomain } from '#lib/data/website-domains';
 import { conflict } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { claimDomain, defaultDomainOf, websiteDomainView } from '#lib/website-domains';
+import { announceWebsite } from '#lib/website-events';
 import { loadWebsite } from '#lib/websites';
 
 /**
@@ -29,5 +30,6 @@ export const handler = withHttp(websiteDomainsRoutes.setupWebsiteDomain, async (
     businessName: body.businessName,
     replace: false,
   });
+  await announceWebsite(website, ['WebsiteHostsChanged']);
   return websiteDomainView(record);
 });

@@ -14,5 +14,6 @@ export const handler = withHttp(websitesRoutes.deleteWebsite, async ({ path, ide
   const after = await updateWebsiteFields(before, { status: 'draft', deleted_at: new Date().toISOString() });
   await releaseFeature(identity, 'websites');
   if (before.status === 'published') await announceWebsite(after, ['WebsiteUnpublished']);
+  await announceWebsite(after, ['WebsiteHostsChanged']);
   return websiteView(after);
 });

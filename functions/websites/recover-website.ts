@@ -4,6 +4,7 @@ import { exists } from '#lib/data/expression';
 import { Website } from '#lib/data/websites';
 import { withHttp } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
+import { announceWebsite } from '#lib/website-events';
 import { loadWebsite, websiteView } from '#lib/websites';
 
 /**
@@ -21,6 +22,7 @@ export const handler = withHttp(websitesRoutes.recoverWebsite, async ({ path, id
       { set: { status: 'draft', updated_at: new Date().toISOString() }, remove: ['deleted_at'] },
       { if: exists('deleted_at') },
     );
+    await announceWebsite(after, ['WebsiteHostsChanged']);
     return websiteView(after);
   } catch (error) {
     await releaseFeature(identity, 'websites');
