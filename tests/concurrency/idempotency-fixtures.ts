@@ -7,6 +7,7 @@ import { snapshotState } from '../support/state-snapshot.ts';
 import { storageConsumerCases } from './cloud-fixtures.ts';
 import { reputationConsumerCases } from './reputation-fixtures.ts';
 import { siteConsumerCases } from './site-fixtures.ts';
+import { siteHostsConsumerCases } from './site-hosts-fixtures.ts';
 
 /**
  * The fixture tables of the idempotency suite: every Cognito trigger (contracts/triggers.ts, by function
@@ -206,4 +207,5 @@ export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerPr
   'award-reputation': reputationConsumerCases,
   'account-storage': storageConsumerCases,
   'regenerate-pages': siteConsumerCases,
+  'sync-site-hosts': siteHostsConsumerCases,
 };
