@@ -621,7 +621,7 @@ describe('media on the app origin', () => {
     expect(JSON.stringify(origin.DomainName)).toContain('estatenet-dev-files-');
   });
 
-  it('lets the distribution read media/* of the files bucket and nothing else', () => {
+  it('lets the app and sites distributions read media/* of the files bucket and nothing else', () => {
     const template = templateOf(real);
     const filesId = real.getLogicalId(real.data.buckets.files.node.defaultChild as never);
     const policies = Object.values(template.findResources('AWS::S3::BucketPolicy'));
@@ -631,12 +631,20 @@ describe('media on the app origin', () => {
         .map((statement) => ({ bucket: policy.Properties.Bucket.Ref as string, statement })),
     );
     const onFiles = cloudFrontStatements.filter(({ bucket }) => bucket === filesId);
-    expect(onFiles).toHaveLength(1);
-    expect(onFiles[0]!.statement).toMatchObject({
-      Effect: 'Allow',
-      Action: 's3:GetObject',
-      Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [filesId, 'Arn'] }, `/${MEDIA_PREFIX}*`]] },
-    });
+    // one statement per distribution, each naming its own distribution as the source
+    expect(onFiles).toHaveLength(2);
+    for (const { statement } of onFiles) {
+      expect(statement).toMatchObject({
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [filesId, 'Arn'] }, `/${MEDIA_PREFIX}*`]] },
+      });
+    }
+    const sources = onFiles.map(({ statement }) => JSON.stringify(statement.Condition));
+    for (const distribution of [real.hosting.distribution, real.sites.distribution]) {
+      const id = real.getLogicalId(distribution.node.defaultChild as never);
+      expect(sources.filter((source) => source.includes(`{"Ref":"${id}"}`))).toHaveLength(1);
+    }
     // the only other grants to CloudFront are the app bucket's and the sites bucket's (sites distribution)
     const appBucketId = real.getLogicalId(real.hosting.bucket.node.defaultChild as never);
     const sitesId = real.getLogicalId(real.data.buckets.sites.node.defaultChild as never);
@@ -649,8 +657,9 @@ describe('media on the app origin', () => {
 describe('app hosting', () => {
   it('serves the app bucket through OAC and the API prefixes through the HTTP API, uncached', () => {
     const template = templateOf(real);
-    // app bucket, /media/* on the files bucket, /sites/* previews and the sites distribution on the sites bucket
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 4);
+    // app bucket, /media/* on the files bucket, /sites/* previews and the sites distribution on the sites
+    // bucket, and the sites distribution's own /media/*
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 5);
     const distribution = template.toJSON().Resources[
       real.getLogicalId(real.hosting.distribution.node.defaultChild as never)
     ] as Json;

@@ -10,12 +10,17 @@ import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
 import { eventRules } from '../events/rules.ts';
 import { scheduledJobs } from '../events/schedules.ts';
 import { routeDomain } from './lib/api-routes.ts';
-import { HSTS_MAX_AGE } from './lib/app-hosting.ts';
+import { HSTS_MAX_AGE, MEDIA_PREFIX } from './lib/app-hosting.ts';
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
 import { CONSUMER_RETRY } from './lib/event-consumers.ts';
 import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
-import { API_ACCESS_LOG_FORMAT, PAGE_REGENERATOR_RULE, SITES_ROUTE_DOMAINS } from './lib/platform-stack.ts';
+import {
+  API_ACCESS_LOG_FORMAT,
+  HOST_SYNC_RULE,
+  PAGE_REGENERATOR_RULE,
+  SITES_ROUTE_DOMAINS,
+} from './lib/platform-stack.ts';
 import { JOB_RETRY } from './lib/scheduled-jobs.ts';
 import {
   SITE_NOT_FOUND_PATH,
@@ -24,7 +29,12 @@ import {
   sitePreviewFunctionSource,
   siteRouterBody,
 } from './lib/site-router-function.ts';
-import { SITES_ENV, WEBSITE_LEADS_HEADERS, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
+import {
+  HOSTS_STORE_ACTIONS,
+  SITES_ENV,
+  WEBSITE_LEADS_HEADERS,
+  WEBSITE_LEADS_PATH_PATTERN,
+} from './lib/sites-hosting.ts';
 import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
@@ -163,6 +173,12 @@ describe('app distribution', () => {
       )!;
       expect(JSON.stringify(origin.DomainName)).toContain(idOf(stack.api));
       expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
+      // Managed-AllViewerExceptHostHeader: every viewer header but Host (API Gateway routes on its own)
+      // plus CloudFront's headers, CloudFront-Viewer-Address among them — the public leads route limits
+      // per sender from it (functions/lib/website-leads.ts), also for a form posted on the app origin
+      expect(behaviour.OriginRequestPolicyId, behaviour.PathPattern).toBe(
+        'b689b0a8-53d0-40ab-baf2-68738e2966ac',
+      );
     }
   });
 
@@ -422,6 +438,78 @@ describe('sites distribution', () => {
       `distribution/",{"Ref":"${idOf(stack.sites.distribution)}"}`,
     );
     expect([ours[0]!.statement.Action].flat()).toEqual(['cloudfront:CreateInvalidation']);
+    // canonical and og:url links of a website without a domain point at the app's origin
+    expect(resources[regeneratorId]!.Properties.Environment.Variables.APP_URL).toBe(
+      `https://${PROD_OVERRIDES.appDomain}`,
+    );
+  });
+
+  it('serves the pages’ /media/* pictures from the files bucket’s media/ prefix, read-only through OAC', () => {
+    const distribution = config();
+    const media = (distribution.CacheBehaviors as Json[]).find((b) => b.PathPattern === `/${MEDIA_PREFIX}*`)!;
+    expect(media).toMatchObject({
+      AllowedMethods: ['GET', 'HEAD'],
+      CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
+      ViewerProtocolPolicy: 'redirect-to-https',
+    });
+    // not routed by Host: the path is the object key on every website hostname
+    expect(media.FunctionAssociations).toBeUndefined();
+    const origin = (distribution.Origins as Json[]).find(
+      (candidate) => candidate.Id === media.TargetOriginId,
+    )!;
+    expect(origin.OriginAccessControlId).toBeDefined();
+    expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
+    expect(JSON.stringify(origin.DomainName)).toContain('estatenet-prod-files-');
+    // the files bucket lets this distribution read media/* only
+    const filesId = idOf(stack.data.buckets.files);
+    const grants = ofType('AWS::S3::BucketPolicy')
+      .filter(([, policy]) => policy.Properties.Bucket.Ref === filesId)
+      .flatMap(([, policy]) => policy.Properties.PolicyDocument.Statement as Json[])
+      .filter((statement) =>
+        JSON.stringify(statement.Condition ?? {}).includes(`{"Ref":"${idOf(stack.sites.distribution)}"}`),
+      );
+    expect(grants).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: 's3:GetObject',
+        Principal: { Service: 'cloudfront.amazonaws.com' },
+        Resource: { 'Fn::Join': ['', [{ 'Fn::GetAtt': [filesId, 'Arn'] }, `/${MEDIA_PREFIX}*`]] },
+      }),
+    ]);
+  });
+
+  it('gives the host sync the KeyValueStore’s ARN and its key actions on that store only', () => {
+    const hostSync = stack.consumers.functions.get(HOST_SYNC_RULE)!;
+    expect(hostSync).toBeDefined();
+    const hostSyncId = idOf(hostSync.fn);
+    const storeArn = { 'Fn::GetAtt': [idOf(stack.sites.hosts), 'Arn'] };
+    expect(resources[hostSyncId]!.Properties.Environment.Variables[SITES_ENV.hostsStoreArn]).toEqual(
+      storeArn,
+    );
+    const role = resources[hostSyncId]!.Properties.Role['Fn::GetAtt'][0];
+    const storeStatements = allTemplates(prod).flatMap((t) =>
+      Object.values(t.findResources('AWS::IAM::Policy')).flatMap((policy) =>
+        (policy.Properties.PolicyDocument.Statement as Json[])
+          .filter((statement) =>
+            [statement.Action]
+              .flat()
+              .some((action: string) => action.startsWith('cloudfront-keyvaluestore:')),
+          )
+          .map((statement) => ({ roles: (policy.Properties.Roles as Json[]).map((r) => r.Ref), statement })),
+      ),
+    );
+    // the host sync alone, with exactly its actions, on the one store
+    expect(storeStatements).toHaveLength(1);
+    expect(storeStatements[0]!.roles).toEqual([role]);
+    expect([storeStatements[0]!.statement.Action].flat().sort()).toEqual([...HOSTS_STORE_ACTIONS].sort());
+    expect(storeStatements[0]!.statement.Resource).toEqual(storeArn);
+    // and no other function is told where the store is
+    for (const fn of stack.allFunctions()) {
+      if (fn === hostSync) continue;
+      const variables = prod.templateOf(fn.fn.stack).toJSON().Resources[idOf(fn.fn, fn.fn.stack)].Properties
+        .Environment.Variables as Json;
+      expect(variables[SITES_ENV.hostsStoreArn], fn.node.id).toBeUndefined();
+    }
   });
 });
 

@@ -103,7 +103,7 @@ export const HSTS_MAX_AGE = Duration.days(730);
  * only. `S3BucketOrigin.withOriginAccessControl` grants `s3:GetObject` on every object of the bucket;
  * the files bucket also holds private cloud files, so the grant names `media/*` alone.
  */
-class PrefixOriginAccessControlOrigin extends S3BucketOrigin {
+export class PrefixOriginAccessControlOrigin extends S3BucketOrigin {
   /**
    * @param origin the bucket as the distribution reaches it (by name)
    * @param bucket the bucket itself, whose policy gets the grant
@@ -140,6 +140,23 @@ class PrefixOriginAccessControlOrigin extends S3BucketOrigin {
       },
     };
   }
+}
+
+/**
+ * The files bucket's `media/` objects as an origin (read-only, origin access control for `media/*` only):
+ * `/media/*` on the app distribution, and on the sites distribution so the published pages' same-origin
+ * `/media/...` pictures load on every website hostname.
+ */
+export function mediaOrigin(scope: Construct, filesBucket: IBucket, filesBucketName: string): IOrigin {
+  const stack = Stack.of(scope);
+  return new PrefixOriginAccessControlOrigin(
+    Bucket.fromBucketAttributes(scope, 'MediaBucket', {
+      bucketName: filesBucketName,
+      bucketRegionalDomainName: `${filesBucketName}.s3.${stack.region}.${stack.urlSuffix}`,
+    }),
+    filesBucket,
+    MEDIA_PREFIX,
+  ) as IOrigin;
 }
 
 /**
@@ -283,14 +300,7 @@ export class AppHosting extends Construct {
         },
         // public media from the files bucket; no route guard (an <img> sends no token)
         [`/${MEDIA_PREFIX}*`]: {
-          origin: new PrefixOriginAccessControlOrigin(
-            Bucket.fromBucketAttributes(this, 'MediaBucket', {
-              bucketName: filesBucketName,
-              bucketRegionalDomainName: `${filesBucketName}.s3.${stack.region}.${stack.urlSuffix}`,
-            }),
-            filesBucket,
-            MEDIA_PREFIX,
-          ) as IOrigin,
+          origin: mediaOrigin(this, filesBucket, filesBucketName),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,

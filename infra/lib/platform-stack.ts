@@ -9,6 +9,7 @@ import type { RouteDefinition } from '../../contracts/route.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
 import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
+import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { ApiRoutes, routeDomain } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
@@ -85,7 +86,13 @@ export class PlatformStack extends Stack {
       sitesBucket: this.data.buckets.sites,
     });
     this.data.allowBrowserUploads(this.hosting.appOrigins);
-    this.sites = new SitesHosting(this, 'Sites', { stage, api: this.api, bucket: this.data.buckets.sites });
+    this.sites = new SitesHosting(this, 'Sites', {
+      stage,
+      api: this.api,
+      bucket: this.data.buckets.sites,
+      filesBucket: this.data.buckets.files,
+      filesBucketName: filesBucketName(stage),
+    });
     this.auth = new Auth(this, 'Auth', { stage, appOrigins: this.hosting.appOrigins });
 
     const userPool: UserPoolIds = {
@@ -213,6 +220,13 @@ export class PlatformStack extends Stack {
     if (regenerator) {
       this.sites.grantInvalidation(regenerator.fn);
       regenerator.fn.addEnvironment(SITES_ENV.distributionId, this.sites.distribution.distributionId);
+      // canonical and og:url links of a website without a domain are absolute on the app's origin
+      regenerator.fn.addEnvironment(ENV_NAMES.appUrl, this.hosting.appUrl);
+    }
+    const hostSync = this.consumers.functions.get(HOST_SYNC_RULE);
+    if (hostSync) {
+      this.sites.grantHostsSync(hostSync.fn);
+      hostSync.fn.addEnvironment(SITES_ENV.hostsStoreArn, this.sites.hosts.keyValueStoreArn);
     }
   }
 
@@ -294,6 +308,8 @@ export class PlatformStack extends Stack {
 export const SITES_ROUTE_DOMAINS: readonly string[] = ['website-domains'];
 /** The event rule whose consumer writes published pages into the sites bucket. */
 export const PAGE_REGENERATOR_RULE = 'regenerate-pages';
+/** The event rule whose consumer keeps the sites KeyValueStore (hostname → websiteId). */
+export const HOST_SYNC_RULE = 'sync-site-hosts';
 
 /** One JSON line per API request (CloudWatch Logs Insights reads the fields). */
 export const API_ACCESS_LOG_FORMAT = {

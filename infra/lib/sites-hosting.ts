@@ -21,10 +21,11 @@ import {
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import type { IGrantable } from 'aws-cdk-lib/aws-iam';
+import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { MEDIA_PREFIX, mediaOrigin } from './app-hosting.ts';
 import {
   SITE_NOT_FOUND_HTML,
   SITE_NOT_FOUND_PATH,
@@ -67,7 +68,23 @@ export interface SitesHostingProps {
   api: IHttpApi;
   /** the sites bucket: `{websiteId}/index.html`, `{websiteId}/{slug}/index.html`, sitemap.xml, robots.txt */
   bucket: IBucket;
+  /** the files bucket: its `media/` objects (template pictures, listing photos) under `/media/*` */
+  filesBucket: IBucket;
+  /** its name, known without referring to the bucket (`filesBucketName`) */
+  filesBucketName: string;
 }
+
+/**
+ * What the host sync (events/consumers/sync-site-hosts.ts) does with the store: read its ETag, read,
+ * list, put and delete keys. ListKeys finds the keys of hostnames a website released (no record left).
+ */
+export const HOSTS_STORE_ACTIONS = [
+  'cloudfront-keyvaluestore:DescribeKeyValueStore',
+  'cloudfront-keyvaluestore:GetKey',
+  'cloudfront-keyvaluestore:ListKeys',
+  'cloudfront-keyvaluestore:PutKey',
+  'cloudfront-keyvaluestore:DeleteKey',
+] as const;
 
 /**
  * Published websites: one distribution for every website, the sites bucket behind origin access control,
@@ -81,7 +98,11 @@ export class SitesHosting extends Construct {
   /** what `/api/website-leads/*` forwards to the API */
   readonly leadsRequests: OriginRequestPolicy;
 
-  constructor(scope: Construct, id: string, { stage, api, bucket }: SitesHostingProps) {
+  constructor(
+    scope: Construct,
+    id: string,
+    { stage, api, bucket, filesBucket, filesBucketName }: SitesHostingProps,
+  ) {
     super(scope, id);
     const stack = Stack.of(this);
 
@@ -144,6 +165,16 @@ export class SitesHosting extends Construct {
           originRequestPolicy: this.leadsRequests,
           responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
         },
+        // the pages' pictures: same-origin `/media/...` on every website hostname, read-only from the files
+        // bucket's `media/` prefix (no router: the path is the object key)
+        [`/${MEDIA_PREFIX}*`]: {
+          origin: mediaOrigin(this, filesBucket, filesBucketName),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          compress: true,
+        },
       },
       // S3 answers 403 for a key that does not exist (no ListBucket): both become the 404 page. These apply
       // to the leads behaviour too, where only an unknown website answers 404.
@@ -170,6 +201,13 @@ export class SitesHosting extends Construct {
   /** The hostname users point their CNAME at. */
   get cnameTarget(): string {
     return this.distribution.distributionDomainName;
+  }
+
+  /** The host sync's actions (HOSTS_STORE_ACTIONS) on this KeyValueStore only. */
+  grantHostsSync(grantee: IGrantable): void {
+    grantee.grantPrincipal.addToPrincipalPolicy(
+      new PolicyStatement({ actions: [...HOSTS_STORE_ACTIONS], resources: [this.hosts.keyValueStoreArn] }),
+    );
   }
 
   /** cloudfront:CreateInvalidation on this distribution only. */
