@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { eventRules } from '#events/rules';
+import { config } from '#lib/config';
+import { createEventBus } from '#local/event-bus';
+import { handler as regeneratePages } from '../../events/consumers/regenerate-pages.ts';
+import { handler as syncSiteHosts } from '../../events/consumers/sync-site-hosts.ts';
+import { handler as setCustomDomain } from '../../functions/website-domains/set-custom-domain.ts';
+import { handler as setupDomain } from '../../functions/website-domains/setup-domain.ts';
+import { handler as deleteWebsite } from '../../functions/websites/delete-website.ts';
+import { handler as recoverWebsite } from '../../functions/websites/recover-website.ts';
+import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { type FakeCloudFront, startFakeCloudFront } from '../support/fake-cloudfront.ts';
+import { type FakeKvs, startFakeKvs } from '../support/fake-kvs.ts';
+
+/**
+ * The AWS-only halves of publishing, against stand-ins of the services: the domain and website routes
+ * (run in this process) put WebsiteHostsChanged on a local bus built from the real rule, whose delivery
+ * runs the host sync against a fake KeyValueStore (SITES_HOSTS_KVS_ARN and its endpoint are
+ * configuration; the local cloud's own consumer has neither and does nothing); and the page regenerator
+ * invalidates `/{websiteId}/*` on a fake CloudFront once per event.
+ */
+
+type Body = Record<string, unknown>;
+type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
+
+const hostRule = eventRules.find((rule) => rule.name === 'sync-site-hosts')!;
+let kvs: FakeKvs;
+let bus: ReturnType<typeof createEventBus>;
+let originalBus: string | undefined;
+const delivered: Array<{ type: string; detail: Body }> = [];
+
+beforeAll(async () => {
+  kvs = await startFakeKvs();
+  vi.stubEnv('SITES_HOSTS_KVS_ARN', kvs.arn);
+  vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', kvs.url);
+  bus = createEventBus({
+    busName: config.eventBusName,
+    rules: [hostRule],
+    deliver: async (_rule, event) => {
+      delivered.push({ type: String(event['detail-type']), detail: event.detail as Body });
+      await syncSiteHosts(event as never);
+    },
+    log: () => undefined,
+  });
+  await new Promise<void>((resolve) => bus.server.listen(0, '127.0.0.1', () => resolve()));
+  originalBus = config.endpoints.eventBridge;
+  (config.endpoints as { eventBridge?: string }).eventBridge =
+    `http://127.0.0.1:${(bus.server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  (config.endpoints as { eventBridge?: string }).eventBridge = originalBus;
+  await bus.drain();
+  await new Promise<void>((resolve) => bus.server.close(() => resolve()));
+  await kvs.close();
+  vi.unstubAllEnvs();
+});
+
+/** Runs a route's handler here, as API Gateway would call it, and waits for the bus's deliveries. */
+async function invoke(
+  fn: RouteHandler,
+  agent: TestAgent,
+  method: string,
+  path: string,
+  options: { id?: string; body?: Body } = {},
+) {
+  const result = (await fn(
+    {
+      version: '2.0',
+      routeKey: `${method} ${path}`,
+      rawPath: options.id ? path.replace('{id}', options.id) : path,
+      rawQueryString: '',
+      headers: {
+        authorization: `Bearer ${agent.token}`,
+        ...(options.body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(options.id ? { pathParameters: { id: options.id } } : {}),
+      ...(options.body
+        ? { body: JSON.stringify(options.body), isBase64Encoded: false }
+        : { isBase64Encoded: false }),
+      requestContext: { http: { method } } as APIGatewayProxyEventV2['requestContext'],
+    } as APIGatewayProxyEventV2,
+    { functionName: 'route', awsRequestId: randomUUID() } as unknown as Context,
+  )) as APIGatewayProxyStructuredResultV2;
+  await bus.drain();
+  return { status: result.statusCode, body: JSON.parse(String(result.body)) as Body };
+}
+
+async function newWebsite(agent: TestAgent): Promise<string> {
+  const made = await callApi('/websites', {
+    ...jsonBody('POST', { name: `Hosts ${randomUUID().slice(0, 6)}` }),
+    token: agent.token,
+  });
+  expect(made.status).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
+const hostsOf = (websiteId: string) =>
+  Object.fromEntries([...kvs.entries].filter(([, value]) => value === websiteId).sort());
+const uniqueDomain = () => `www.hosts-${randomUUID().slice(0, 8)}.com`;
+
+describe('hostnames → websites in the KeyValueStore', () => {
+  it('follows the default subdomain, a custom domain moved, the website deleted and recovered', async () => {
+    const agent = await createTestAgent();
+    const id = await newWebsite(agent);
+    const first = uniqueDomain();
+    const second = uniqueDomain();
+
+    const custom = await invoke(
+      setCustomDomain as RouteHandler,
+      agent,
+      'POST',
+      '/website-domains/custom-domain',
+      {
+        body: { website_id: id, domain: first },
+      },
+    );
+    expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+    expect(hostsOf(id)).toEqual({ [first]: id });
+
+    const setup = await invoke(setupDomain as RouteHandler, agent, 'POST', '/website-domains/setup', {
+      body: { websiteId: id, businessName: 'Harbor Homes' },
+    });
+    expect(setup.status, JSON.stringify(setup.body)).toBe(200);
+    const subdomain = String(setup.body.domain);
+    expect(hostsOf(id)).toEqual({ [first]: id, [subdomain]: id });
+
+    // moved: the released hostname leaves the store with the same event
+    expect(
+      (
+        await invoke(setCustomDomain as RouteHandler, agent, 'POST', '/website-domains/custom-domain', {
+          body: { website_id: id, domain: second },
+        })
+      ).status,
+    ).toBe(200);
+    expect(hostsOf(id)).toEqual({ [second]: id, [subdomain]: id });
+
+    expect(
+      (await invoke(deleteWebsite as RouteHandler, agent, 'DELETE', '/websites/{id}', { id })).status,
+    ).toBe(200);
+    expect(hostsOf(id)).toEqual({});
+
+    expect(
+      (await invoke(recoverWebsite as RouteHandler, agent, 'POST', '/websites/{id}/recover', { id })).status,
+    ).toBe(200);
+    expect(hostsOf(id)).toEqual({ [second]: id, [subdomain]: id });
+
+    expect(delivered.filter((event) => event.detail.websiteId === id).map((event) => event.type)).toEqual(
+      Array(5).fill('WebsiteHostsChanged'),
+    );
+    expect(kvs.calls.every((call) => call.status !== 403)).toBe(true);
+  });
+
+  it('hands a released hostname to the website that claims it, without the old one taking it back', async () => {
+    // one website each (the plan's websites limit)
+    const [first, second] = [await createTestAgent(), await createTestAgent()];
+    const [one, two] = [await newWebsite(first), await newWebsite(second)];
+    const shared = uniqueDomain();
+    const setDomain = (agent: TestAgent, websiteId: string, domain: string) =>
+      invoke(setCustomDomain as RouteHandler, agent, 'POST', '/website-domains/custom-domain', {
+        body: { website_id: websiteId, domain },
+      });
+    expect((await setDomain(first, one, shared)).status).toBe(200);
+    expect((await setDomain(first, one, uniqueDomain())).status).toBe(200);
+    expect((await setDomain(second, two, shared)).status).toBe(200);
+    expect(kvs.entries.get(shared)).toBe(two);
+    // a late redelivery of the first website's event changes nothing
+    await syncSiteHosts({
+      id: randomUUID(),
+      'detail-type': 'WebsiteHostsChanged',
+      detail: { websiteId: one, agentId: first.agentId },
+    } as never);
+    expect(kvs.entries.get(shared)).toBe(two);
+    expect(Object.keys(hostsOf(one))).toHaveLength(1);
+  });
+
+  it('does nothing without a store configured (the local cloud)', async () => {
+    const agent = await createTestAgent();
+    const id = await newWebsite(agent);
+    const calls = kvs.calls.length;
+    vi.stubEnv('SITES_HOSTS_KVS_ARN', '');
+    try {
+      await syncSiteHosts({
+        id: randomUUID(),
+        'detail-type': 'WebsiteHostsChanged',
+        detail: { websiteId: id, agentId: agent.agentId },
+      } as never);
+    } finally {
+      vi.stubEnv('SITES_HOSTS_KVS_ARN', kvs.arn);
+    }
+    expect(kvs.calls.length).toBe(calls);
+  });
+});
+
+describe('cache invalidation after regeneration', () => {
+  let cloudFront: FakeCloudFront;
+  beforeAll(async () => {
+    cloudFront = await startFakeCloudFront({
+      accessKeyId: process.env.AWS_ACCESS_KEY_ID!,
+      secretAccessKey: process.env.AWS_SECRET_ACCESS_KEY!,
+    });
+    vi.stubEnv('SITES_DISTRIBUTION_ID', 'E2SITESDIST');
+    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT', cloudFront.url);
+  });
+  afterAll(() => cloudFront.close());
+
+  it('invalidates /{websiteId}/* once per event, after the pages are written', async () => {
+    const agent = await createTestAgent();
+    const id = await newWebsite(agent);
+    const published = await callApi(`/websites/${id}/publish`, { method: 'POST', token: agent.token });
+    expect(published.status).toBe(200);
+    const event = {
+      version: '0',
+      id: randomUUID(),
+      'detail-type': 'WebsitePublished',
+      source: 'estatenet.platform',
+      detail: { websiteId: id, agentId: agent.agentId },
+    };
+    await regeneratePages(event as never);
+    await regeneratePages(event as never); // redelivered
+    await regeneratePages({ ...event, id: randomUUID() } as never);
+
+    const ours = cloudFront.requests.filter((request) => request.paths.includes(`/${id}/*`));
+    expect(
+      ours.map(({ distributionId, paths, signed, status }) => ({ distributionId, paths, signed, status })),
+    ).toEqual(
+      Array(3).fill({ distributionId: 'E2SITESDIST', paths: [`/${id}/*`], signed: true, status: 201 }),
+    );
+    // the redelivery names the same caller reference, so CloudFront answers the same invalidation
+    expect(ours.map((request) => request.callerReference)).toEqual([event.id, event.id, expect.any(String)]);
+    expect(ours[2]!.callerReference).not.toBe(event.id);
+  });
+});
