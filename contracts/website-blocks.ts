@@ -37,3 +37,7 @@ export const PROPERTY_GRID_MAX = 24;
 
 /** The global component types the editor offers; `symbol` is any other shared piece. */
 export const GLOBAL_COMPONENT_TYPES = ['header', 'footer', 'symbol'] as const;
+
+/** The SEO fields of `settings.globalSEO` and of each `settings.pageSEO[pageId]` (spec §3): the editor edits them, the renderer writes them as meta tags (a page's own over the global ones). */
+export const SEO_FIELD_NAMES = ['title', 'description', 'keywords', 'ogImage', 'favicon', 'robots'] as const;
+export type SeoFields = Partial<Record<(typeof SEO_FIELD_NAMES)[number], string>>;

@@ -2,6 +2,8 @@ import { pageSlug, THEME_DEFAULTS } from '#contracts/schemas/websites';
 import {
   PROPERTY_GRID_DEFAULT,
   PROPERTY_GRID_MAX,
+  SEO_FIELD_NAMES,
+  type SeoFields,
   SITE_BLOCK_ATTRIBUTES,
   SITE_BLOCK_TYPES,
 } from '#contracts/website-blocks';
@@ -419,20 +421,13 @@ const renderChildren = (component: Json, context: RenderContext, depth: number) 
 
 // ---- pages, SEO, sitemap ------------------------------------------------------------------------------
 
-interface Seo {
-  title?: string;
-  description?: string;
-  keywords?: string;
-  ogImage?: string;
-  favicon?: string;
-  robots?: string;
-}
-
-const seoOf = (value: unknown): Seo => {
+/** The SEO fields of a settings object, trimmed; unknown keys and blank values dropped. */
+const seoOf = (value: unknown): SeoFields => {
   if (!value || typeof value !== 'object') return {};
-  const seo: Seo = {};
-  for (const [name, text] of Object.entries(value as Json)) {
-    if (typeof text === 'string' && text.trim()) seo[name as keyof Seo] = text.trim();
+  const seo: SeoFields = {};
+  for (const name of SEO_FIELD_NAMES) {
+    const text = (value as Json)[name];
+    if (typeof text === 'string' && text.trim()) seo[name] = text.trim();
   }
   return seo;
 };
@@ -510,7 +505,7 @@ function renderPage(page: SitePage, data: SiteData, globals: Map<string, unknown
   const settings = data.website.settings ?? {};
   const pageSeo = seoOf((settings.pageSEO as Json | undefined)?.[page.id]);
   const globalSeo = seoOf(settings.globalSEO);
-  const seo: Seo = { ...globalSeo, ...pageSeo };
+  const seo: SeoFields = { ...globalSeo, ...pageSeo };
   const title =
     pageSeo.title ??
     (page.slug === '' ? globalSeo.title : undefined) ??

@@ -121,18 +121,21 @@ describe('publishing a website', () => {
     await publish(agent, id);
 
     await pollBody(`/sites/${id}/`).toContain('<header class="site-header">');
-    expect(await siteKeys(id)).toEqual(
-      [
-        'about/index.html',
-        'contact/index.html',
-        'index.html',
-        'listings/index.html',
-        'robots.txt',
-        'sitemap.xml',
-      ]
-        .map((key) => `${id}/${key}`)
-        .sort(),
-    );
+    // the pages are written one by one: wait for the whole site
+    await expect
+      .poll(() => siteKeys(id), REGENERATION)
+      .toEqual(
+        [
+          'about/index.html',
+          'contact/index.html',
+          'index.html',
+          'listings/index.html',
+          'robots.txt',
+          'sitemap.xml',
+        ]
+          .map((key) => `${id}/${key}`)
+          .sort(),
+      );
     const about = await served(`/sites/${id}/about`);
     expect(about.status).toBe(200);
     expect(about.headers['content-type']).toBe('text/html; charset=utf-8');
@@ -164,8 +167,8 @@ describe('publishing a website', () => {
     );
 
     await expect.poll(async () => (await served(`/sites/${id}/about`)).status, REGENERATION).toBe(404);
+    await expect.poll(() => siteKeys(id), REGENERATION).toEqual([]);
     expect((await served(`/sites/${id}/`)).status).toBe(404);
-    expect(await siteKeys(id)).toEqual([]);
   });
 
   it("shows a property the agent adds in the site's property grid once regenerated", async () => {

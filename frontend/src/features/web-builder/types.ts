@@ -27,15 +27,7 @@ export type ContentPage = {
   styles: string;
 };
 
-/** SEO fields of settings.globalSEO and settings.pageSEO[pageId] (spec §3). */
-export interface SeoFields {
-  title?: string;
-  description?: string;
-  keywords?: string;
-  ogImage?: string;
-  favicon?: string;
-  robots?: string;
-}
+export type { SeoFields } from '#contracts/website-blocks';
 
 export interface ThemeSettings {
   primary: string;
