@@ -571,9 +571,9 @@ describe('website events on the bus', () => {
     expect(viaPut.body.last_published).toEqual(expect.any(String));
     expect(eventsOf(site.id).at(-1)).toBe('WebsitePublished');
 
-    // deleting a published website takes it offline
+    // deleting a published website takes it offline, and its hostnames out of the sites KeyValueStore
     expect((await invoke(deleteWebsite, agent, 'DELETE', '/websites/{id}', site.id)).status).toBe(200);
-    expect(eventsOf(site.id).at(-1)).toBe('WebsiteUnpublished');
+    expect(eventsOf(site.id).slice(-2)).toEqual(['WebsiteUnpublished', 'WebsiteHostsChanged']);
     const stored = await Website.get({ website_id: site.id });
     expect(stored).toMatchObject({ status: 'draft', deleted_at: expect.any(String) });
   });
