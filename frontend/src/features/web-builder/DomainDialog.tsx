@@ -63,9 +63,11 @@ export function DomainDialog({
               domain provider.
             </p>
             <p className="mt-1">
-              Add the record as host <code>{result.domain.split('.')[0]}</code>, type CNAME, value{' '}
-              <code>{result.cname_target}</code>. The domain works once the record has spread (up to 48
-              hours); until then its status is {result.status}.
+              The record: name <code>{result.domain}</code>, type CNAME, value{' '}
+              <code>{result.cname_target}</code>.{' '}
+              {result.status === 'active'
+                ? 'Status: active — the domain is connected to this website.'
+                : 'Status: pending — the domain starts working once the record has spread (up to 48 hours).'}
             </p>
           </Alert>
         )}
