@@ -179,11 +179,26 @@ describe('site pages', () => {
             tagName: 'div',
             attributes: { 'x"><script>': 'y', style: 'background:url(javascript:alert(5))' },
           },
+          {
+            tagName: 'svg',
+            components: [
+              {
+                tagName: 'a',
+                components: [
+                  { tagName: 'animate', attributes: { attributeName: 'href', to: 'javascript:alert(6)' } },
+                  { tagName: 'SET', attributes: { attributeName: 'href', to: 'javascript:alert(7)' } },
+                ],
+              },
+              { tagName: 'foreignObject', components: [{ tagName: 'p', components: 'inside' }] },
+            ],
+          },
         ]),
       }),
     );
     const body = html.slice(html.indexOf('<body'));
-    expect(body).not.toMatch(/<script|<[^>]*\son\w+=|javascript:|<iframe|<object|data:text/i);
+    expect(body).not.toMatch(
+      /<script|<[^>]*\son\w+=|javascript:|<iframe|<object|data:text|<animate|<set|<foreignobject/i,
+    );
     expect(body).toContain('<img src="x.png">');
     expect(body).toContain('<img src="data:image/png;base64,AAAA">');
     expect(body).toContain('&lt;img src=x onerror=alert(4)&gt;');

@@ -81,6 +81,12 @@ const DROPPED_TAGS = new Set([
   'head',
   'body',
   'title',
+  // SVG animation can set an attribute (an `href` to `javascript:`) after rendering; foreignObject embeds HTML
+  'animate',
+  'animatemotion',
+  'animatetransform',
+  'set',
+  'foreignobject',
 ]);
 const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
 /** Attributes that hold a URL (checked by safeUrl). */
