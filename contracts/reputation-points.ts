@@ -152,3 +152,10 @@ export const ACHIEVEMENTS: readonly AchievementRule[] = [
 /** The achievements whose milestone the counters have reached. */
 export const reachedAchievements = (counters: Readonly<Record<ReputationMetric, number>>) =>
   ACHIEVEMENTS.filter((rule) => counters[rule.metric] >= rule.threshold);
+
+/**
+ * What a notification is about: the kinds `notify()` takes (functions/lib/data/notifications.ts) and the
+ * API lists. `lead`: a visitor left a message through the contact form of one of the agent's websites.
+ */
+export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team', 'lead'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,15 +1,13 @@
 import * as z from 'zod/mini';
 import {
   AWARD_ACTIVITY_TYPES,
+  NOTIFICATION_KINDS,
   RELATED_ENTITY_TYPES,
   REPUTATION_ACTIVITY_TYPES,
 } from '../reputation-points.ts';
 import { id, pagination } from './common.ts';
 
-export { AWARD_ACTIVITY_TYPES, RELATED_ENTITY_TYPES, REPUTATION_ACTIVITY_TYPES };
-
-/** What a notification is about: the kinds `notify()` takes (functions/lib/data/notifications.ts). */
-export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team'] as const;
+export { AWARD_ACTIVITY_TYPES, NOTIFICATION_KINDS, RELATED_ENTITY_TYPES, REPUTATION_ACTIVITY_TYPES };
 
 export const reputationActivity = z.object({
   id: z.string(),

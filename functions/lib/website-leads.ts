@@ -6,6 +6,7 @@ import { Agent } from './data/accounts.ts';
 import { Client, type ClientItem, recordClientActivities } from './data/clients.ts';
 import { isConditionFailure } from './data/entity.ts';
 import { lt, notExists, or } from './data/expression.ts';
+import { notify } from './data/notifications.ts';
 import { AgentPreferences } from './data/preferences.ts';
 import { LeadRateCounter, type LeadSenderKind } from './data/website-domains.ts';
 import type { WebsiteItem } from './data/websites.ts';
@@ -139,6 +140,18 @@ export async function createLeadClient(
       summary: `Lead from the website "${website.name}"`,
     },
   ]);
+  try {
+    await notify(agent.agent_id, {
+      kind: 'lead',
+      message: `New lead from your website "${website.name}": ${lead.name}`,
+      link: '/clients',
+      dedupeKey: `lead:${client.client_id}`,
+      at: now,
+    });
+  } catch (error) {
+    // the lead is in the client book; a missing notification is not worth losing it
+    logger.warn('lead notification not written', { error: error as Error });
+  }
   logger.info('website lead recorded', { websiteId: website.website_id, clientId: client.client_id });
   return { client };
 }

@@ -337,6 +337,18 @@ describe('contact-form leads (POST /api/website-leads/{id})', () => {
     expect(book.body.items.map((item) => item.client_id)).toContain(client?.client_id);
     const usage = await api<{ current: number }>(agent, '/api/feature-limits/clients');
     expect(usage.body.current).toBe(1);
+    // and is told in the notifications
+    const notifications = await api<{ items: Array<{ kind?: string; message: string; link?: string }> }>(
+      agent,
+      `/api/agents/${agent.agentId}/reputation/notifications`,
+    );
+    expect(notifications.body.items).toContainEqual(
+      expect.objectContaining({
+        kind: 'lead',
+        message: expect.stringContaining('Vera Visitor'),
+        link: '/clients',
+      }),
+    );
   });
 
   it('takes no lead for a draft, deleted or unknown website (404)', async () => {

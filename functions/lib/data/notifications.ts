@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { NotificationKind } from '#contracts/reputation-points';
 import { defineEntity, isConditionFailure } from './entity.ts';
 
 /**
@@ -6,9 +7,6 @@ import { defineEntity, isConditionFailure } from './entity.ts';
  * partition per agent, newest first by sort key. Shared by every feature that notifies; the API lists
  * them at GET /api/agents/{id}/reputation/notifications and dismisses with PUT /api/notifications/{id}/read.
  */
-
-export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team'] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationItem {
   agent_id: string;

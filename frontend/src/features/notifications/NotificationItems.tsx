@@ -1,5 +1,14 @@
 import clsx from 'clsx';
-import { Award, Bell, CalendarClock, Check, Handshake, type LucideIcon, UsersRound } from 'lucide-react';
+import {
+  Award,
+  Bell,
+  CalendarClock,
+  Check,
+  Handshake,
+  Inbox,
+  type LucideIcon,
+  UsersRound,
+} from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -12,6 +21,7 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   reminder: { icon: CalendarClock, tone: 'bg-sky-50 text-sky-600 ring-sky-100' },
   connection: { icon: Handshake, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
   team: { icon: UsersRound, tone: 'bg-violet-50 text-violet-600 ring-violet-100' },
+  lead: { icon: Inbox, tone: 'bg-emerald-50 text-emerald-600 ring-emerald-100' },
 };
 
 export interface NotificationItemsProps {
