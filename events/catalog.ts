@@ -27,6 +27,11 @@ export const eventCatalog = {
   GlobalComponentsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
   /** the website's hostnames may have changed (domain set up or moved, website deleted or recovered) */
   WebsiteHostsChanged: z.object({ websiteId: z.string(), agentId: z.string() }),
+  /**
+   * a listing of the agent changed what a visitor sees (added, edited, photos added or reordered): the
+   * agent's published websites with a property block are regenerated
+   */
+  AgentListingsChanged: z.object({ agentId: z.string(), propertyId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

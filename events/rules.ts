@@ -55,12 +55,14 @@ export const eventRules: readonly EventRule[] = [
   },
   {
     name: 'regenerate-pages',
-    description: 'Regenerates the published pages of a website into the sites bucket',
+    description:
+      'Regenerates the published pages of a website (or of an agent whose listings changed) into the sites bucket',
     pattern: fromPlatform(
       'WebsitePublished',
       'WebsiteUnpublished',
       'WebsiteContentForced',
       'GlobalComponentsChanged',
+      'AgentListingsChanged',
     ),
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'implemented',

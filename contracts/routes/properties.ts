@@ -75,7 +75,7 @@ export const propertiesRoutes = defineRoutes({
     summary: 'Attach uploaded images to one of your properties (appended to media)',
     request: { path: idParam, bodyType: 'multipart', body: propertyImagesUpload },
     response: propertyMedia,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: 'readwrite' }, bus: true },
   },
   reorderPropertyImages: {
     method: 'PUT',
@@ -86,7 +86,7 @@ export const propertiesRoutes = defineRoutes({
     summary: "Reorder one of your property's media to match a list of its urls",
     request: { path: idParam, body: imageOrderInput },
     response: propertyMedia,
-    resources: { table: 'readwrite' },
+    resources: { table: 'readwrite', bus: true },
   },
   getProperty: {
     method: 'GET',

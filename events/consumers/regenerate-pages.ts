@@ -1,4 +1,5 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { type DetailType, eventCatalog } from '#events/catalog';
 import { invalidatePaths } from '#lib/cloudfront';
 import { config } from '#lib/config';
@@ -16,12 +17,13 @@ import {
   type SiteAgent,
   type SiteData,
 } from '#lib/site-render';
-import { getWebsiteById, readWebsiteContent, type WebsiteContent } from '#lib/websites';
+import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteContent } from '#lib/websites';
 
 /**
  * The page regenerator (docs/website-builder.md, "Publishing"): WebsitePublished, WebsiteUnpublished,
  * WebsiteContentForced and GlobalComponentsChanged all make the sites bucket match the website as it is
- * now — the event only names the website. A published website (or a draft whose regeneration was forced
+ * now — the event only names the website; AgentListingsChanged does the same for each published website
+ * of the agent that shows listings. A published website (or a draft whose regeneration was forced
  * with `forcePublished`, a preview) gets its pages, sitemap.xml and robots.txt written under
  * `{websiteId}/` and the objects of pages that no longer exist removed; a draft or deleted one loses all
  * its objects. Idempotent by reconciliation: repeated, concurrent or reordered deliveries end in the
@@ -62,9 +64,8 @@ function siteUrlOf(website: WebsiteItem): string {
   return `${app}/sites/${encodeURIComponent(website.website_id)}`;
 }
 
-/** The ids of the property cards anywhere in the content (pages and global components). */
-function propertyCardIds(content: WebsiteContent): Set<string> {
-  const ids = new Set<string>();
+/** Visits every component of the content (pages and global components), depth-bounded. */
+function eachComponent(content: WebsiteContent, visit: (component: Record<string, unknown>) => void): void {
   const walk = (node: unknown, depth: number): void => {
     if (depth > 60 || !node || typeof node !== 'object') return;
     if (Array.isArray(node)) {
@@ -72,13 +73,35 @@ function propertyCardIds(content: WebsiteContent): Set<string> {
       return;
     }
     const component = node as Record<string, unknown>;
-    const id = (component.attributes as Record<string, unknown> | undefined)?.['data-property-id'];
-    if (component.type === 'property-card' && typeof id === 'string') ids.add(id);
+    visit(component);
     walk(component.components, depth + 1);
   };
   for (const page of content.pages) walk(page.components, 0);
   for (const entry of content.globalComponents ?? []) walk(entry.component_data, 0);
+}
+
+/** The ids of the property cards anywhere in the content (pages and global components). */
+function propertyCardIds(content: WebsiteContent): Set<string> {
+  const ids = new Set<string>();
+  eachComponent(content, (component) => {
+    const id = (component.attributes as Record<string, unknown> | undefined)?.['data-property-id'];
+    if (component.type === SITE_BLOCK_TYPES.propertyCard && typeof id === 'string') ids.add(id);
+  });
   return ids;
+}
+
+const PROPERTY_BLOCKS: ReadonlySet<unknown> = new Set([
+  SITE_BLOCK_TYPES.propertyGrid,
+  SITE_BLOCK_TYPES.propertyCard,
+]);
+
+/** Whether the content shows any of the agent's listings: a property grid or card anywhere. */
+export function hasPropertyBlock(content: WebsiteContent): boolean {
+  let found = false;
+  eachComponent(content, (component) => {
+    if (PROPERTY_BLOCKS.has(component.type)) found = true;
+  });
+  return found;
 }
 
 /** The agent's current listings, newest first, and the cards' own listings (only the agent's). */
@@ -209,9 +232,50 @@ async function reconcile(request: Request): Promise<void> {
  */
 export const invalidationPathOf = (websiteId: string) => `/${websiteId}/*`;
 
-async function invalidate(websiteId: string, eventId: string): Promise<void> {
-  const result = await invalidatePaths([invalidationPathOf(websiteId)], eventId);
+async function invalidate(websiteId: string, callerReference: string): Promise<void> {
+  const result = await invalidatePaths([invalidationPathOf(websiteId)], callerReference);
   if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
+}
+
+/** One website's regeneration, whatever the event: reconcile its objects, then invalidate its cache. */
+async function regenerateWebsite(request: Request, callerReference: string): Promise<void> {
+  await reconcile(request);
+  await invalidate(request.websiteId, callerReference);
+}
+
+/**
+ * AgentListingsChanged: every published, non-deleted website of the agent whose content shows listings
+ * (a property grid or card) is regenerated like a published one. Drafts are left alone (a forced preview
+ * keeps its objects until the next publish or force). Each website gets its own invalidation caller
+ * reference (event id and website id: CloudFront refuses one reference for two different batches). A
+ * website that fails does not keep the others from being regenerated; the event then fails as a whole
+ * and its redelivery reconciles them all again.
+ */
+async function regenerateAgentWebsites(agentId: string, eventId: string): Promise<void> {
+  const websites = (await listAgentWebsites(agentId)).filter((website) => website.status === 'published');
+  let failure: unknown;
+  let regenerated = 0;
+  for (const website of websites) {
+    const websiteId = website.website_id;
+    try {
+      if (!hasPropertyBlock(await readWebsiteContent(website))) continue;
+      await regenerateWebsite({ websiteId, forcePublished: false }, `${eventId}:${websiteId}`);
+      regenerated += 1;
+    } catch (error) {
+      logger.error('website not regenerated after a listing change', {
+        agentId,
+        websiteId,
+        error: error as Error,
+      });
+      failure ??= error;
+    }
+  }
+  logger.info('agent websites regenerated after a listing change', {
+    agentId,
+    published: websites.length,
+    regenerated,
+  });
+  if (failure) throw failure;
 }
 
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
@@ -221,8 +285,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     case 'WebsiteUnpublished':
     case 'GlobalComponentsChanged': {
       const { websiteId } = eventCatalog[detailType].parse(event.detail);
-      await reconcile({ websiteId, forcePublished: false });
-      return invalidate(websiteId, event.id);
+      return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
     }
     case 'WebsiteContentForced': {
       const detail = eventCatalog.WebsiteContentForced.parse(event.detail);
@@ -230,13 +293,19 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
       // forcePublished absent means true, allPages absent means false
       const flags = event.detail as { forcePublished?: unknown; allPages?: unknown };
       const onePage = flags.allPages !== true;
-      await reconcile({
-        websiteId: detail.websiteId,
-        forcePublished: flags.forcePublished !== false,
-        ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
-        ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
-      });
-      return invalidate(detail.websiteId, event.id);
+      return regenerateWebsite(
+        {
+          websiteId: detail.websiteId,
+          forcePublished: flags.forcePublished !== false,
+          ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
+          ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
+        },
+        event.id,
+      );
+    }
+    case 'AgentListingsChanged': {
+      const { agentId } = eventCatalog.AgentListingsChanged.parse(event.detail);
+      return regenerateAgentWebsites(agentId, event.id);
     }
     default:
       logger.warn('page regenerator got an event it does not handle', { detailType });

@@ -167,3 +167,24 @@ export function pageView(result: PropertySearchPage, query: { page: number; limi
     ...(result.cursor ? { cursor: result.cursor } : {}),
   };
 }
+
+/**
+ * Tells the page regenerator that one of the agent's listings changed what a visitor of their published
+ * websites sees (AgentListingsChanged). Like `announce`, it runs after the write: a bus that refuses the
+ * event after the retries is logged, and the request still succeeds (the next change or publish catches
+ * the sites up).
+ */
+export async function listingsChanged(property: Pick<PropertyItem, 'property_id' | 'agent_id'>) {
+  try {
+    await publishEvent('AgentListingsChanged', {
+      agentId: property.agent_id,
+      propertyId: property.property_id,
+    });
+  } catch (error) {
+    logger.error('property event not published', {
+      detailType: 'AgentListingsChanged',
+      propertyId: property.property_id,
+      error: error as Error,
+    });
+  }
+}

@@ -6,7 +6,7 @@ import { badRequest } from '#lib/errors';
 import { respond } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
 import { withMultipartHttp } from '#lib/multipart';
-import { announce, announcementsOf, fieldsOf, pointsOf } from '#lib/properties';
+import { announce, announcementsOf, fieldsOf, listingsChanged, pointsOf } from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
 
 /**
@@ -14,7 +14,8 @@ import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#li
  * with current/max at the plan's limit) and given back if anything later fails; photos arrive as keys of
  * presigned uploads or small inline files and become the property's public media; the property, its
  * search entries and counters are one transaction. PropertyAdded (and a verification already set) go to
- * the reputation awarder; `points_awarded` is what they are worth.
+ * the reputation awarder; `points_awarded` is what they are worth. AgentListingsChanged goes to the page
+ * regenerator (the agent's published websites show the new listing).
  */
 export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ body, files, identity }) => {
   const images = inlineImages(files);
@@ -64,5 +65,6 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
   await consumeUploads();
   const announcements = announcementsOf(undefined, property);
   await announce(property, announcements);
+  await listingsChanged(property);
   return respond(201, { propertyId, points_awarded: pointsOf(announcements) });
 });

@@ -4,7 +4,7 @@ import { eq } from '#lib/data/expression';
 import { Property, type PropertyItem } from '#lib/data/properties';
 import { badRequest, conflict } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { ownedProperty } from '#lib/properties';
+import { listingsChanged, ownedProperty } from '#lib/properties';
 
 const MAX_ATTEMPTS = 4;
 const NOT_A_PERMUTATION = "must list each of the property's images once";
@@ -12,7 +12,8 @@ const NOT_A_PERMUTATION = "must list each of the property's images once";
 /**
  * Spec §4 "Image reorder": the property's media reordered to match the given urls. The list must name
  * every image of the property exactly once (removing images is an update's `removeMedia`). Conditional on
- * the version read; a concurrent change is read again.
+ * the version read; a concurrent change is read again. AgentListingsChanged tells the agent's published
+ * websites (a card shows the first photo).
  */
 export const handler = withHttp(propertiesRoutes.reorderPropertyImages, async ({ path, body, identity }) => {
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
@@ -33,6 +34,7 @@ export const handler = withHttp(propertiesRoutes.reorderPropertyImages, async ({
         },
         { if: eq('version', property.version) },
       );
+      await listingsChanged(property);
       return { media: saved.media, imageOrder: saved.imageOrder };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;

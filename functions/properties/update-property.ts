@@ -8,7 +8,14 @@ import {
 } from '#lib/data/properties';
 import { badRequest, conflict } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
-import { announce, announcementsOf, fieldsOf, ownedProperty, withoutFields } from '#lib/properties';
+import {
+  announce,
+  announcementsOf,
+  fieldsOf,
+  listingsChanged,
+  ownedProperty,
+  withoutFields,
+} from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
 
 const MAX_ATTEMPTS = 4;
@@ -17,7 +24,8 @@ const MAX_ATTEMPTS = 4;
  * Changes one of the caller's properties: the given fields, `clearFields` emptied, `removeMedia` taken
  * away and new photos appended. The write is conditional on the version read (a concurrent change is
  * read again and the request re-applied); the search entries and counters follow in the same
- * transaction. A verification flag turning true emits its reputation event (awarded once per property).
+ * transaction. A verification flag turning true emits its reputation event (awarded once per property);
+ * every saved change emits AgentListingsChanged for the agent's published websites.
  */
 export const handler = withMultipartHttp(
   propertiesRoutes.updateProperty,
@@ -85,6 +93,7 @@ export const handler = withMultipartHttp(
       previous.property_id,
     );
     await announce(next, announcementsOf(previous, next));
+    await listingsChanged(next);
     return next;
   },
 );

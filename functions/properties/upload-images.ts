@@ -8,7 +8,7 @@ import {
 } from '#lib/data/properties';
 import { badRequest, conflict } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
-import { ownedProperty } from '#lib/properties';
+import { listingsChanged, ownedProperty } from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
 
 const MAX_ATTEMPTS = 4;
@@ -16,7 +16,8 @@ const MAX_ATTEMPTS = 4;
 /**
  * Appends images to one of the caller's properties: keys of presigned uploads (`fileKeys`) or small
  * inline files, at least one. `propertyId` must repeat the path's id; `metaDetails` is kept with each new
- * image. Answers the property's media in their order.
+ * image. Answers the property's media in their order; AgentListingsChanged tells the agent's published
+ * websites.
  */
 export const handler = withMultipartHttp(
   propertiesRoutes.uploadPropertyImages,
@@ -75,6 +76,7 @@ export const handler = withMultipartHttp(
       throw error;
     }
     await consumeUploads();
+    await listingsChanged(next);
     return { media: next.media, imageOrder: next.imageOrder };
   },
 );
