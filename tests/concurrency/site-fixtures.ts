@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
-import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
+import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { testS3 } from '../support/s3.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
 /**
- * The page regenerator's idempotency case: a website published (the item says so, no event yet) gets
+ * The page regenerator's idempotency cases: a website published (the item says so, no event yet) gets
  * its pages, sitemap and robots.txt once, whatever the number of deliveries and however they overlap —
- * the same keys with the same bytes, and nothing else under the website's prefix.
+ * the same keys with the same bytes, and nothing else under the website's prefix. For a listing change
+ * (AgentListingsChanged), the same holds for each published website of the agent, drafts untouched.
  */
 
 /** Every object under the website's prefix, key → body. */
@@ -59,4 +61,65 @@ const websitePublished = {
   },
 } as IdempotencyCase<ConsumerProbe>;
 
-export const siteConsumerCases = [websitePublished];
+/** A website of the agent from the Coastal template (its Listings page has a property grid). */
+async function coastalWebsite(agent: TestAgent, name: string): Promise<string> {
+  const made = await callApi('/websites', {
+    ...jsonBody('POST', { name, template_id: 'coastal' }),
+    token: agent.token,
+  });
+  expect(made.status, await made.clone().text()).toBe(201);
+  return ((await made.json()) as { id: string }).id;
+}
+
+const agentListingsChanged = {
+  name: "an agent's listing changed (every published website that shows listings)",
+  arrange: async () => {
+    // the Agent plan holds three websites
+    const agent = await createTestAgent({ role: 'Agent' });
+    const [published, draft] = [
+      await coastalWebsite(agent, 'Listing Homes'),
+      await coastalWebsite(agent, 'Draft Homes'),
+    ];
+    const [{ Website }, { writeProperty }] = await Promise.all([
+      import('#lib/data/websites'),
+      import('#lib/data/properties'),
+    ]);
+    await Website.update({ website_id: published }, { set: { status: 'published' } });
+    // the listing written through the data layer: the suite's deliveries are the only events
+    const propertyId = randomUUID();
+    const title = `Idempotent Villa ${propertyId.slice(0, 6)}`;
+    await writeProperty(undefined, {
+      property_id: propertyId,
+      agent_id: agent.agentId,
+      title,
+      price: 410000,
+      city: 'Lagos',
+      measurement_metric: 'sqm',
+      status: 'for_sale',
+      additionalFeatures: [],
+      closeTo: [],
+      views: [],
+      metaDetails: {},
+      media: [],
+      imageOrder: [],
+      deed_verified: false,
+      owner_acknowledged: false,
+      created_at: new Date().toISOString(),
+      version: 1,
+    });
+    return {
+      detailType: 'AgentListingsChanged',
+      detail: { agentId: agent.agentId, propertyId },
+      effect: async () => ({ published: await siteObjects(published), draft: await siteObjects(draft) }),
+      expectOnce: (once: { published: Record<string, string>; draft: Record<string, string> }) => {
+        expect(Object.keys(once.published)).toContain(`${published}/listings/index.html`);
+        expect(once.published[`${published}/listings/index.html`]).toContain(title);
+        expect(once.published[`${published}/sitemap.xml`]).toBeDefined();
+        // a draft is not published by a listing change
+        expect(once.draft).toEqual({});
+      },
+    };
+  },
+} as IdempotencyCase<ConsumerProbe>;
+
+export const siteConsumerCases = [websitePublished, agentListingsChanged];
