@@ -11,8 +11,9 @@ import { testS3 } from '../support/s3.ts';
 /**
  * Publishing (docs/website-builder.md): the API's publish and force-content put events, the page
  * regenerator (events/consumers/regenerate-pages.ts) writes the sites bucket, and the local sites host
- * serves it at /sites/{websiteId}/… — pages appear, follow the agent's listings and the global header,
- * never carry the content's scripts, and are gone once unpublished.
+ * serves it at /sites/{websiteId}/… — pages appear, follow the agent's listings (added or changed: no
+ * republish, AgentListingsChanged) and the global header, never carry the content's scripts, and are
+ * gone once unpublished.
  */
 
 type Json = Record<string, unknown>;
@@ -23,6 +24,12 @@ interface ContentBody {
   globalComponents: Array<Json & { global_component_id: string; component_data?: unknown; version?: number }>;
   [key: string]: unknown;
 }
+
+/** A 1×1 PNG, a listing photo. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** Pages are written by an event consumer: poll what is served. */
 const REGENERATION = { timeout: 20_000, interval: 200 };
@@ -111,6 +118,13 @@ async function saveContent(agent: TestAgent, websiteId: string, content: Content
   expect(saved.status, await saved.clone().text()).toBe(200);
 }
 
+/** Lists a property for the agent through the API; its id. */
+async function addListing(agent: TestAgent, fields: Record<string, string>): Promise<string> {
+  const added = await callApi('/api/addProperty', { ...formBody(fields), token: agent.token });
+  expect(added.status, await added.clone().text()).toBe(201);
+  return ((await added.json()) as { propertyId: string }).propertyId;
+}
+
 const pollBody = (path: string) => expect.poll(async () => (await served(path)).body, REGENERATION);
 
 describe('publishing a website', () => {
@@ -171,24 +185,84 @@ describe('publishing a website', () => {
     expect((await served(`/sites/${id}/`)).status).toBe(404);
   });
 
-  it("shows a property the agent adds in the site's property grid once regenerated", async () => {
-    const agent = await createTestAgent();
+  it("shows a property the agent adds in the site's property grid without a republish (AgentListingsChanged)", async () => {
+    // the Agent plan holds three websites: one published, one left a draft
+    const agent = await createTestAgent({ role: 'Agent' });
     const { id } = await templateSite(agent);
+    const { id: draft } = await templateSite(agent);
     await publish(agent, id);
     await pollBody(`/sites/${id}/listings`).toContain('New listings are coming soon.');
 
     const title = `Cliff House ${randomUUID().slice(0, 6)}`;
-    const added = await callApi('/api/addProperty', {
-      ...formBody({ title, price: '725000', city: 'Cascais', bedrooms_count: '3' }),
-      token: agent.token,
+    const propertyId = await addListing(agent, {
+      title,
+      price: '725000',
+      city: 'Cascais',
+      bedrooms_count: '3',
     });
-    expect(added.status).toBe(201);
-    await regenerate(agent, id);
 
     await pollBody(`/sites/${id}/listings`).toContain(title);
     const listings = (await served(`/sites/${id}/listings`)).body;
+    expect(listings).toContain(`data-property-id="${propertyId}"`);
     expect(listings).toContain('$725,000');
     expect(listings).toContain('Cascais');
+    expect(listings).not.toContain('New listings are coming soon.');
+    // a listing change regenerates published websites only: the draft stays unpublished
+    expect(await siteKeys(draft)).toEqual([]);
+  });
+
+  it("shows a listing's new price and status without a republish", async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    const title = `Harbour Loft ${randomUUID().slice(0, 6)}`;
+    const propertyId = await addListing(agent, { title, price: '500000', city: 'Porto' });
+    await publish(agent, id);
+    await pollBody(`/sites/${id}/listings`).toContain('$500,000');
+
+    const changed = await callApi(`/api/properties/updateProperty/${propertyId}`, {
+      ...formBody({ price: '455000', status: 'sold' }),
+      method: 'PUT',
+      token: agent.token,
+    });
+    expect(changed.status, await changed.clone().text()).toBe(200);
+
+    await pollBody(`/sites/${id}/listings`).toContain('$455,000');
+    const listings = (await served(`/sites/${id}/listings`)).body;
+    expect(listings).not.toContain('$500,000');
+    expect(listings).toContain('<p class="en-property-status">Sold</p>');
+    expect(listings).toContain(title);
+  });
+
+  it("shows a listing's new photos and their new order without a republish", async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    const propertyId = await addListing(agent, {
+      title: `Olive Barn ${randomUUID().slice(0, 6)}`,
+      price: '390000',
+      city: 'Faro',
+    });
+    await publish(agent, id);
+    await pollBody(`/sites/${id}/listings`).toContain('en-property-nophoto');
+
+    const uploaded = await callApi(`/api/properties/${propertyId}/uploadImages`, {
+      ...formBody({ propertyId, type: 'property-image' }, [
+        { field: 'files', name: 'front.png', bytes: PNG, type: 'image/png' },
+        { field: 'files', name: 'garden.png', bytes: PNG, type: 'image/png' },
+      ]),
+      token: agent.token,
+    });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const { imageOrder } = (await uploaded.json()) as { imageOrder: string[] };
+    expect(imageOrder).toHaveLength(2);
+    await pollBody(`/sites/${id}/listings`).toContain(`class="en-property-photo" src="${imageOrder[0]}"`);
+
+    const reversed = [...imageOrder].reverse();
+    const reordered = await callApi(`/api/properties/${propertyId}/image-order`, {
+      ...jsonBody('PUT', { imageOrder: reversed }),
+      token: agent.token,
+    });
+    expect(reordered.status).toBe(200);
+    await pollBody(`/sites/${id}/listings`).toContain(`class="en-property-photo" src="${reversed[0]}"`);
   });
 
   it('never serves the scripts or event handlers of the content', async () => {
