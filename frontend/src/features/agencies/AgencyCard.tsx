@@ -9,7 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
-import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from '../agents/cropImage.ts';
+import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from '../agents/imageFile.ts';
 import { isMissingPicture } from '../agents/profilePicture.ts';
 import { selectAgencyData, selectAgencyLogo } from './agencySlice.ts';
 import { useUpdateAgencyMutation, useUploadLogoMutation } from './api.ts';

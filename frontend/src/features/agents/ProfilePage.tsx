@@ -8,13 +8,12 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { AgencyCard } from '../agencies/AgencyCard.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUpdateAgentMutation, useUploadProfilePictureMutation } from './api.ts';
 import { apiErrorMessage } from './apiError.ts';
-import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from './cropImage.ts';
+import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from './imageFile.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
 import type { Agent } from './types.ts';
 
@@ -26,6 +25,11 @@ const ReputationSection = lazy(() =>
 // the agent's own listings (spec §2: dashboard properties are the signed-in agent's), after the profile
 const MyPropertiesSection = lazy(() =>
   import('../properties/MyPropertiesSection.tsx').then((module) => ({ default: module.MyPropertiesSection })),
+);
+
+// the agency editor: agency admins only, at the foot of the page, so it loads after the profile
+const AgencyCard = lazy(() =>
+  import('../agencies/AgencyCard.tsx').then((module) => ({ default: module.AgencyCard })),
 );
 
 // react-easy-crop is only fetched once a picture has been chosen
@@ -104,7 +108,13 @@ export function ProfilePage() {
       <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
         <ReputationSection agentId={agent.agent_id} own agencyId={agent.agency_id} />
       </Suspense>
-      {isAgencyAdmin(agent, agency) && <AgencyCard />}
+      {isAgencyAdmin(agent, agency) && (
+        <Suspense
+          fallback={<div aria-hidden="true" className="h-80 animate-pulse rounded-2xl bg-slate-100" />}
+        >
+          <AgencyCard />
+        </Suspense>
+      )}
 
       {chosen && (
         <Suspense fallback={null}>

@@ -9,13 +9,8 @@ export interface PixelCrop {
 /** Profile pictures are stored at most this wide (and as tall: square). */
 export const PROFILE_PICTURE_MAX_SIZE = 512;
 
-/** Spec §5: images only. The accepted types, and the message for anything else. */
-export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const NOT_AN_IMAGE_MESSAGE = 'Please choose an image file (JPEG, PNG or WebP)';
-
-export function isAcceptedImage(file: Pick<File, 'type'>): boolean {
-  return (ACCEPTED_IMAGE_TYPES as readonly string[]).includes(file.type);
-}
+// the type check lives apart from the canvas code: the profile page needs it at first paint, the crop later
+export { ACCEPTED_IMAGE_TYPES, isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from './imageFile.ts';
 
 /** The output edge: the crop's own size, capped, and never below one pixel. */
 export function outputSize(crop: PixelCrop, max = PROFILE_PICTURE_MAX_SIZE): number {

@@ -3,7 +3,7 @@ import { api } from '../../app/api.ts';
 import { purgePersistedState } from '../../app/persistConfig.ts';
 import type { RootState } from '../../app/store.ts';
 import { clearAuth } from './authSlice.ts';
-import { clearPendingAuthorization } from './oauth.ts';
+import { clearPendingAuthorization } from './pendingAuthorization.ts';
 import { clearRefreshToken } from './session.ts';
 
 /**

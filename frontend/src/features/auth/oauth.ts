@@ -1,12 +1,12 @@
 import type { AppConfig } from '#contracts/app-config';
 import { OAUTH_CALLBACK_PATH } from '#contracts/values';
 import { type AuthTokens, CognitoError } from './cognito.ts';
+import { clearPendingAuthorization, PKCE_KEY } from './pendingAuthorization.ts';
 
 /**
  * Sign in with Google through the OAuth 2.0 authorization-code flow with PKCE (S256), exactly as with
  * Cognito's hosted UI: `/oauth2/authorize?identity_provider=Google` and then `/oauth2/token`.
  */
-const PKCE_KEY = 'estatenet.oauth';
 
 interface PendingAuthorization {
   state: string;
@@ -55,9 +55,7 @@ export async function googleAuthorizeUrl(
   return `${trimSlash(config.oauthDomain)}/oauth2/authorize?${params}`;
 }
 
-export function clearPendingAuthorization(storage: Storage = sessionStorage): void {
-  storage.removeItem(PKCE_KEY);
-}
+export { clearPendingAuthorization };
 
 export const OAUTH_MESSAGES = {
   cancelled: 'Google sign-in was cancelled. Please try again.',
