@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { request } from 'node:http';
+import { createServer, request } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
 import { manifest } from '#contracts/manifest';
 import { config } from '#lib/config';
 import { publishEvent } from '#lib/events';
+import { handler as reorderImages } from '../../functions/properties/reorder-images.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { testS3 } from '../support/s3.ts';
 
@@ -263,6 +266,60 @@ describe('publishing a website', () => {
     });
     expect(reordered.status).toBe(200);
     await pollBody(`/sites/${id}/listings`).toContain(`class="en-property-photo" src="${reversed[0]}"`);
+  });
+
+  it('changes the listing even when the bus refuses AgentListingsChanged (logged, not failed)', async () => {
+    const agent = await createTestAgent();
+    const added = await callApi('/api/addProperty', {
+      ...formBody({ title: 'Refused Bus Cottage', price: '200000', city: 'Braga' }, [
+        { field: 'files', name: 'a.png', bytes: PNG, type: 'image/png' },
+        { field: 'files', name: 'b.png', bytes: PNG, type: 'image/png' },
+      ]),
+      token: agent.token,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { propertyId } = (await added.json()) as { propertyId: string };
+    const property = (await (
+      await callApi(`/api/properties/${propertyId}`, { token: agent.token })
+    ).json()) as {
+      imageOrder: string[];
+    };
+    const reversed = [...property.imageOrder].reverse();
+
+    // a bus (the handler runs in this process) that accepts the call and refuses every entry
+    const refusing = createServer((_request, response) => {
+      response.setHeader('content-type', 'application/x-amz-json-1.1');
+      response.end(JSON.stringify({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'InternalFailure' }] }));
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
+    const original = config.endpoints.eventBridge;
+    (config.endpoints as { eventBridge?: string }).eventBridge =
+      `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    try {
+      const path = `/api/properties/${propertyId}/image-order`;
+      const result = (await reorderImages(
+        {
+          version: '2.0',
+          routeKey: 'PUT /api/properties/{id}/image-order',
+          rawPath: path,
+          rawQueryString: '',
+          headers: { authorization: `Bearer ${agent.token}`, 'content-type': 'application/json' },
+          pathParameters: { id: propertyId },
+          body: JSON.stringify({ imageOrder: reversed }),
+          isBase64Encoded: false,
+          requestContext: { http: { method: 'PUT' } } as APIGatewayProxyEventV2['requestContext'],
+        },
+        { functionName: 'reorder-images', awsRequestId: randomUUID() } as unknown as Context,
+      )) as APIGatewayProxyStructuredResultV2;
+      expect(result.statusCode, String(result.body)).toBe(200);
+    } finally {
+      (config.endpoints as { eventBridge?: string }).eventBridge = original;
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
+    const saved = (await (await callApi(`/api/properties/${propertyId}`, { token: agent.token })).json()) as {
+      imageOrder: string[];
+    };
+    expect(saved.imageOrder).toEqual(reversed);
   });
 
   it('never serves the scripts or event handlers of the content', async () => {
