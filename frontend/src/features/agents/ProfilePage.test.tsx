@@ -40,10 +40,11 @@ describe('own profile', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the editable details and no agency card for an agent without an agency', () => {
+  it('shows the editable details and no agency card for an agent without an agency', async () => {
     renderProfile();
     expect(screen.getByRole('heading', { level: 1, name: 'Amir Haddad' })).toBeTruthy();
-    expect((screen.getByLabelText('City') as HTMLInputElement).value).toBe('Faro');
+    // the details form loads after the profile header (outside the first page load)
+    expect(((await screen.findByLabelText('City')) as HTMLInputElement).value).toBe('Faro');
     expect(screen.getByRole('button', { name: 'Save changes' }).hasAttribute('disabled')).toBe(true);
     expect(screen.queryByText('Your agency')).toBeNull();
   });
