@@ -8,11 +8,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
-import { persistStore } from 'redux-persist';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
 import { AppConfigError, loadAppConfig } from './app/config.ts';
-import { PersistGate } from './app/PersistGate.tsx';
-import { registerPersistor } from './app/persistConfig.ts';
+import { persistAuth } from './app/persistConfig.ts';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
@@ -24,15 +22,13 @@ root.render(<PageLoader />);
 loadAppConfig().then(
   () => {
     const store = makeStore();
-    const persistor = persistStore(store);
-    registerPersistor(persistor);
+    // the stored session is back before the first render (localStorage answers at once)
+    persistAuth(store);
     const router = createAppRouter();
     root.render(
       <StrictMode>
         <Provider store={store}>
-          <PersistGate loading={<PageLoader />} persistor={persistor}>
-            <RouterProvider router={router} />
-          </PersistGate>
+          <RouterProvider router={router} />
         </Provider>
       </StrictMode>,
     );

@@ -15,9 +15,9 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   store?: AppStore;
 }
 
-/** Auth state as the persisted reducer holds it, for `preloadedState`. */
+/** Auth state for `preloadedState`. */
 export function authState(overrides: Partial<AuthState> = {}): RootState['auth'] {
-  return { ...initialAuthState, ...overrides, _persist: { version: -1, rehydrated: true } };
+  return { ...initialAuthState, ...overrides };
 }
 
 function Providers({ store, route, children }: { store: AppStore; route: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-import { type Persistor, persistStore, REHYDRATE } from 'redux-persist';
 import { afterEach, describe, expect, it } from 'vitest';
+import { persistAuth, REHYDRATE } from '../../app/persistConfig.ts';
 import { makeStore } from '../../app/store.ts';
 import {
   authSlice,
@@ -14,13 +14,6 @@ import { clearTokenCookie, readTokenCookie } from './tokenCookie.ts';
 
 const reduce = authSlice.reducer;
 const credentials = { token: 'jwt-123', agentId: 'agent-1', agencyId: 'agency-1' };
-
-function bootstrapped(persistor: Persistor) {
-  return new Promise<void>((resolve) => {
-    if (persistor.getState().bootstrapped) resolve();
-    else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());
-  });
-}
 
 afterEach(() => {
   clearTokenCookie();
@@ -91,16 +84,14 @@ describe('token cookie mirror', () => {
 describe('persistence', () => {
   it('persists only token, agentId and agencyId', async () => {
     const store = makeStore();
-    const persistor = persistStore(store);
-    await bootstrapped(persistor);
+    const persistence = persistAuth(store);
     store.dispatch(setCredentials(credentials));
     store.dispatch(setProfilePictureUrl('https://cdn.example/p.jpg'));
-    await persistor.flush();
 
     const stored = JSON.parse(localStorage.getItem('persist:auth') ?? '{}');
     expect(Object.keys(stored).sort()).toEqual(['_persist', 'agencyId', 'agentId', 'token']);
     expect(JSON.parse(stored.token)).toBe('jwt-123');
-    persistor.pause();
+    persistence.stop();
   });
 
   it('restores the persisted session into a new store as authenticated', async () => {
@@ -114,10 +105,9 @@ describe('persistence', () => {
       }),
     );
     const store = makeStore();
-    const persistor = persistStore(store);
-    await bootstrapped(persistor);
+    const persistence = persistAuth(store);
 
     expect(store.getState().auth).toMatchObject({ token: 'jwt-9', agentId: 'a-9', isAuthenticated: true });
-    persistor.pause();
+    persistence.stop();
   });
 });
