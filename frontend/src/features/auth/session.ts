@@ -1,6 +1,6 @@
 import { getAppConfig } from '../../app/config.ts';
 import type { Credentials } from './authSlice.ts';
-import { type AuthTokens, initiateRefreshAuth } from './cognito.ts';
+import type { AuthTokens, initiateRefreshAuth } from './cognito.ts';
 
 /**
  * The refresh token lives in localStorage under its own key, outside the persisted store (spec §3: only
@@ -75,7 +75,12 @@ let inFlight: Promise<string | null> | null = null;
  * A new access token from the stored refresh token, or null when there is none or Cognito refuses it.
  * Concurrent callers (the timer and several 401s) share one request.
  */
-export function refreshAccessToken(refresh = initiateRefreshAuth): Promise<string | null> {
+// The Cognito client is fetched when a refresh is first due (minutes after sign-in, or on a 401): it is
+// not part of the signed-in first page load.
+const refreshWithCognito: typeof initiateRefreshAuth = async (config, refreshToken) =>
+  (await import('./cognito.ts')).initiateRefreshAuth(config, refreshToken);
+
+export function refreshAccessToken(refresh = refreshWithCognito): Promise<string | null> {
   if (inFlight) return inFlight;
   const refreshToken = readRefreshToken();
   if (!refreshToken) return Promise.resolve(null);
