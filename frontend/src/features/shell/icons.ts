@@ -1,7 +1,7 @@
 import { createLucideIcon } from 'lucide-react';
 
 /*
- * The lucide-react icons (v1.75, ISC) that the shell and the profile header draw at first paint, made here
+ * The lucide-react icons (v1.75, ISC) that the shell and the own profile draw at first paint, made here
  * from lucide's own icon data. Imported from 'lucide-react', every icon that lazy pages use too becomes a
  * chunk of its own in the build (14 requests of ~250 B gzip on the dashboard); made here, they share one.
  * Same names and same SVG as lucide's; the rest of the app keeps importing lucide-react.
@@ -42,6 +42,16 @@ export const BadgeCheck = createLucideIcon({
     ['path', { d: 'm16 9-5.5 5.5L8 12', key: 'xofnsj' }],
   ],
   aliases: ['verified'],
+});
+export const CircleAlert = createLucideIcon({
+  name: 'circle-exclamation-point',
+  size: 24,
+  node: [
+    ['circle', { cx: '12', cy: '12', r: '10', key: '1mglay' }],
+    ['line', { x1: '12', x2: '12', y1: '8', y2: '12', key: '1pkeuh' }],
+    ['line', { x1: '12', x2: '12.01', y1: '16', y2: '16', key: '4dfq90' }],
+  ],
+  aliases: ['alert-circle', 'circle-alert'],
 });
 export const CalendarDays = createLucideIcon({
   name: 'calendar-days',
