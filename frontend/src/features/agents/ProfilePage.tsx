@@ -122,7 +122,12 @@ export function ProfilePage() {
       </Suspense>
       {isAgencyAdmin(agent, agency) && (
         <Suspense
-          fallback={<div aria-hidden="true" className="h-80 animate-pulse rounded-2xl bg-slate-100" />}
+          fallback={
+            <div
+              aria-hidden="true"
+              className="h-[27.25rem] animate-pulse rounded-2xl bg-slate-100 sm:h-[16.625rem]"
+            />
+          }
         >
           <AgencyCard />
         </Suspense>
@@ -143,7 +148,7 @@ function DetailsFormPlaceholder() {
     <div aria-hidden="true" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="h-6 w-40 animate-pulse rounded bg-slate-100" />
       <div className="mt-3 h-4 w-72 max-w-full animate-pulse rounded bg-slate-100" />
-      <div className="mt-6 h-[27rem] animate-pulse rounded-xl bg-slate-50 sm:h-[19rem]" />
+      <div className="mt-6 h-[36.5rem] animate-pulse rounded-xl bg-slate-50 sm:h-[25.25rem]" />
     </div>
   );
 }
