@@ -8,9 +8,11 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router-dom';
+import { persistStore } from 'redux-persist';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
 import { AppConfigError, loadAppConfig } from './app/config.ts';
-import { persistAuth } from './app/persistConfig.ts';
+import { PersistGate } from './app/PersistGate.tsx';
+import { registerPersistor } from './app/persistConfig.ts';
 import { createAppRouter } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
@@ -22,13 +24,15 @@ root.render(<PageLoader />);
 loadAppConfig().then(
   () => {
     const store = makeStore();
-    // the stored session is back before the first render (localStorage answers at once)
-    persistAuth(store);
+    const persistor = persistStore(store);
+    registerPersistor(persistor);
     const router = createAppRouter();
     root.render(
       <StrictMode>
         <Provider store={store}>
-          <RouterProvider router={router} />
+          <PersistGate loading={<PageLoader />} persistor={persistor}>
+            <RouterProvider router={router} />
+          </PersistGate>
         </Provider>
       </StrictMode>,
     );

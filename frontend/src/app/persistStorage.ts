@@ -1,9 +1,9 @@
-/** The storage the persisted session lives in: getItem, setItem and removeItem, synchronous. */
-export type PersistStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+import type { WebStorage } from 'redux-persist';
 
 /**
- * localStorage for the persisted session. Falls back to memory where localStorage is unavailable (some
- * private modes throw on access), so the app still starts signed out.
+ * localStorage for redux-persist. Ours rather than `redux-persist/lib/storage`, whose CommonJS default
+ * export the production bundle receives as a module object. Falls back to memory where localStorage is
+ * unavailable (some private modes throw on access), so the app still starts signed out.
  */
 function localStorageOrNull(): Storage | null {
   try {
@@ -17,13 +17,18 @@ function localStorageOrNull(): Storage | null {
   }
 }
 
-export function createPersistStorage(): PersistStorage {
-  const backing = typeof window === 'undefined' ? null : localStorageOrNull();
-  if (backing) return backing;
+export function createPersistStorage(): WebStorage {
   const memory = new Map<string, string>();
+  const backing = typeof window === 'undefined' ? null : localStorageOrNull();
   return {
-    getItem: (key) => memory.get(key) ?? null,
-    setItem: (key, value) => void memory.set(key, value),
-    removeItem: (key) => void memory.delete(key),
+    getItem: async (key) => (backing ? backing.getItem(key) : (memory.get(key) ?? null)),
+    setItem: async (key, value: string) => {
+      if (backing) backing.setItem(key, value);
+      else memory.set(key, value);
+    },
+    removeItem: async (key) => {
+      if (backing) backing.removeItem(key);
+      else memory.delete(key);
+    },
   };
 }

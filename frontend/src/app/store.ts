@@ -1,5 +1,6 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
+import { FLUSH, PAUSE, PERSIST, PURGE, persistReducer, REGISTER, REHYDRATE } from 'redux-persist';
 import { agencySlice, visitedAgencySlice } from '../features/agencies/agencySlice.ts';
 import { agentSlice, visitedAgentSlice } from '../features/agents/agentSlice.ts';
 import '../features/agents/profileSync.ts';
@@ -12,10 +13,12 @@ import { savedPropertiesSlice } from '../features/properties/savedSlice.ts';
 import { reputationSlice } from '../features/reputation/reputationSlice.ts';
 import { api } from './api.ts';
 import { appListener } from './listenerMiddleware.ts';
-import { persistedAuthReducer } from './persistConfig.ts';
+import { authPersistConfig } from './persistConfig.ts';
+
+export { authPersistConfig };
 
 const rootReducer = combineReducers({
-  [authSlice.reducerPath]: persistedAuthReducer(authSlice.reducer),
+  [authSlice.reducerPath]: persistReducer(authPersistConfig, authSlice.reducer),
   [agentSlice.reducerPath]: agentSlice.reducer,
   [agencySlice.reducerPath]: agencySlice.reducer,
   [visitedAgentSlice.reducerPath]: visitedAgentSlice.reducer,
@@ -36,7 +39,10 @@ export function makeStore(preloadedState?: Partial<RootState>) {
     reducer: rootReducer,
     preloadedState,
     middleware: (getDefaultMiddleware) =>
-      getDefaultMiddleware()
+      getDefaultMiddleware({
+        // redux-persist's own actions carry functions (register, rehydrate callbacks)
+        serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
+      })
         .prepend(authCookieListener.middleware, sessionListener.middleware, appListener.middleware)
         .concat(api.middleware),
   });

@@ -15,9 +15,9 @@ interface ProviderOptions extends Omit<RenderOptions, 'queries' | 'wrapper'> {
   store?: AppStore;
 }
 
-/** Auth state for `preloadedState`. */
+/** Auth state as the persisted reducer holds it, for `preloadedState`. */
 export function authState(overrides: Partial<AuthState> = {}): RootState['auth'] {
-  return { ...initialAuthState, ...overrides };
+  return { ...initialAuthState, ...overrides, _persist: { version: -1, rehydrated: true } };
 }
 
 function Providers({ store, route, children }: { store: AppStore; route: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
+import { type Persistor, persistStore, REHYDRATE } from 'redux-persist';
 import { afterEach, describe, expect, it } from 'vitest';
-import { persistAuth, REHYDRATE } from '../../app/persistConfig.ts';
 import { makeStore } from '../../app/store.ts';
 import {
   authSlice,
@@ -14,6 +14,13 @@ import { clearTokenCookie, readTokenCookie } from './tokenCookie.ts';
 
 const reduce = authSlice.reducer;
 const credentials = { token: 'jwt-123', agentId: 'agent-1', agencyId: 'agency-1' };
+
+function bootstrapped(persistor: Persistor) {
+  return new Promise<void>((resolve) => {
+    if (persistor.getState().bootstrapped) resolve();
+    else persistor.subscribe(() => persistor.getState().bootstrapped && resolve());
+  });
+}
 
 afterEach(() => {
   clearTokenCookie();
@@ -84,14 +91,16 @@ describe('token cookie mirror', () => {
 describe('persistence', () => {
   it('persists only token, agentId and agencyId', async () => {
     const store = makeStore();
-    const persistence = persistAuth(store);
+    const persistor = persistStore(store);
+    await bootstrapped(persistor);
     store.dispatch(setCredentials(credentials));
     store.dispatch(setProfilePictureUrl('https://cdn.example/p.jpg'));
+    await persistor.flush();
 
     const stored = JSON.parse(localStorage.getItem('persist:auth') ?? '{}');
     expect(Object.keys(stored).sort()).toEqual(['_persist', 'agencyId', 'agentId', 'token']);
     expect(JSON.parse(stored.token)).toBe('jwt-123');
-    persistence.stop();
+    persistor.pause();
   });
 
   it('restores the persisted session into a new store as authenticated', async () => {
@@ -105,9 +114,10 @@ describe('persistence', () => {
       }),
     );
     const store = makeStore();
-    const persistence = persistAuth(store);
+    const persistor = persistStore(store);
+    await bootstrapped(persistor);
 
     expect(store.getState().auth).toMatchObject({ token: 'jwt-9', agentId: 'a-9', isAuthenticated: true });
-    persistence.stop();
+    persistor.pause();
   });
 });

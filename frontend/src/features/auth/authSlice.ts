@@ -1,6 +1,6 @@
 import { createAction, createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { REHYDRATE } from 'redux-persist';
 import type { AgentView } from '#contracts/schemas/agents';
-import { isAuthRehydrate } from '../../app/persistConfig.ts';
 import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
 
 /** Auth state per spec §3. Only token, agentId and agencyId are persisted (see app/store.ts). */
@@ -30,6 +30,12 @@ export const initialAuthState: AuthState = {
   allAgents: [],
   profilePictureUrl: null,
 };
+
+interface RehydrateAction {
+  type: typeof REHYDRATE;
+  key: string;
+  payload?: Partial<AuthState> | null;
+}
 
 export const authSlice = createSlice({
   name: 'auth',
@@ -63,9 +69,13 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     // isAuthenticated is not persisted; a rehydrated token means the session is still on.
-    builder.addMatcher(isAuthRehydrate, (state, action) => {
-      if (action.payload?.token) state.isAuthenticated = true;
-    });
+    builder.addMatcher(
+      (action): action is RehydrateAction =>
+        action.type === REHYDRATE && (action as RehydrateAction).key === 'auth',
+      (state, action) => {
+        if (action.payload?.token) state.isAuthenticated = true;
+      },
+    );
   },
   selectors: {
     selectToken: (state) => state.token,

@@ -1,5 +1,5 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { isAuthRehydrate } from '../../app/persistConfig.ts';
+import { REHYDRATE } from 'redux-persist';
 import type { AppDispatch, RootState } from '../../app/store.ts';
 import { clearAuth, sessionExpired, setCredentials, tokenRefreshed } from './authSlice.ts';
 import { logout } from './logout.ts';
@@ -8,6 +8,12 @@ import { readRefreshToken, refreshAccessToken, refreshDelayMs, secondsUntilExpir
 /** Keeps the session alive (refresh ~2 minutes before expiry) and ends it when the API refuses it. */
 export const sessionListener = createListenerMiddleware();
 const startListening = sessionListener.startListening.withTypes<RootState, AppDispatch>();
+
+const isAuthRehydrate = (action: unknown): action is { type: typeof REHYDRATE; key: string } =>
+  typeof action === 'object' &&
+  action !== null &&
+  (action as { type?: unknown }).type === REHYDRATE &&
+  (action as { key?: unknown }).key === 'auth';
 
 startListening({
   predicate: (action) =>
