@@ -1,6 +1,6 @@
+import { Award, BadgeCheck, Handshake, Home, MapPin } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { StatGrid } from '../../components/ui/StatGrid.tsx';
-import { Award, BadgeCheck, Handshake, Home, MapPin } from '../shell/icons.ts';
 import { planLabel } from '../shell/roles.ts';
 import { Avatar } from './Avatar.tsx';
 import type { Agent } from './types.ts';

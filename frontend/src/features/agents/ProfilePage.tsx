@@ -1,10 +1,9 @@
-import { Camera } from 'lucide-react';
+import { Camera, CircleAlert } from 'lucide-react';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROFILE_IMAGE_TYPES } from '#contracts/values';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
-import { CircleAlert } from '../shell/icons.ts';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUploadProfilePictureMutation } from './api.ts';

@@ -1,3 +1,4 @@
+import { ArrowUp } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -11,7 +12,6 @@ import { selectAgentId, selectToken } from '../auth/authSlice.ts';
 import { logout } from '../auth/logout.ts';
 import { pendingInviteToken } from '../team/pendingInvite.ts';
 import { Header } from './Header.tsx';
-import { ArrowUp } from './icons.ts';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useBrandColors } from './useBrandColors.ts';

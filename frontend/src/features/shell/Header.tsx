@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Bookmark, Menu } from 'lucide-react';
+import { Bell, Bookmark, Menu, Plus, UserPlus } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -10,7 +10,6 @@ import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
 import type { MenuTriggerProps } from './HeaderMenus.tsx';
-import { Bell, Plus, UserPlus } from './icons.ts';
 import { visibleInvites } from './roles.ts';
 import { useAddProperty } from './useAddProperty.ts';
 

@@ -1,8 +1,7 @@
 import clsx from 'clsx';
-import { Bookmark } from 'lucide-react';
+import { Bookmark, Mail, Plus } from 'lucide-react';
 import { NavLink } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
-import { Mail, Plus } from './icons.ts';
 import { useAddProperty } from './useAddProperty.ts';
 
 const item =

@@ -1,22 +1,27 @@
 import clsx from 'clsx';
-import { Cloud, Globe, Headset, LayoutTemplate, type LucideIcon, Settings } from 'lucide-react';
+import {
+  Award,
+  BadgeCheck,
+  Building2,
+  CalendarDays,
+  Cloud,
+  Contact,
+  Globe,
+  Handshake,
+  Headset,
+  Home,
+  LayoutTemplate,
+  type LucideIcon,
+  Settings,
+  Sparkles,
+  UsersRound,
+} from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentCounters, selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
-import {
-  Award,
-  BadgeCheck,
-  Building2,
-  CalendarDays,
-  Contact,
-  Handshake,
-  Home,
-  Sparkles,
-  UsersRound,
-} from './icons.ts';
 import { planLabel, showsTeamItem, showsUpgradeNow } from './roles.ts';
 import { useLiveChat } from './useLiveChat.ts';
 
