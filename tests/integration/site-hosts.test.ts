@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventRules } from '#events/rules';
-import { config } from '#lib/config';
-import { createEventBus } from '#local/event-bus';
 import { handler as regeneratePages } from '../../events/consumers/regenerate-pages.ts';
 import { handler as syncSiteHosts } from '../../events/consumers/sync-site-hosts.ts';
 import { handler as setCustomDomain } from '../../functions/website-domains/set-custom-domain.ts';
@@ -14,6 +11,7 @@ import { handler as recoverWebsite } from '../../functions/websites/recover-webs
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { type FakeCloudFront, startFakeCloudFront } from '../support/fake-cloudfront.ts';
 import { type FakeKvs, startFakeKvs } from '../support/fake-kvs.ts';
+import { inProcessBusForTests } from '../support/in-process-bus.ts';
 
 /**
  * The AWS-only halves of publishing, against stand-ins of the services: the domain and website routes
@@ -28,33 +26,18 @@ type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise
 
 const hostRule = eventRules.find((rule) => rule.name === 'sync-site-hosts')!;
 let kvs: FakeKvs;
-let bus: ReturnType<typeof createEventBus>;
-let originalBus: string | undefined;
-const delivered: Array<{ type: string; detail: Body }> = [];
 
 beforeAll(async () => {
   kvs = await startFakeKvs();
   vi.stubEnv('SITES_HOSTS_KVS_ARN', kvs.arn);
   vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', kvs.url);
-  bus = createEventBus({
-    busName: config.eventBusName,
-    rules: [hostRule],
-    deliver: async (_rule, event) => {
-      delivered.push({ type: String(event['detail-type']), detail: event.detail as Body });
-      await syncSiteHosts(event as never);
-    },
-    log: () => undefined,
-  });
-  await new Promise<void>((resolve) => bus.server.listen(0, '127.0.0.1', () => resolve()));
-  originalBus = config.endpoints.eventBridge;
-  (config.endpoints as { eventBridge?: string }).eventBridge =
-    `http://127.0.0.1:${(bus.server.address() as AddressInfo).port}`;
 });
 
+// the host sync's own rule, its events handed to the consumer (run in this process, against the fake store)
+const bus = inProcessBusForTests({ rules: [hostRule], deliver: (event) => syncSiteHosts(event as never) });
+const delivered = bus.received;
+
 afterAll(async () => {
-  (config.endpoints as { eventBridge?: string }).eventBridge = originalBus;
-  await bus.drain();
-  await new Promise<void>((resolve) => bus.server.close(() => resolve()));
   await kvs.close();
   vi.unstubAllEnvs();
 });

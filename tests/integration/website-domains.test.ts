@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { EVENT_SOURCE } from '#events/catalog';
 import { config } from '#lib/config';
 import { FeatureUsage } from '#lib/data/accounts';
 import { Client } from '#lib/data/clients';
@@ -11,10 +9,10 @@ import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
 import { Website } from '#lib/data/websites';
 import { websiteIdForHost } from '#lib/website-domains';
 import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#lib/website-leads';
-import { createEventBus } from '#local/event-bus';
 import { handler as forceContent } from '../../functions/website-domains/force-content.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
+import { inProcessBusForTests } from '../support/in-process-bus.ts';
 
 /**
  * Website domains and contact-form leads through the local API Gateway: the default subdomain set up by
@@ -209,40 +207,8 @@ describe('custom domains (POST /website-domains/custom-domain)', () => {
 });
 
 describe('force content (POST /website-domains/force-content/{id})', () => {
-  const received: Body[] = [];
-  let bus: ReturnType<typeof createEventBus>;
-  let original: string | undefined;
-
-  beforeAll(async () => {
-    bus = createEventBus({
-      busName: config.eventBusName,
-      rules: [
-        {
-          name: 'record-forced-content',
-          description: 'test recorder',
-          pattern: { source: [EVENT_SOURCE], 'detail-type': ['WebsiteContentForced'] },
-          consumer: 'none',
-          status: 'implemented',
-          bus: 'platform',
-          resources: {},
-        },
-      ],
-      deliver: async (_rule, event) => {
-        received.push(event.detail as Body);
-      },
-      log: () => undefined,
-    });
-    await new Promise<void>((resolve) => bus.server.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = bus.server.address() as AddressInfo;
-    original = config.endpoints.eventBridge;
-    (config.endpoints as { eventBridge?: string }).eventBridge = `http://127.0.0.1:${port}`;
-  });
-
-  afterAll(async () => {
-    (config.endpoints as { eventBridge?: string }).eventBridge = original;
-    await bus.drain();
-    await new Promise<void>((resolve) => bus.server.close(() => resolve()));
-  });
+  // a bus in this process records what the handler (run here too) puts on it
+  const bus = inProcessBusForTests();
 
   async function invoke(agent: TestAgent, id: string, query: Record<string, string>, body?: Body) {
     const result = (await forceContent(
@@ -272,7 +238,7 @@ describe('force content (POST /website-domains/force-content/{id})', () => {
     const id = await website(agent);
     const home = await invoke(agent, id, { pageSlug: '' });
     expect(home).toEqual({ status: 200, body: { websiteId: id, pageSlug: '', queued: true } });
-    expect(received.at(-1)).toEqual({
+    expect(bus.received.at(-1)?.detail).toEqual({
       websiteId: id,
       agentId: agent.agentId,
       pageSlug: '',
@@ -284,7 +250,7 @@ describe('force content (POST /website-domains/force-content/{id})', () => {
     // what the editor sends on Publish
     const all = await invoke(agent, id, {}, { allPages: true, forcePublished: false });
     expect(all.body).toEqual({ websiteId: id, queued: true });
-    expect(received.at(-1)).toEqual({
+    expect(bus.received.at(-1)?.detail).toEqual({
       websiteId: id,
       agentId: agent.agentId,
       allPages: true,
@@ -295,7 +261,7 @@ describe('force content (POST /website-domains/force-content/{id})', () => {
   it('answers 404 naming a page the website does not have, and for another agent’s website', async () => {
     const agent = await createTestAgent({ role: 'Agent' });
     const id = await website(agent);
-    const before = received.length;
+    const before = bus.received.length;
     const slug = await invoke(agent, id, { pageSlug: 'no-such-page' });
     expect(slug.status).toBe(404);
     expect(slug.body.error).toBe('Page not found: this website has no page with slug "no-such-page"');
@@ -305,7 +271,7 @@ describe('force content (POST /website-domains/force-content/{id})', () => {
     const other = await createTestAgent({ role: 'Agent' });
     const foreign = await invoke(other, id, {}, { allPages: true });
     expect(foreign).toEqual({ status: 404, body: { error: 'Website not found' } });
-    expect(received.length).toBe(before);
+    expect(bus.received.length).toBe(before);
     // and through the API Gateway
     expect((await api(other, `/website-domains/force-content/${id}`, jsonBody('POST', {}))).status).toBe(404);
   });

@@ -1,20 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { GetObjectCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_WEBSITE_BACKUPS, THEME_DEFAULTS } from '#contracts/schemas/websites';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
-import { EVENT_SOURCE } from '#events/catalog';
 import { config } from '#lib/config';
 import { Website } from '#lib/data/websites';
-import { createEventBus } from '#local/event-bus';
 import { handler as deleteWebsite } from '../../functions/websites/delete-website.ts';
 import { handler as publishWebsite } from '../../functions/websites/publish-website.ts';
 import { handler as unpublishWebsite } from '../../functions/websites/unpublish-website.ts';
 import { handler as updateWebsite } from '../../functions/websites/update-website.ts';
 import { createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api, postToS3 } from '../support/cloud-files.ts';
+import { inProcessBusForTests } from '../support/in-process-bus.ts';
 import { testS3 } from '../support/s3.ts';
 
 /**
@@ -470,41 +468,9 @@ describe('websites', () => {
 });
 
 describe('website events on the bus', () => {
-  const received: Array<{ type: string; detail: Body }> = [];
-  let bus: ReturnType<typeof createEventBus>;
-  let original: string | undefined;
-
-  beforeAll(async () => {
-    // a bus in this process records what the handlers (run here too) put on it
-    bus = createEventBus({
-      busName: config.eventBusName,
-      rules: [
-        {
-          name: 'record-website-events',
-          description: 'test recorder',
-          pattern: { source: [EVENT_SOURCE] },
-          consumer: 'none',
-          status: 'implemented',
-          bus: 'platform',
-          resources: {},
-        },
-      ],
-      deliver: async (_rule, event) => {
-        received.push({ type: String(event['detail-type']), detail: event.detail as Body });
-      },
-      log: () => undefined,
-    });
-    await new Promise<void>((resolve) => bus.server.listen(0, '127.0.0.1', () => resolve()));
-    const { port } = bus.server.address() as AddressInfo;
-    original = config.endpoints.eventBridge;
-    (config.endpoints as { eventBridge?: string }).eventBridge = `http://127.0.0.1:${port}`;
-  });
-
-  afterAll(async () => {
-    (config.endpoints as { eventBridge?: string }).eventBridge = original;
-    await bus.drain();
-    await new Promise<void>((resolve) => bus.server.close(() => resolve()));
-  });
+  // a bus in this process records what the handlers (run here too) put on it
+  const bus = inProcessBusForTests();
+  const received = bus.received;
 
   async function invoke(
     fn: typeof publishWebsite,

@@ -1,0 +1,72 @@
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
+import { EVENT_SOURCE } from '#events/catalog';
+import type { EventRule } from '#events/rules';
+import { config } from '#lib/config';
+import { createEventBus } from '#local/event-bus';
+
+export interface RecordedEvent {
+  type: string;
+  detail: Record<string, unknown>;
+}
+
+export interface InProcessBus {
+  /** every event the bus matched, in the order it was put */
+  received: RecordedEvent[];
+  /** waits until every delivery so far has finished */
+  drain(): Promise<void>;
+}
+
+const recordEverything: EventRule = {
+  name: 'record-platform-events',
+  description: 'test recorder',
+  pattern: { source: [EVENT_SOURCE] },
+  consumer: 'none',
+  status: 'implemented',
+  bus: 'platform',
+  resources: {},
+};
+
+/**
+ * A local event bus in the test process for the tests of one file or describe block: the handlers the
+ * tests run in this process put their events on it (the producers' endpoint is pointed at it), so a test
+ * sees exactly the events its own requests put. By default it records every platform event; with `rules`
+ * and `deliver` it hands matched events to a consumer as well.
+ */
+export function inProcessBusForTests(
+  options: { rules?: readonly EventRule[]; deliver?: (event: Record<string, unknown>) => Promise<void> } = {},
+): InProcessBus {
+  const received: RecordedEvent[] = [];
+  let bus: ReturnType<typeof createEventBus> | undefined;
+  let original: string | undefined;
+
+  beforeAll(async () => {
+    bus = createEventBus({
+      busName: config.eventBusName,
+      rules: options.rules ?? [recordEverything],
+      deliver: async (_rule, event) => {
+        received.push({
+          type: String(event['detail-type']),
+          detail: event.detail as Record<string, unknown>,
+        });
+        await options.deliver?.(event);
+      },
+      log: () => undefined,
+    });
+    const server = bus.server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    original = config.endpoints.eventBridge;
+    (config.endpoints as { eventBridge?: string }).eventBridge =
+      `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    (config.endpoints as { eventBridge?: string }).eventBridge = original;
+    if (!bus) return;
+    const server = bus.server;
+    await bus.drain();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  return { received, drain: async () => bus?.drain() };
+}
