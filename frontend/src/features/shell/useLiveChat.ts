@@ -14,10 +14,13 @@ try {
   // no storage: off until the account's setting arrives
 }
 const listeners = new Set<(byUser: boolean) => void>();
+/** the agent flipped it and no controller has saved that yet (the controller loads after the shell) */
+let unsaved = false;
 
 /** `byUser`: the agent flipped it (to be saved), rather than the stored value arriving. */
 function setLiveChat(next: boolean, byUser = true): void {
   on = next;
+  if (byUser) unsaved = true;
   try {
     localStorage.setItem(LIVE_CHAT_KEY, next ? 'on' : 'off');
   } catch {
@@ -33,6 +36,12 @@ export const liveChatStore = {
   subscribe(listener: (byUser: boolean) => void) {
     listeners.add(listener);
     return () => void listeners.delete(listener);
+  },
+  /** Whether the agent's last flip still waits to be saved; the caller saves it (the flag clears). */
+  takeUnsaved(): boolean {
+    const waiting = unsaved;
+    unsaved = false;
+    return waiting;
   },
 };
 export type LiveChatStore = typeof liveChatStore;

@@ -39,6 +39,7 @@ const signedIn = { auth: authState({ token: 'jwt', agentId: 'agent-1', isAuthent
 beforeEach(() => {
   forgetSupportWidgetConfig();
   liveChatStore.set(false, false);
+  liveChatStore.takeUnsaved();
   document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)?.remove();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -58,6 +59,16 @@ describe('live chat', () => {
     act(() => liveChatStore.set(true));
     await waitFor(() => expect(api.puts).toEqual([{ live_chat: true }]));
     expect(await screen.findByRole('region', { name: 'Live Chat' })).toBeTruthy();
+  });
+
+  it('saves a flip made before the controller loaded, and the stored value read meanwhile does not undo it', async () => {
+    const api = server({ liveChat: false });
+    liveChatStore.set(true); // the shell's toggle, clicked before the controller's chunk arrived
+    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    await waitFor(() => expect(api.puts).toEqual([{ live_chat: true }]));
+    expect(await screen.findByRole('region', { name: 'Live Chat' })).toBeTruthy();
+    expect(liveChatStore.get()).toBe(true);
+    expect(api.saved.live_chat).toBe(true);
   });
 
   it('loads a configured widget instead of the in-app chat, only while Live Chat is on', async () => {

@@ -17,28 +17,33 @@ const ChatPanel = lazy(() => import('./ChatPanel.tsx').then((module) => ({ defau
 export default function LiveChat({ store }: { store: LiveChatStore }) {
   const on = useSyncExternalStore(store.subscribe, store.get);
   const { data } = useGetAccountSettingsQuery();
-  const [save] = useSaveAccountSettingsMutation();
+  const [save, saving] = useSaveAccountSettingsMutation();
   // a phone starts with the launcher only; turning the chat on opens the panel
   const [expanded, setExpanded] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
 
-  // the stored value (another device, or /settings, may have changed it); a save updates it at once
+  // the stored value (another device, or /settings, may have changed it); a save updates it at once, and
+  // while the agent's own flip is being saved an answer read before it is not taken back
   const stored = data?.live_chat;
+  const savingFlip = saving.isLoading;
   useEffect(() => {
-    if (stored !== undefined && stored !== store.get()) store.set(stored, false);
-  }, [store, stored]);
+    if (!savingFlip && stored !== undefined && stored !== store.get()) store.set(stored, false);
+  }, [store, stored, savingFlip]);
 
-  useEffect(
-    () =>
-      store.subscribe((byUser) => {
-        if (!byUser) return;
-        const value = store.get();
-        if (value) setExpanded(true);
-        void save({ live_chat: value })
-          .unwrap()
-          .catch(() => undefined);
-      }),
-    [store, save],
-  );
+  useEffect(() => {
+    const saveFlip = () => {
+      store.takeUnsaved();
+      const value = store.get();
+      if (value) setExpanded(true);
+      void save({ live_chat: value })
+        .unwrap()
+        .catch(() => undefined);
+    };
+    // a flip made before this controller loaded (it comes after the shell) is saved now
+    if (store.takeUnsaved()) saveFlip();
+    return store.subscribe((byUser) => {
+      if (byUser) saveFlip();
+    });
+  }, [store, save]);
 
   // undefined while the app configuration is read, null when no widget is configured
   const [widgetUrl, setWidgetUrl] = useState<string | null | undefined>(undefined);
