@@ -4,7 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
 import { appUrl, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
@@ -173,5 +173,51 @@ describe('websites', () => {
     await card.waitFor();
     await expect(card.textContent()).resolves.toContain('draft');
     await shot(page, 'list');
+  });
+  it("takes a visitor's message from a published contact page into the agent's clients and notifications", async () => {
+    const agent = await createTestAgent({ fullName: 'Lena Leads' });
+    const suffix = randomUUID().slice(0, 6);
+    const made = await callApi('/websites', {
+      ...jsonBody('POST', { name: `Lena Homes ${suffix}`, template_id: 'coastal' }),
+      token: agent.token,
+    });
+    expect(made.status).toBe(201);
+    const { id } = (await made.json()) as { id: string };
+    // published as the editor does it: publish, then every page regenerated
+    expect((await callApi(`/websites/${id}/publish`, { method: 'POST', token: agent.token })).status).toBe(
+      200,
+    );
+    const forced = await callApi(`/website-domains/force-content/${id}`, {
+      ...jsonBody('POST', { allPages: true }),
+      token: agent.token,
+    });
+    expect(forced.status).toBe(200);
+    await expect.poll(async () => (await served(`/sites/${id}/contact`)).status, REGENERATION).toBe(200);
+
+    // a visitor writes through the page's plain HTML form
+    const visitor = await openPage();
+    await visitor.goto(appUrl(`/sites/${id}/contact`));
+    await visitor.getByLabel('Name').fill(`Vera Visitor ${suffix}`);
+    await visitor.getByLabel('Email').fill(`vera-${suffix}@example.com`);
+    await visitor.getByLabel('Message').fill('Is the flat by the harbour still available?');
+    await visitor.getByRole('button', { name: 'Send message' }).click();
+    await visitor.waitForURL(/#lead-sent$/);
+    await visitor.getByText('Thank you! Your message has been sent.').waitFor();
+    await shot(visitor, 'lead-sent');
+
+    // the agent is told, and finds the visitor in the client book
+    const page = await openPage();
+    await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Notifications' }).click();
+    await page
+      .getByRole('menu')
+      .getByRole('listitem', {
+        name: `New lead from your website "Lena Homes ${suffix}": Vera Visitor ${suffix}`,
+      })
+      .waitFor();
+    await page.keyboard.press('Escape');
+    await page.goto(appUrl('/clients'));
+    await page.getByText(`Vera Visitor ${suffix}`).first().waitFor();
+    await shot(page, 'lead-client');
   });
 });
