@@ -302,6 +302,12 @@ function serverQuery(pairs: Array<[string, string]>): Record<string, string> {
   return query;
 }
 
+/** A valid object with one or more of its fields left out. */
+const withoutSomeOf = <T>(base: Record<string, T>) =>
+  fc
+    .subarray(Object.keys(base), { minLength: 1 })
+    .map((missing) => Object.fromEntries(Object.entries(base).filter(([key]) => !missing.includes(key))));
+
 const fails = (schema: AnySchema | undefined, value: unknown) => !!schema && !schema.safeParse(value).success;
 
 // ---- request parts ----------------------------------------------------------------------------------
@@ -522,16 +528,10 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
       });
     }
     // required fields left out
-    const required = Object.keys(base);
-    if (required.length > 0) {
+    if (Object.keys(base).length > 0) {
       breakers.push({
         weight: 1,
-        arbitrary: fc
-          .subarray(required, { minLength: 1 })
-          .map((missing) =>
-            Object.fromEntries(Object.entries(base).filter(([key]) => !missing.includes(key))),
-          )
-          .map((value) => jsonBody(value, 'body.missing')),
+        arbitrary: withoutSomeOf(base).map((value) => jsonBody(value, 'body.missing')),
       });
     }
     // unknown fields (strict schemas reject them); keep only those the schema really rejects. A record
@@ -646,16 +646,10 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
       });
     }
     // required fields left out
-    const required = Object.keys(base);
-    if (required.length > 0) {
+    if (Object.keys(base).length > 0) {
       breakers.push({
         weight: 1,
-        arbitrary: fc
-          .subarray(required, { minLength: 1 })
-          .map((missing) =>
-            Object.fromEntries(Object.entries(base).filter(([key]) => !missing.includes(key))),
-          )
-          .map((fields) => formBody(utf8(encode(fields)), 'body.missing')),
+        arbitrary: withoutSomeOf(base).map((fields) => formBody(utf8(encode(fields)), 'body.missing')),
       });
     }
     // a form that does not parse: broken percent escapes, bytes that are not UTF-8, a field given twice
@@ -676,11 +670,12 @@ export function malformedRequests(route: RouteDefinition, owner: Owner): fc.Arbi
         .map((bytes) => new Uint8Array([...utf8(`${encode(base)}&message=`), 0xff, 0xfe, 0xc0, ...bytes]))
         .map((bytes) => formBody(bytes, 'body.notUtf8')),
     });
-    if (required.length > 0) {
+    const present = Object.keys(base);
+    if (present.length > 0) {
       breakers.push({
         weight: 1,
         arbitrary: fc
-          .tuple(fc.constantFrom(...required), urlStrings)
+          .tuple(fc.constantFrom(...present), urlStrings)
           .map(([name, value]) => `${encode(base)}&${encodeURIComponent(name)}=${encodeURIComponent(value)}`)
           .map((text) => formBody(utf8(text), 'body.duplicateField')),
       });
