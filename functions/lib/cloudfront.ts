@@ -1,5 +1,6 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
+import { isServerTrouble, signedFetch } from './signed-fetch.ts';
 import { NodeSha256 } from './sigv4.ts';
 
 /**
@@ -13,7 +14,6 @@ import { NodeSha256 } from './sigv4.ts';
 export const DISTRIBUTION_ENV = 'SITES_DISTRIBUTION_ID';
 export const CLOUDFRONT_ENDPOINT_ENV = 'AWS_ENDPOINT_URL_CLOUDFRONT';
 const API_VERSION = '2020-05-31';
-const RETRIES = 3;
 
 /** CloudFront refused the invalidation (never shown to a caller). */
 export class CloudFrontError extends Error {
@@ -70,43 +70,30 @@ export async function invalidatePaths(
 ): Promise<InvalidationResult> {
   const distributionId = process.env[DISTRIBUTION_ENV];
   if (!distributionId || paths.length === 0) return { status: 'skipped' };
-  const base = new URL(process.env[CLOUDFRONT_ENDPOINT_ENV] || 'https://cloudfront.amazonaws.com/');
-  const path = `${base.pathname.replace(/\/$/, '')}/${API_VERSION}/distribution/${encodeURIComponent(distributionId)}/invalidation`;
-  const body = invalidationBatchXml(paths, callerReference);
-  let lastError: unknown;
-  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
-    const signed = await signerOf().sign({
+  const url = new URL(process.env[CLOUDFRONT_ENDPOINT_ENV] || 'https://cloudfront.amazonaws.com/');
+  url.pathname = `${url.pathname.replace(/\/$/, '')}/${API_VERSION}/distribution/${encodeURIComponent(distributionId)}/invalidation`;
+  const codeOf = (text: string, status: number) => /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(status);
+  const response = await signedFetch(
+    signerOf(),
+    {
       method: 'POST',
-      protocol: base.protocol,
-      hostname: base.hostname,
-      ...(base.port ? { port: Number(base.port) } : {}),
-      path,
-      query: {},
-      headers: { host: base.host, 'content-type': 'application/xml' },
-      body,
-    });
-    const { host: _host, ...headers } = signed.headers;
-    try {
-      const response = await fetch(`${base.protocol}//${base.host}${path}`, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await response.text();
-      const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(response.status);
-      if (response.ok) {
-        const id = /<Id>([^<]+)<\/Id>/.exec(text)?.[1];
-        return { status: 'created', ...(id ? { invalidationId: id } : {}) };
-      }
-      // the same reference with other paths: this event's invalidation was already made
-      if (code === 'InvalidationBatchAlreadyExists') return { status: 'exists' };
-      lastError = new CloudFrontError(response.status, code, `CloudFront CreateInvalidation failed: ${code}`);
-      if (response.status < 500 && response.status !== 429 && code !== 'Throttling') break;
-    } catch (error) {
-      lastError = error;
-    }
+      url,
+      headers: { 'content-type': 'application/xml' },
+      body: invalidationBatchXml(paths, callerReference),
+    },
+    {
+      // CloudFront throttles with a 400 named Throttling
+      retry: async (answer) =>
+        isServerTrouble(answer) || codeOf(await answer.clone().text(), answer.status) === 'Throttling',
+    },
+  );
+  const text = await response.text();
+  if (response.ok) {
+    const id = /<Id>([^<]+)<\/Id>/.exec(text)?.[1];
+    return { status: 'created', ...(id ? { invalidationId: id } : {}) };
   }
-  throw lastError;
+  const code = codeOf(text, response.status);
+  // the same reference with other paths: this event's invalidation was already made
+  if (code === 'InvalidationBatchAlreadyExists') return { status: 'exists' };
+  throw new CloudFrontError(response.status, code, `CloudFront CreateInvalidation failed: ${code}`);
 }

@@ -3,6 +3,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { Checksum, SourceData } from '@smithy/types';
 import { config } from './config.ts';
+import { signedFetch } from './signed-fetch.ts';
 
 /**
  * Email through SES v2 `SendEmail` (POST /v2/email/outbound-emails), signed with the SDK's own SigV4
@@ -91,41 +92,15 @@ export async function sendEmail(email: Email): Promise<string> {
     service: 'ses',
     sha256: NodeSha256,
   });
-  const url = endpoint();
-  const body = JSON.stringify(sendEmailBody(email, from));
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    const signed = await signer.sign({
-      method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: url.pathname,
-      query: {},
-      headers: { host: url.host, 'content-type': 'application/json' },
-      body,
-    });
-    // fetch sets Host itself, to the same value that was signed
-    const { host: _host, ...headers } = signed.headers;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(5_000),
-      });
-      const text = await response.text();
-      if (response.ok) return (JSON.parse(text || '{}') as { MessageId?: string }).MessageId ?? '';
-      lastError = new EmailError(
-        response.status,
-        `SES SendEmail failed: ${response.status} ${text.slice(0, 200)}`,
-      );
-      // a refusal (unverified address, sandbox, bad request) will not change on a retry
-      if (response.status < 500 && response.status !== 429) break;
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
+  const response = await signedFetch(signer, {
+    method: 'POST',
+    url: endpoint(),
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(sendEmailBody(email, from)),
+    timeoutMs: 5_000,
+  });
+  const text = await response.text();
+  if (response.ok) return (JSON.parse(text || '{}') as { MessageId?: string }).MessageId ?? '';
+  // a refusal (unverified address, sandbox, bad request) is not tried again
+  throw new EmailError(response.status, `SES SendEmail failed: ${response.status} ${text.slice(0, 200)}`);
 }

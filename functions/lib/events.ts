@@ -2,6 +2,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { type DetailType, EVENT_SOURCE, type EventDetail, eventCatalog } from '#events/catalog';
 import { config } from './config.ts';
+import { isServerTrouble, signedFetch } from './signed-fetch.ts';
 import { NodeSha256 } from './sigv4.ts';
 
 /**
@@ -20,51 +21,33 @@ const signer = new SignatureV4({
 const endpoint = () =>
   new URL(config.endpoints.eventBridge ?? `https://events.${config.region}.amazonaws.com/`);
 
-/** Errors worth another try: throttling, 5xx and the network. */
-const RETRIES = 3;
-const retryable = (status: number, type: string) =>
-  status >= 500 || status === 429 || /Throttl|InternalException|ServiceUnavailable/.test(type);
-
 async function putEvents(
   body: string,
 ): Promise<{ FailedEntryCount?: number; Entries?: Array<{ ErrorCode?: string }> }> {
-  const url = endpoint();
-  let lastError: unknown;
-  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    const signed = await signer.sign({
+  const response = await signedFetch(
+    signer,
+    {
       method: 'POST',
-      protocol: url.protocol,
-      hostname: url.hostname,
-      ...(url.port ? { port: Number(url.port) } : {}),
-      path: url.pathname,
-      query: {},
-      headers: {
-        host: url.host,
-        'content-type': 'application/x-amz-json-1.1',
-        'x-amz-target': 'AWSEvents.PutEvents',
-      },
+      url: endpoint(),
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSEvents.PutEvents' },
       body,
-    });
-    // fetch sets Host itself, to the same value that was signed
-    const { host: _host, ...headers } = signed.headers;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers,
-        body,
-        signal: AbortSignal.timeout(10_000),
-      });
-      const text = await response.text();
-      if (response.ok) return JSON.parse(text);
-      const type = String((JSON.parse(text || '{}') as { __type?: string }).__type ?? response.status);
-      lastError = new Error(`EventBridge PutEvents failed: ${response.status} ${type}`);
-      if (!retryable(response.status, type)) break;
-    } catch (error) {
-      lastError = error;
-    }
+    },
+    // throttling and internal errors also come as 400s named by their type
+    {
+      retry: async (answer) =>
+        isServerTrouble(answer) ||
+        /Throttl|InternalException|ServiceUnavailable/.test(await answer.clone().text()),
+    },
+  );
+  const text = await response.text();
+  if (response.ok) return JSON.parse(text);
+  let type = String(response.status);
+  try {
+    type = String((JSON.parse(text) as { __type?: string }).__type ?? type);
+  } catch {
+    // not a JSON error body (a proxy's page): the status says enough
   }
-  throw lastError;
+  throw new Error(`EventBridge PutEvents failed: ${response.status} ${type}`);
 }
 
 /**

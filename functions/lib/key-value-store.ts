@@ -1,6 +1,7 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4a } from '@smithy/signature-v4a';
 import type { HttpRequest } from '@smithy/types';
+import { type SignedCall, signedFetch, unsignedRequest } from './signed-fetch.ts';
 import { NodeSha256 } from './sigv4.ts';
 
 /**
@@ -68,34 +69,34 @@ export interface KvsCall {
   body?: string;
 }
 
-/** The signed request of one call (exported for the request-shape test). */
-export async function signedRequest(arn: string, call: KvsCall): Promise<HttpRequest> {
-  const base = endpointOf(arn);
-  const prefix = base.pathname.replace(/\/$/, '');
-  let path = `${prefix}/key-value-stores/${encodeURIComponent(arn)}`;
+/** The URL of one call: `{endpoint}/key-value-stores/{arn}[/keys[/{key}]]?{query}`. */
+function callUrl(arn: string, call: KvsCall): URL {
+  const url = endpointOf(arn);
+  let path = `${url.pathname.replace(/\/$/, '')}/key-value-stores/${encodeURIComponent(arn)}`;
   if (call.keys || call.key !== undefined) path += '/keys';
   if (call.key !== undefined) path += `/${encodeURIComponent(call.key)}`;
-  const request: HttpRequest = {
-    method: call.method,
-    protocol: base.protocol,
-    hostname: base.hostname,
-    ...(base.port ? { port: Number(base.port) } : {}),
-    path,
-    query: call.query ?? {},
-    headers: {
-      host: base.host,
-      ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}),
-      ...call.headers,
-    },
-    ...(call.body !== undefined ? { body: call.body } : {}),
-  };
-  return signerOf().sign(request, {}) as Promise<HttpRequest>;
+  url.pathname = path;
+  for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
+  return url;
 }
 
-function urlOf(request: HttpRequest): string {
-  const port = request.port ? `:${request.port}` : '';
-  const query = new URLSearchParams(request.query as Record<string, string>).toString();
-  return `${request.protocol}//${request.hostname}${port}${request.path}${query ? `?${query}` : ''}`;
+const requestOf = (arn: string, call: KvsCall): SignedCall => ({
+  method: call.method,
+  url: callUrl(arn, call),
+  headers: { ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
+  ...(call.body !== undefined ? { body: call.body } : {}),
+});
+
+/** The signed request of one call (exported for the request-shape test). */
+export async function signedRequest(arn: string, call: KvsCall): Promise<HttpRequest> {
+  const request = requestOf(arn, call);
+  return signerOf().sign(
+    {
+      ...unsignedRequest(request.method, request.url, request.headers),
+      ...(request.body !== undefined ? { body: request.body } : {}),
+    },
+    {},
+  );
 }
 
 async function failure(response: Response, what: string): Promise<KeyValueStoreError> {
@@ -117,32 +118,12 @@ async function failure(response: Response, what: string): Promise<KeyValueStoreE
 }
 
 /** One signed call; 5xx, throttling and network errors are tried again. */
-async function send(arn: string, call: KvsCall, what: string): Promise<Response> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    const signed = await signedRequest(arn, call);
-    // fetch sets Host itself, to the same value that was signed
-    const { host: _host, ...headers } = signed.headers;
-    try {
-      const response = await fetch(urlOf(signed), {
-        method: call.method,
-        headers,
-        ...(call.body !== undefined ? { body: call.body } : {}),
-        signal: AbortSignal.timeout(10_000),
-      });
-      if (response.status < 500 && response.status !== 429) return response;
-      lastError = await failure(response, what);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
-}
+const send = (arn: string, call: KvsCall): Promise<Response> =>
+  signedFetch(signerOf(), requestOf(arn, call), { attempts: RETRIES });
 
 /** The store's current ETag (DescribeKeyValueStore). */
 export async function describeStore(arn: string): Promise<{ etag: string; itemCount?: number }> {
-  const response = await send(arn, { method: 'GET' }, 'DescribeKeyValueStore');
+  const response = await send(arn, { method: 'GET' });
   if (!response.ok) throw await failure(response, 'DescribeKeyValueStore');
   const etag = response.headers.get('etag');
   const body = (await response.json()) as { ItemCount?: number };
@@ -158,7 +139,7 @@ export async function listKeys(arn: string): Promise<Map<string, string>> {
   do {
     const query: Record<string, string> = { MaxResults: String(PAGE_SIZE) };
     if (token) query.NextToken = token;
-    const response = await send(arn, { method: 'GET', keys: true, query }, 'ListKeys');
+    const response = await send(arn, { method: 'GET', keys: true, query });
     if (!response.ok) throw await failure(response, 'ListKeys');
     const body = (await response.json()) as {
       Items?: Array<{ Key: string; Value: string }>;
@@ -176,7 +157,7 @@ const staleETag = (error: KeyValueStoreError) =>
 
 /** GetKey: the key's value, or undefined when the store has no such key. */
 export async function getKey(arn: string, key: string): Promise<string | undefined> {
-  const response = await send(arn, { method: 'GET', key }, `GetKey ${key}`);
+  const response = await send(arn, { method: 'GET', key });
   if (response.status === 404) {
     await response.body?.cancel();
     return undefined;
@@ -218,7 +199,7 @@ export async function writeKey(
             body: JSON.stringify({ Value: decision.put }),
           };
     const what = `${call.method === 'PUT' ? 'PutKey' : 'DeleteKey'} ${key}`;
-    const response = await send(arn, call, what);
+    const response = await send(arn, call);
     if (response.ok || (decision === 'delete' && response.status === 404)) {
       await response.body?.cancel();
       return decision;

@@ -1,7 +1,7 @@
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
-import type { HttpRequest } from '@smithy/types';
 import { config } from './config.ts';
+import { signedFetch, unsignedRequest, urlOf } from './signed-fetch.ts';
 import { NodeSha256 } from './sigv4.ts';
 
 /**
@@ -59,28 +59,6 @@ function location(bucket: BucketName, key?: string): URL {
   return new URL(`https://${name}.s3.${config.region}.amazonaws.com/${suffix}`);
 }
 
-function unsignedRequest(method: string, url: URL, headers: Record<string, string> = {}): HttpRequest {
-  return {
-    method,
-    protocol: url.protocol,
-    hostname: url.hostname,
-    ...(url.port ? { port: Number(url.port) } : {}),
-    path: url.pathname,
-    query: Object.fromEntries(url.searchParams),
-    headers: { host: url.host, ...headers },
-  };
-}
-
-function urlOf(request: HttpRequest): string {
-  const url = new URL(`${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}`);
-  url.pathname = request.path;
-  const query = Object.entries(request.query ?? {}).flatMap(([name, value]) =>
-    Array.isArray(value) ? value.map((item) => [name, item]) : value === null ? [] : [[name, value]],
-  );
-  url.search = new URLSearchParams(query as string[][]).toString();
-  return url.toString();
-}
-
 async function failure(response: Response, what: string): Promise<S3Error> {
   const text = response.status === 404 || response.bodyUsed ? '' : await response.text().catch(() => '');
   const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(response.status);
@@ -101,30 +79,18 @@ async function send(
 ): Promise<Response> {
   const url = location(ref.bucket, ref.key);
   for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
-  let lastError: unknown;
-  for (let attempt = 0; attempt < RETRIES; attempt += 1) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-    const request = unsignedRequest(method, url, {
-      ...options.headers,
-      'x-amz-content-sha256': UNSIGNED_PAYLOAD,
-    });
-    const signed = await signer.sign(request);
-    // fetch sets Host itself, to the same value that was signed
-    const { host: _host, ...headers } = signed.headers;
-    try {
-      const response = await fetch(urlOf(signed), {
-        method,
-        headers,
-        ...(options.body ? { body: options.body as Uint8Array<ArrayBuffer> } : {}),
-        signal: AbortSignal.timeout(options.timeoutMs ?? 30_000),
-      });
-      if (response.status < 500) return response;
-      lastError = await failure(response, `${method} ${ref.key}`);
-    } catch (error) {
-      lastError = error;
-    }
-  }
-  throw lastError;
+  return signedFetch(
+    signer,
+    {
+      method,
+      url,
+      headers: { ...options.headers, 'x-amz-content-sha256': UNSIGNED_PAYLOAD },
+      ...(options.body ? { body: options.body } : {}),
+      timeoutMs: options.timeoutMs ?? 30_000,
+    },
+    // S3 says "slow down" with a 503
+    { attempts: RETRIES, retry: (response) => response.status >= 500 },
+  );
 }
 
 export async function putObject(
