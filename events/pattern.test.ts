@@ -17,6 +17,8 @@ describe('event pattern matching', () => {
     expect(consumersOf('PropertyAdded')).toEqual(['award-reputation']);
     expect(consumersOf('ConnectionAccepted')).toEqual(['award-reputation']);
     expect(consumersOf('WebsitePublished')).toEqual(['regenerate-pages']);
+    // a domain change moves the pages' canonical addresses as well as the hostname store
+    expect(consumersOf('WebsiteHostsChanged')).toEqual(['regenerate-pages', 'sync-site-hosts']);
     expect(consumersOf('SomethingElse')).toEqual([]);
   });
 

@@ -56,13 +56,15 @@ export const eventRules: readonly EventRule[] = [
   {
     name: 'regenerate-pages',
     description:
-      'Regenerates the published pages of a website (or of an agent whose listings changed) into the sites bucket',
+      'Regenerates the published pages of a website (or of an agent whose listings changed, or whose domain changed) into the sites bucket',
     pattern: fromPlatform(
       'WebsitePublished',
       'WebsiteUnpublished',
       'WebsiteContentForced',
       'GlobalComponentsChanged',
       'AgentListingsChanged',
+      // canonical, og:url, robots.txt and sitemap.xml name the site's domain
+      'WebsiteHostsChanged',
     ),
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'implemented',

@@ -369,6 +369,18 @@ describe('event consumers', () => {
     checkGrants(fixture.consumers.functions.get('fixture-consumer')!, fixtureRules[0]!.resources, fixture);
   });
 
+  it('regenerates the pages when a website’s hosts change, beside the host sync (canonical and sitemap follow)', () => {
+    const ruleOf = (name: string) => {
+      const { functionId, template } = locate(real.consumers.functions.get(name)!);
+      return Object.values(template.findResources('AWS::Events::Rule')).find(
+        (candidate) => candidate.Properties.Targets[0].Arn['Fn::GetAtt']?.[0] === functionId,
+      );
+    };
+    for (const name of ['regenerate-pages', 'sync-site-hosts']) {
+      expect(ruleOf(name)!.Properties.EventPattern['detail-type'], name).toContain('WebsiteHostsChanged');
+    }
+  });
+
   it('takes S3 object events from the default bus, only for the buckets the rule declares', () => {
     const template = templateOf(fixture);
     const filesId = fixture.getLogicalId(fixture.data.buckets.files.node.defaultChild as never);

@@ -303,12 +303,19 @@ describe('sites distribution', () => {
       ['www.coastal.com', '/listings/villa-1', '/w1/listings/villa-1/index.html'],
       ['www.coastal.com', '/sitemap.xml', '/w1/sitemap.xml'],
       ['www.coastal.com', '/robots.txt', '/w1/robots.txt'],
+      ['www.coastal.com', '/favicon.svg', '/w1/favicon.svg'],
+      ['www.coastal.com', '/listings/casa-evora-3f2a9c1b/', '/w1/listings/casa-evora-3f2a9c1b/index.html'],
       ['www.coastal.com', SITE_NOT_FOUND_PATH, SITE_NOT_FOUND_PATH],
       ['unknown.example', '/', 404],
       [undefined, '/', 404],
       ['www.coastal.com', '/../w2/index.html', 404],
       ['www.coastal.com', '/%2e%2e/w2', 404],
     ];
+    // no published site answers /favicon.ico with a 404: it is its generated favicon.svg
+    const favicon = await request('www.coastal.com', '/favicon.ico');
+    expect(favicon.statusCode).toBe(301);
+    expect(favicon.headers.location.value).toBe('/favicon.svg');
+    expect((await request('unknown.example', '/favicon.ico')).statusCode).toBe(404);
     for (const [host, uri, expected] of cases) {
       const result = await request(host, uri);
       if (expected === 404) {
@@ -352,6 +359,13 @@ describe('sites distribution', () => {
     expect(uriOf('/sites/w1').uri).toBe('/w1/index.html');
     expect(uriOf('/sites/w1/about').uri).toBe('/w1/about/index.html');
     expect(uriOf('/sites/w1/sitemap.xml').uri).toBe('/w1/sitemap.xml');
+    expect(uriOf('/sites/w1/listings/casa-evora-3f2a9c1b').uri).toBe(
+      '/w1/listings/casa-evora-3f2a9c1b/index.html',
+    );
+    expect(uriOf('/sites/w1/favicon.ico')).toMatchObject({
+      statusCode: 301,
+      headers: { location: { value: '/sites/w1/favicon.svg' } },
+    });
     expect(uriOf('/sites/w1/../w2/').statusCode).toBe(404);
     expect(uriOf('/sites/').statusCode).toBe(404);
   });

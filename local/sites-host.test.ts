@@ -10,7 +10,17 @@ describe('sites host', () => {
     expect(siteObjectKey('site-1', '/sitemap.xml')).toBe('site-1/sitemap.xml');
     expect(siteObjectKey('site-1', '/robots.txt')).toBe('site-1/robots.txt');
     expect(siteObjectKey('site-1', '/../other/index.html')).toBeUndefined();
-    expect(siteObjectKey('site-1', '/a/b')).toBeUndefined();
+    // listing pages are one folder deeper; the generated icon sits beside the sitemap
+    expect(siteObjectKey('site-1', '/listings/casa-em-evora-3f2a9c1b')).toBe(
+      'site-1/listings/casa-em-evora-3f2a9c1b/index.html',
+    );
+    expect(siteObjectKey('site-1', '/listings/casa-em-evora-3f2a9c1b/')).toBe(
+      'site-1/listings/casa-em-evora-3f2a9c1b/index.html',
+    );
+    expect(siteObjectKey('site-1', '/favicon.svg')).toBe('site-1/favicon.svg');
+    expect(siteObjectKey('site-1', '/listings/../../other')).toBeUndefined();
+    expect(siteObjectKey('site-1', '/a/b/c/d')).toBeUndefined();
+    expect(siteObjectKey('site-1', '/listings/Casa')).toBeUndefined();
     expect(siteObjectKey('site-1', '/About')).toBeUndefined();
     expect(siteObjectKey('..', '/')).toBeUndefined();
   });

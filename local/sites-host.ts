@@ -3,7 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /**
  * The local stand-in for the sites distribution (docs/website-builder.md, "Serving"): published pages
  * from the sites bucket, as the regenerator wrote them (`{websiteId}/index.html`,
- * `{websiteId}/{slug}/index.html`, `sitemap.xml`, `robots.txt`).
+ * `{websiteId}/{slug}/index.html`, `{websiteId}/listings/{slug}/index.html`, `sitemap.xml`, `robots.txt`,
+ * `favicon.svg`); `/favicon.ico` is a redirect to the site's `favicon.svg`.
  *
  * - On the app's own origin: `/sites/{websiteId}/`, `/sites/{websiteId}/{slug}`, `…/sitemap.xml`,
  *   `…/robots.txt`. These pages carry `Content-Security-Policy: sandbox allow-forms allow-popups`, so a
@@ -17,17 +18,29 @@ export const SITES_PREFIX = '/sites/';
 export const SITE_PAGE_CSP = 'sandbox allow-forms allow-popups';
 
 const WEBSITE_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const SLUG = /^[a-z0-9-]{1,200}$/;
+/** A page's folder: one slug (`about`) or a listing page's `listings/{slug}`. */
+const PAGE_FOLDER = /^[a-z0-9-]{1,200}(\/[a-z0-9-]{1,200}){0,2}$/;
+/** The files the regenerator writes beside the pages. */
+const SITE_FILES = new Set(['sitemap.xml', 'robots.txt', 'favicon.svg']);
+/** Browsers and crawlers ask every site for it: it answers the site's generated icon. */
+export const FAVICON_ICO = 'favicon.ico';
+export const FAVICON_SVG = 'favicon.svg';
 
-/** The object key a site path (below the site root, e.g. `/`, `/about`, `/sitemap.xml`) is kept under. */
+/**
+ * The object key a site path (below the site root, e.g. `/`, `/about`, `/listings/villa-3f2a9c1b`,
+ * `/sitemap.xml`) is kept under.
+ */
 export function siteObjectKey(websiteId: string, path: string): string | undefined {
   if (!WEBSITE_ID.test(websiteId)) return undefined;
   const rest = path.replace(/^\/+/, '').replace(/\/+$/, '');
   if (rest === '' || rest === 'index.html') return `${websiteId}/index.html`;
-  if (rest === 'sitemap.xml' || rest === 'robots.txt') return `${websiteId}/${rest}`;
-  const slug = rest.replace(/\/index\.html$/, '');
-  return SLUG.test(slug) ? `${websiteId}/${slug}/index.html` : undefined;
+  if (SITE_FILES.has(rest)) return `${websiteId}/${rest}`;
+  const folder = rest.replace(/\/index\.html$/, '');
+  return PAGE_FOLDER.test(folder) ? `${websiteId}/${folder}/index.html` : undefined;
 }
+
+/** `/favicon.ico` below the site root: answered by a redirect to the site's favicon.svg (as in AWS). */
+const isFaviconIco = (path: string) => path.replace(/^\/+/, '') === FAVICON_ICO;
 
 /**
  * Site-root links of a page served under `/sites/{websiteId}`: `href="/about"` → `/sites/{id}/about`
@@ -103,6 +116,12 @@ export function createSitesHost(options: SitesHostOptions) {
     response.end(request.method === 'HEAD' ? undefined : body);
   }
 
+  /** What the sites distribution's function answers for `/favicon.ico` (infra/lib/site-router-function.ts). */
+  const redirect = (response: ServerResponse, location: string) => {
+    response.writeHead(301, { location, 'cache-control': 'max-age=86400' });
+    response.end();
+  };
+
   const methodAllowed = (request: IncomingMessage, response: ServerResponse) => {
     if (request.method === 'GET' || request.method === 'HEAD') return true;
     response.writeHead(405, { allow: 'GET, HEAD' });
@@ -123,6 +142,10 @@ export function createSitesHost(options: SitesHostOptions) {
         response.end();
         return true;
       }
+      if (WEBSITE_ID.test(websiteId) && isFaviconIco(rest.join('/'))) {
+        redirect(response, `${SITES_PREFIX}${websiteId}/${FAVICON_SVG}`);
+        return true;
+      }
       await serveObject(request, response, siteObjectKey(websiteId, `/${rest.join('/')}`), { websiteId });
       return true;
     },
@@ -135,6 +158,10 @@ export function createSitesHost(options: SitesHostOptions) {
       if (!websiteId) return false;
       request.resume();
       if (!methodAllowed(request, response)) return true;
+      if (isFaviconIco(url.pathname)) {
+        redirect(response, `/${FAVICON_SVG}`);
+        return true;
+      }
       await serveObject(request, response, siteObjectKey(websiteId, url.pathname), undefined);
       return true;
     },

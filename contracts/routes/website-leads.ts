@@ -1,6 +1,7 @@
 import { defineRoutes } from '../route.ts';
 import { idParam } from '../schemas/common.ts';
-import { websiteLeadInput, websiteLeadRedirect } from '../schemas/websites.ts';
+import { websiteListingLeadInput } from '../schemas/website-leads.ts';
+import { websiteLeadRedirect } from '../schemas/websites.ts';
 
 /** The contact forms of published websites (docs/website-builder.md "Publishing"). */
 export const websiteLeadsRoutes = defineRoutes({
@@ -11,8 +12,8 @@ export const websiteLeadsRoutes = defineRoutes({
     status: 'implemented',
     auth: 'none',
     summary:
-      "A published website's contact form (plain HTML form): the visitor becomes a client of the site's agent (source website), rate-limited per website and sender; answers 303 back to the page",
-    request: { path: idParam, body: websiteLeadInput, bodyType: 'form' },
+      "A published website's contact form (plain HTML form): the visitor becomes a client of the site's agent (source website), naming the listing of a listing page's form (property_id), rate-limited per website and sender; answers 303 back to the page",
+    request: { path: idParam, body: websiteListingLeadInput, bodyType: 'form' },
     response: websiteLeadRedirect,
     redirects: true,
     resources: { table: 'readwrite' },

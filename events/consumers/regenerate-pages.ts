@@ -1,29 +1,32 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { isCurrencyCode } from '#contracts/exchange-rates';
+import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { type DetailType, eventCatalog } from '#events/catalog';
 import { invalidatePaths } from '#lib/cloudfront';
 import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
+import { AgentPreferences } from '#lib/data/preferences';
 import { Property, type PropertyItem } from '#lib/data/properties';
 import { searchProperties } from '#lib/data/property-search';
 import type { WebsiteItem } from '#lib/data/websites';
+import { currentExchangeRates } from '#lib/exchange-rates';
 import { logger } from '#lib/logger';
 import { deleteObject, listObjectKeys, putObject } from '#lib/s3';
 import {
   type RenderedPage,
-  renderRobots,
-  renderSitemap,
-  renderSitePages,
+  renderSite,
   type SiteAgent,
+  type SiteCurrency,
   type SiteData,
 } from '#lib/site-render';
 import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteContent } from '#lib/websites';
 
 /**
  * The page regenerator (docs/website-builder.md, "Publishing"): WebsitePublished, WebsiteUnpublished,
- * WebsiteContentForced and GlobalComponentsChanged all make the sites bucket match the website as it is
- * now — the event only names the website; AgentListingsChanged does the same for each published website
- * of the agent that shows listings. A published website (or a draft whose regeneration was forced
+ * WebsiteContentForced, GlobalComponentsChanged and (for a published website) WebsiteHostsChanged all make
+ * the sites bucket match the website as it is now — the event only names the website; AgentListingsChanged
+ * does the same for each published website of the agent that shows listings. A published website (or a draft whose regeneration was forced
  * with `forcePublished`, a preview) gets its pages, sitemap.xml and robots.txt written under
  * `{websiteId}/` and the objects of pages that no longer exist removed; a draft or deleted one loses all
  * its objects. Idempotent by reconciliation: repeated, concurrent or reordered deliveries end in the
@@ -50,6 +53,7 @@ export const pageKey = (websiteId: string, slug: string) =>
   slug ? `${websiteId}/${slug}/index.html` : `${websiteId}/index.html`;
 export const sitemapKey = (websiteId: string) => `${websiteId}/sitemap.xml`;
 export const robotsKey = (websiteId: string) => `${websiteId}/robots.txt`;
+export const faviconKey = (websiteId: string) => `${websiteId}/favicon.svg`;
 
 /** Where the site is reached: its domain when it has one, else its address on the app. */
 function siteUrlOf(website: WebsiteItem): string {
@@ -121,17 +125,42 @@ async function siteAgentOf(agentId: string): Promise<SiteAgent | undefined> {
   const agent = await Agent.get({ agent_id: agentId });
   if (!agent) return undefined;
   const agency = agent.agency_id ? await Agency.get({ id: agent.agency_id }) : undefined;
-  return { agent, ...(agency?.name ? { agencyName: agency.name } : {}) };
+  return {
+    agent,
+    ...(agency?.name ? { agencyName: agency.name } : {}),
+    ...(agency?.logo ? { agencyLogo: agency.logo } : {}),
+  };
 }
 
-/** What must be in the bucket for a live website: every object's key and body. */
+/**
+ * The currency the site shows prices in: the website's `settings.currency` when the agent set one, else
+ * the agent's display currency (Settings), else USD; converted with the rates the app uses.
+ */
+async function siteCurrencyOf(website: WebsiteItem): Promise<SiteCurrency> {
+  const own = website.settings?.currency;
+  const code =
+    typeof own === 'string' && isCurrencyCode(own)
+      ? own
+      : ((await AgentPreferences.get({ agent_id: website.agent_id }))?.currency_preference ??
+        DEFAULT_CURRENCY);
+  if (!isCurrencyCode(code) || code === 'USD') return { code: 'USD', rate: 1 };
+  const rate = (await currentExchangeRates()).rates[code];
+  return rate ? { code, rate } : { code: 'USD', rate: 1 };
+}
+
+/**
+ * What must be in the bucket for a live website: every object's key and body — the content pages, a page
+ * per listing on the market that the site shows (`listings/{slug}/index.html`), sitemap.xml, robots.txt
+ * and the monogram favicon.svg.
+ */
 async function renderWebsite(
   website: WebsiteItem,
 ): Promise<{ pages: RenderedPage[]; objects: Map<string, string> }> {
   const content = await readWebsiteContent(website);
-  const [listings, agent] = await Promise.all([
+  const [listings, agent, currency] = await Promise.all([
     listingsOf(website.agent_id, content),
     siteAgentOf(website.agent_id),
+    siteCurrencyOf(website),
   ]);
   const data: SiteData = {
     website,
@@ -139,13 +168,16 @@ async function renderWebsite(
     listings,
     ...(agent ? { agent } : {}),
     siteUrl: siteUrlOf(website),
+    currency,
   };
-  const pages = renderSitePages(data);
+  const site = renderSite(data);
   const objects = new Map<string, string>();
-  for (const page of pages) objects.set(pageKey(website.website_id, page.slug), page.html);
-  objects.set(sitemapKey(website.website_id), renderSitemap(data, pages));
-  objects.set(robotsKey(website.website_id), renderRobots(data));
-  return { pages, objects };
+  for (const page of site.pages) objects.set(pageKey(website.website_id, page.slug), page.html);
+  for (const listing of site.listings) objects.set(pageKey(website.website_id, listing.slug), listing.html);
+  objects.set(sitemapKey(website.website_id), site.sitemap);
+  objects.set(robotsKey(website.website_id), site.robots);
+  objects.set(faviconKey(website.website_id), site.favicon);
+  return { pages: site.pages, objects };
 }
 
 const contentTypeOf = (key: string) =>
@@ -153,7 +185,9 @@ const contentTypeOf = (key: string) =>
     ? 'application/xml; charset=utf-8'
     : key.endsWith('.txt')
       ? 'text/plain; charset=utf-8'
-      : HTML;
+      : key.endsWith('.svg')
+        ? 'image/svg+xml'
+        : HTML;
 
 /** Removes the website's objects that are not in `keep`. */
 async function removeObjects(websiteId: string, keep: ReadonlySet<string> = new Set()): Promise<number> {
@@ -195,11 +229,13 @@ async function reconcile(request: Request): Promise<void> {
           (request.pageId !== undefined && page.pageId === request.pageId) ||
           (request.pageSlug !== undefined && page.slug === request.pageSlug),
       );
+      // one page asked: that content page, and everything that is not a content page (listing pages too)
+      const contentPageKeys = new Set(pages.map((page) => pageKey(websiteId, page.slug)));
       const writes = new Map(
         [...objects].filter(
           ([key]) =>
             !onePage ||
-            !key.endsWith('index.html') ||
+            !contentPageKeys.has(key) ||
             asked.some((page) => pageKey(websiteId, page.slug) === key),
         ),
       );
@@ -302,6 +338,18 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
         },
         event.id,
       );
+    }
+    case 'WebsiteHostsChanged': {
+      // a domain connected, changed or removed: canonical, og:url, robots.txt and sitemap.xml follow at
+      // once. Only a published site: a draft's preview keeps its objects until the next publish or force
+      // (a deleted website's pages go with its WebsiteUnpublished).
+      const { websiteId } = eventCatalog.WebsiteHostsChanged.parse(event.detail);
+      const website = await getWebsiteById(websiteId);
+      if (!website || website.deleted_at || website.status !== 'published') {
+        logger.info('hosts changed for a website that is not live: pages left as they are', { websiteId });
+        return;
+      }
+      return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
     }
     case 'AgentListingsChanged': {
       const { agentId } = eventCatalog.AgentListingsChanged.parse(event.detail);

@@ -3,12 +3,17 @@ import { builtInTemplate } from '../websites/templates/index.ts';
 import type { PropertyItem } from './data/properties.ts';
 import {
   escapeHtml,
+  listingSlugs,
+  mapSearchUrl,
+  renderFavicon,
   renderRobots,
+  renderSite,
   renderSitemap,
   renderSitePages,
   type SiteData,
   safeUrl,
   sitePages,
+  withOneH1,
 } from './site-render.ts';
 import type { WebsiteContent } from './websites.ts';
 
@@ -286,5 +291,238 @@ describe('safeUrl', () => {
     expect(safeUrl('\u0001java\nscript:alert(1)')).toBeUndefined();
     expect(safeUrl('vbscript:x')).toBeUndefined();
     expect(safeUrl('data:text/html,x')).toBeUndefined();
+  });
+});
+
+/** The JSON-LD of a page, parsed as a browser would read the script element's text. */
+function jsonLdOf(html: string): Record<string, unknown> {
+  const match = /<script type="application\/ld\+json">([\s\S]*?)<\/script>/.exec(html);
+  expect(match, 'a JSON-LD script').not.toBeNull();
+  return JSON.parse(match![1]!) as Record<string, unknown>;
+}
+
+const h1Count = (html: string) => html.match(/<h1[\s>]/g)?.length ?? 0;
+
+describe('listing pages', () => {
+  const evora = listing({
+    property_id: '3F2A9C1B-77aa-4c3e-9d1e-0123456789ab',
+    title: 'Casa de Évora with a courtyard',
+    price: 425000,
+    street_address: 'Rua do Raimundo 12',
+    area: 'Centro Histórico',
+    city: 'Évora',
+    size: 180,
+    bedrooms_count: 3,
+    bathrooms_count: 2,
+    furnishing: 'semi_furnished',
+    description: 'A restored townhouse.\n\nThick walls keep it cool in summer.',
+    additionalFeatures: ['Courtyard', 'Fireplace'],
+    views: ['Cathedral'],
+    closeTo: ['Praça do Giraldo'],
+    media: [
+      { url: '/media/properties/e/1.jpg', type: 'image' },
+      { url: '/media/properties/e/2.jpg', type: 'image' },
+      { url: 'javascript:alert(1)', type: 'image' },
+    ],
+    imageOrder: ['/media/properties/e/2.jpg', '/media/properties/e/1.jpg'],
+    updated_at: '2026-03-04T09:00:00.000Z',
+  });
+  const data = (overrides: Partial<SiteData> = {}) =>
+    siteData({
+      listings: [evora, listing({ property_id: 'p-2', title: 'Porto Loft', city: 'Porto', status: 'sold' })],
+      currency: { code: 'EUR', rate: 0.85 },
+      ...overrides,
+    });
+
+  it('gives each listing on the market that the site shows its own page, linked from its card', () => {
+    const site = renderSite(data());
+    expect(site.listings.map((page) => page.path)).toEqual([
+      '/listings/casa-de-evora-with-a-courtyard-3f2a9c1b',
+    ]);
+    const grid = site.pages.find((page) => page.slug === 'listings')!.html;
+    expect(grid).toContain(
+      '<h3 class="en-property-title"><a class="en-property-link" href="/listings/casa-de-evora-with-a-courtyard-3f2a9c1b">Casa de Évora with a courtyard</a></h3>',
+    );
+    // the sold listing stays on the grid, without a page or a link
+    expect(grid).toContain('<h3 class="en-property-title">Porto Loft</h3>');
+    // a listing no block shows gets no page
+    const onlyCards = renderSite(
+      data({ content: onePage([{ type: 'property-card', attributes: { 'data-property-id': 'p-2' } }]) }),
+    );
+    expect(onlyCards.listings).toEqual([]);
+  });
+
+  it('shows photos, the price in the site currency, details, features, a map link, the agent and a form naming it', () => {
+    const [page] = renderSite(data()).listings;
+    const html = page!.html;
+    expect(html).toContain('<title>Casa de Évora with a courtyard – €361,250 | Seaside Homes</title>');
+    expect(html).toContain('<p class="en-listing-price">€361,250</p>');
+    expect(html).toContain('<h1 class="en-listing-title">Casa de Évora with a courtyard</h1>');
+    expect(html).toContain('Centro Histórico, Évora');
+    // the agent's photo order, unsafe URLs dropped
+    expect(html.indexOf('src="/media/properties/e/2.jpg"')).toBeLessThan(
+      html.indexOf('src="/media/properties/e/1.jpg"'),
+    );
+    expect(html).not.toContain('javascript:');
+    for (const fact of [
+      '<strong>3</strong><span>Bedrooms</span>',
+      '<strong>2</strong><span>Bathrooms</span>',
+    ]) {
+      expect(html).toContain(fact);
+    }
+    expect(html).toContain('<strong>180 m²</strong><span>Size</span>');
+    expect(html).toContain('Semi-furnished');
+    expect(html).toContain('<p>Thick walls keep it cool in summer.</p>');
+    expect(html).toContain('<li>Courtyard</li>');
+    expect(html).toContain('<li>Praça do Giraldo</li>');
+    expect(html).toContain(
+      `href="${escapeHtml(mapSearchUrl('Rua do Raimundo 12, Centro Histórico, Évora'))}" target="_blank" rel="noopener noreferrer"`,
+    );
+    expect(mapSearchUrl('Rua A, Évora')).toBe(
+      'https://www.openstreetmap.org/search?query=Rua%20A%2C%20%C3%89vora',
+    );
+    expect(html).toContain('Wendy Web');
+    expect(html).toContain('<form class="en-contact-form" method="post" action="/api/website-leads/site-1">');
+    expect(html).toContain(
+      '<input type="hidden" name="page" value="/listings/casa-de-evora-with-a-courtyard-3f2a9c1b">',
+    );
+    expect(html).toContain(`<input type="hidden" name="property_id" value="${evora.property_id}">`);
+    expect(html).toContain('name="company"');
+    // in the site's own look: its header, footer, CSS and body attributes
+    expect(html).toContain('<header class="site-header">');
+    expect(html).toContain('<footer class="site-footer">');
+    expect(html).toContain('.site-header{display:flex');
+    expect(html).toContain('<body data-template="coastal">');
+    // a breadcrumb back to the page that lists it
+    expect(html).toContain('<a href="/listings">Listings</a>');
+  });
+
+  it('describes the listing in schema.org RealEstateListing JSON-LD and Open Graph, and lists it in the sitemap', () => {
+    const site = renderSite(data());
+    const html = site.listings[0]!.html;
+    const url = 'https://www.seaside.example/listings/casa-de-evora-with-a-courtyard-3f2a9c1b';
+    expect(jsonLdOf(html)).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'RealEstateListing',
+      name: 'Casa de Évora with a courtyard',
+      url,
+      image: [
+        'https://www.seaside.example/media/properties/e/2.jpg',
+        'https://www.seaside.example/media/properties/e/1.jpg',
+      ],
+      offers: { '@type': 'Offer', price: 361250, priceCurrency: 'EUR' },
+      about: {
+        numberOfBedrooms: 3,
+        floorSize: { value: 180, unitCode: 'MTK' },
+        address: { streetAddress: 'Rua do Raimundo 12', addressLocality: 'Évora' },
+      },
+    });
+    expect(html).toContain(`<link rel="canonical" href="${url}">`);
+    expect(html).toContain(`<meta property="og:url" content="${url}">`);
+    expect(html).toContain(
+      '<meta property="og:image" content="https://www.seaside.example/media/properties/e/2.jpg">',
+    );
+    expect(html).toContain(
+      '<meta property="og:description" content="A restored townhouse. Thick walls keep it cool in summer.">',
+    );
+    expect(site.sitemap).toContain(`<url><loc>${url}</loc><lastmod>2026-03-04</lastmod></url>`);
+    expect(site.sitemap).toContain('<loc>https://www.seaside.example/about</loc>');
+  });
+
+  it('keeps a title with </script> inside its JSON-LD, and the content’s own scripts still dropped', () => {
+    const hostile = listing({
+      property_id: 'p-x',
+      title: 'Villa </script><script>alert(1)</script> <!-- & \u2028',
+      description: '</SCRIPT><img src=x onerror=alert(2)>',
+    });
+    const content = onePage([
+      { type: 'property-grid' },
+      { tagName: 'script', components: [{ type: 'textnode', content: 'alert(3)' }] },
+      { tagName: 'script', attributes: { type: 'application/ld+json' }, components: '{"@type":"Fake"}' },
+    ]);
+    const site = renderSite(siteData({ listings: [hostile], content }));
+    const html = site.listings[0]!.html;
+    // exactly one script element, the JSON-LD, closed once
+    expect(html.match(/<script/gi)).toHaveLength(1);
+    expect(html.match(/<\/script/gi)).toHaveLength(1);
+    expect(html).not.toContain('<!--');
+    expect(jsonLdOf(html)).toMatchObject({
+      name: hostile.title,
+      description: '</SCRIPT><img src=x onerror=alert(2)>',
+    });
+    expect(site.pages[0]!.html).not.toMatch(/<script/i);
+  });
+
+  it('makes listing slugs from the transliterated title and a short id, unique per site', () => {
+    const slugs = listingSlugs([
+      { property_id: 'abcdef12-0000', title: 'São João da Madeira' },
+      { property_id: 'abcdef12-9999', title: 'São João da Madeira' },
+      { property_id: 'zz', title: '!!!' },
+    ]);
+    expect([...slugs.values()]).toEqual([
+      'sao-joao-da-madeira-abcdef12',
+      'sao-joao-da-madeira-abcdef129999',
+      'listing-zz',
+    ]);
+  });
+});
+
+describe('one <h1> per page', () => {
+  it('keeps the home page’s hero h1 and promotes each sub-page’s first heading, classes kept', () => {
+    const site = renderSite(siteData());
+    for (const page of [...site.pages, ...site.listings]) expect(h1Count(page.html), page.path).toBe(1);
+    const home = site.pages.find((page) => page.slug === '')!.html;
+    expect(home).toContain('<h1 class="hero-title">');
+    expect(home).toContain('<h2 class="section-title">Featured listings</h2>');
+    const about = site.pages.find((page) => page.slug === 'about')!.html;
+    expect(about).toContain('<h1 class="section-title">Living by the coast</h1>');
+    expect(about).toContain('<h2 class="section-title">Meet your agent</h2>');
+  });
+
+  it('demotes later h1s, never promotes a listing card’s title, and adds a hidden h1 when there is no heading', () => {
+    expect(withOneH1('<h1>A</h1><h1 class="x">B <em>b</em></h1>', 'P')).toBe(
+      '<h1>A</h1><h2 class="x">B <em>b</em></h2>',
+    );
+    expect(
+      withOneH1('<main class="m"><h3 class="en-property-title">Card</h3><p>x</p></main>', 'Our homes'),
+    ).toBe(
+      '<main class="m"><h1 class="en-visually-hidden">Our homes</h1><h3 class="en-property-title">Card</h3><p>x</p></main>',
+    );
+    expect(withOneH1('<h3>Title<h3>inner</h3></h3><h2>Next</h2>', 'P')).toBe(
+      '<h1>Title<h3>inner</h3></h1><h2>Next</h2>',
+    );
+    const html = homeOf(siteData({ content: onePage([{ tagName: 'p', components: 'Just text' }]) }));
+    expect(html).toContain('<h1 class="en-visually-hidden">Home</h1>');
+    expect(h1Count(html)).toBe(1);
+  });
+});
+
+describe('favicon', () => {
+  it('links the generated monogram on every page, in the theme’s primary colour', () => {
+    const site = renderSite(siteData());
+    for (const page of [...site.pages, ...site.listings])
+      expect(page.html).toContain('<link rel="icon" href="/favicon.svg" type="image/svg+xml">');
+    expect(site.favicon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg"/);
+    expect(site.favicon).toContain('fill="#0e7490">SH</text>');
+    // a theme colour that is not a plain colour falls back to the default
+    const odd = renderFavicon({
+      website: { website_id: 'w', name: 'évora <casas>', title: '', settings: {} },
+      content: { ...template.content, metadata: { theme: { primary: 'red"/><script>' } } },
+    } as unknown as SiteData);
+    expect(odd).toContain('fill="#007bff">ÉC</text>');
+    expect(odd).not.toContain('<script');
+  });
+
+  it('uses the agency logo when there is one, and the SEO favicon over both', () => {
+    const withLogo = siteData({
+      website: { ...siteData().website, settings: { ...template.settings, globalSEO: {} } },
+      agent: { ...siteData().agent!, agencyLogo: '/media/agencies/a/logo.png' },
+    });
+    expect(homeOf(withLogo)).toContain('<link rel="icon" href="/media/agencies/a/logo.png">');
+    const seo = siteData({
+      website: { ...siteData().website, settings: { globalSEO: { favicon: '/media/icon.png' } } },
+      agent: { ...siteData().agent!, agencyLogo: '/media/agencies/a/logo.png' },
+    });
+    expect(homeOf(seo)).toContain('<link rel="icon" href="/media/icon.png">');
   });
 });

@@ -1,4 +1,5 @@
 import { pageSlug, THEME_DEFAULTS } from '#contracts/schemas/websites';
+import { slugify } from '#contracts/slug';
 import {
   PROPERTY_GRID_DEFAULT,
   PROPERTY_GRID_MAX,
@@ -27,6 +28,14 @@ type Json = Record<string, unknown>;
 export interface SiteAgent {
   agent: Pick<AgentItem, 'agent_id' | 'full_name' | 'email' | 'phone' | 'profile_picture' | 'city'>;
   agencyName?: string;
+  /** the agency's logo (`/media/…`): the site's favicon unless its SEO names one */
+  agencyLogo?: string;
+}
+
+/** The currency the site shows prices in: prices are stored in USD, `rate` is units per 1 USD. */
+export interface SiteCurrency {
+  code: string;
+  rate: number;
 }
 
 export interface SiteData {
@@ -38,6 +47,8 @@ export interface SiteData {
   agent?: SiteAgent;
   /** the site's public origin and base path for canonical, og:url and the sitemap, e.g. `https://www.example.com` */
   siteUrl: string;
+  /** prices in this currency; USD when absent */
+  currency?: SiteCurrency;
 }
 
 export interface RenderedPage {
@@ -48,6 +59,27 @@ export interface RenderedPage {
   /** the page's path on its site: `/` or `/{slug}` */
   path: string;
   html: string;
+}
+
+/** A listing's own page (`/listings/{slug}`), for each listing a property block shows that is on the market. */
+export interface RenderedListingPage {
+  propertyId: string;
+  /** `listings/{slug of the title}-{short id}`: the page's folder below the site root */
+  slug: string;
+  path: string;
+  html: string;
+  /** the listing's last change, for the sitemap */
+  lastModified?: string;
+}
+
+/** Everything the sites bucket holds for a live website. */
+export interface RenderedSite {
+  pages: RenderedPage[];
+  listings: RenderedListingPage[];
+  sitemap: string;
+  robots: string;
+  /** the generated monogram, written as `favicon.svg` (also what `/favicon.ico` answers) */
+  favicon: string;
 }
 
 // ---- escaping and sanitising --------------------------------------------------------------------------
@@ -188,33 +220,99 @@ const STATUS_LABELS: Record<string, string> = {
   rented: 'Rented',
 };
 
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 });
+/** Listings on the market get their own page; sold and rented ones stay on the grids, without one. */
+export const LISTING_PAGE_STATUSES: ReadonlySet<string> = new Set(['for_sale', 'for_rent', 'under_offer']);
+export const hasListingPage = (property: Pick<PropertyItem, 'status'>) =>
+  LISTING_PAGE_STATUSES.has(property.status);
+/** The folder of the listing pages below the site root. */
+export const LISTINGS_FOLDER = 'listings';
 
-function photoOf(property: PropertyItem): string | undefined {
-  const url =
-    property.imageOrder?.[0] ??
-    property.media?.find((item) => !item.type || item.type === 'image')?.url ??
-    undefined;
-  return safeUrl(url);
+const FURNISHING_LABELS: Record<string, string> = {
+  furnished: 'Furnished',
+  semi_furnished: 'Semi-furnished',
+  unfurnished: 'Unfurnished',
+};
+const AREA_LABELS: Record<string, string> = { sqm: 'm²', sqft: 'sq ft' };
+
+/** A USD amount in the site's currency, as the app shows prices (`€425,000`; cents only below 1,000). */
+export function formatSitePrice(amountUsd: number, currency: SiteCurrency | undefined): string {
+  const code = currency && currency.rate > 0 ? currency.code : 'USD';
+  const amount = currency && currency.rate > 0 ? amountUsd * currency.rate : amountUsd;
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: code,
+      maximumFractionDigits: Math.abs(amount) >= 1000 ? 0 : 2,
+    }).format(amount);
+  } catch {
+    return `${code} ${Math.round(amount).toLocaleString('en-US')}`;
+  }
 }
 
-function propertyCardHtml(property: PropertyItem): string {
+/** The listing's photos in the agent's order, then any others; only URLs safe to put in a page. */
+function photosOf(property: PropertyItem): string[] {
+  const images = (property.media ?? [])
+    .filter((item) => !item.type || item.type === 'image')
+    .map((item) => item.url);
+  const ordered = [...(property.imageOrder ?? []), ...images];
+  return [...new Set(ordered)].flatMap((url) => {
+    const safe = safeUrl(url);
+    return safe ? [safe] : [];
+  });
+}
+
+const photoOf = (property: PropertyItem): string | undefined => photosOf(property)[0];
+
+const sizeText = (property: PropertyItem) =>
+  property.size !== undefined
+    ? `${property.size.toLocaleString('en-US')} ${AREA_LABELS[property.measurement_metric] ?? property.measurement_metric ?? ''}`.trim()
+    : '';
+
+/**
+ * Each listing's page slug, `{slug of the title}-{first 8 of its id}` ("Casa em Évora" → `casa-em-evora-3f2a9c1b`);
+ * the whole id where two listings would share one.
+ */
+export function listingSlugs(
+  listings: readonly Pick<PropertyItem, 'property_id' | 'title'>[],
+): Map<string, string> {
+  const slugs = new Map<string, string>();
+  const taken = new Set<string>();
+  for (const property of listings) {
+    if (slugs.has(property.property_id)) continue;
+    const id = property.property_id.toLowerCase().replace(/[^a-z0-9]/g, '');
+    const title = slugify(property.title, 60) || 'listing';
+    let slug = `${title}-${id.slice(0, 8) || 'x'}`;
+    if (taken.has(slug)) slug = `${title}-${id || 'x'}`;
+    for (let n = 2; taken.has(slug); n += 1) slug = `${title}-${id || 'x'}-${n}`;
+    taken.add(slug);
+    slugs.set(property.property_id, slug);
+  }
+  return slugs;
+}
+
+export const listingPath = (slug: string) => `/${LISTINGS_FOLDER}/${slug}`;
+
+function propertyCardHtml(property: PropertyItem, context: BlockContext): string {
   const photo = photoOf(property);
   const facts = [
     property.bedrooms_count !== undefined ? `${property.bedrooms_count} bd` : '',
     property.bathrooms_count !== undefined ? `${property.bathrooms_count} ba` : '',
-    property.size !== undefined ? `${property.size} ${property.measurement_metric ?? ''}`.trim() : '',
+    sizeText(property),
   ].filter(Boolean);
   const place = [property.area, property.city].filter(Boolean).join(', ');
+  const slug = hasListingPage(property) ? context.slugs.get(property.property_id) : undefined;
+  if (slug) context.shown(property);
+  const title = escapeHtml(property.title);
   return [
-    `<article class="en-property" data-property-id="${escapeHtml(property.property_id)}">`,
+    `<article class="en-property${slug ? ' en-property-linked' : ''}" data-property-id="${escapeHtml(property.property_id)}">`,
     photo
-      ? `<img class="en-property-photo" src="${escapeHtml(photo)}" alt="${escapeHtml(property.title)}" loading="lazy">`
+      ? `<img class="en-property-photo" src="${escapeHtml(photo)}" alt="${title}" loading="lazy">`
       : '<div class="en-property-photo en-property-nophoto" aria-hidden="true"></div>',
     '<div class="en-property-body">',
     `<p class="en-property-status">${escapeHtml(STATUS_LABELS[property.status] ?? property.status)}</p>`,
-    `<h3 class="en-property-title">${escapeHtml(property.title)}</h3>`,
-    `<p class="en-property-price">${escapeHtml(usd.format(property.price))}</p>`,
+    // the title's link covers the whole card (`::after`), so the card is one link named by the title
+    `<h3 class="en-property-title">${slug ? `<a class="en-property-link" href="${escapeHtml(listingPath(slug))}">${title}</a>` : title}</h3>`,
+    `<p class="en-property-price">${escapeHtml(formatSitePrice(property.price, context.data.currency))}</p>`,
     place ? `<p class="en-property-place">${escapeHtml(place)}</p>` : '',
     facts.length ? `<p class="en-property-facts">${escapeHtml(facts.join(' · '))}</p>` : '',
     '</div></article>',
@@ -227,24 +325,24 @@ function boundedLimit(value: unknown): number {
   return Math.min(limit, PROPERTY_GRID_MAX);
 }
 
-function propertyGridHtml(attributes: Json, data: SiteData): string {
+function propertyGridHtml(attributes: Json, context: BlockContext): string {
   const city =
     typeof attributes[SITE_BLOCK_ATTRIBUTES.city] === 'string' ? attributes[SITE_BLOCK_ATTRIBUTES.city] : '';
   const status = attributes[SITE_BLOCK_ATTRIBUTES.status];
   const cityKey = String(city).trim().toLowerCase();
-  const listings = data.listings
+  const listings = context.data.listings
     .filter((property) => !cityKey || property.city.trim().toLowerCase() === cityKey)
     .filter((property) => !status || property.status === status)
     .slice(0, boundedLimit(attributes[SITE_BLOCK_ATTRIBUTES.limit]));
   if (listings.length === 0)
     return '<div class="en-property-grid en-empty"><p>New listings are coming soon.</p></div>';
-  return `<div class="en-property-grid">${listings.map(propertyCardHtml).join('')}</div>`;
+  return `<div class="en-property-grid">${listings.map((property) => propertyCardHtml(property, context)).join('')}</div>`;
 }
 
-function propertyCardBlockHtml(attributes: Json, data: SiteData): string {
+function propertyCardBlockHtml(attributes: Json, context: BlockContext): string {
   const id = attributes[SITE_BLOCK_ATTRIBUTES.propertyId];
-  const property = data.listings.find((candidate) => candidate.property_id === id);
-  return property ? propertyCardHtml(property) : '';
+  const property = context.data.listings.find((candidate) => candidate.property_id === id);
+  return property ? propertyCardHtml(property, context) : '';
 }
 
 function agentCardHtml(data: SiteData): string {
@@ -279,14 +377,25 @@ export const LEAD_SENT_ID = 'lead-sent';
 export const LEAD_NOT_SENT_ID = 'lead-not-sent';
 export const leadsAction = (websiteId: string) => `/api/website-leads/${encodeURIComponent(websiteId)}`;
 
-function contactFormHtml(data: SiteData, pagePath: string): string {
+/** The hidden field naming the listing a lead is about (the leads endpoint names it to the agent). */
+export const LEAD_LISTING_FIELD = 'property_id';
+
+function contactFormHtml(
+  data: SiteData,
+  pagePath: string,
+  listing?: Pick<PropertyItem, 'property_id' | 'title'>,
+): string {
   const field = (name: string, label: string, input: string) =>
     `<p class="en-field"><label for="en-lead-${name}">${label}</label>${input}</p>`;
+  const message = listing ? `I am interested in "${listing.title}". Please get in touch.` : '';
   return [
     `<form class="en-contact-form" method="post" action="${escapeHtml(leadsAction(data.website.website_id))}">`,
     `<p class="en-lead-sent" id="${LEAD_SENT_ID}" role="status">Thank you! Your message has been sent. We will get back to you soon.</p>`,
     `<p class="en-lead-sent en-lead-not-sent" id="${LEAD_NOT_SENT_ID}" role="status">Sorry, your message could not be sent right now. Please contact us by email or phone instead.</p>`,
     `<input type="hidden" name="page" value="${escapeHtml(pagePath)}">`,
+    listing
+      ? `<input type="hidden" name="${LEAD_LISTING_FIELD}" value="${escapeHtml(listing.property_id)}">`
+      : '',
     // the honeypot: people never see or fill it, form-filling bots do
     '<p class="en-honeypot" aria-hidden="true"><label for="en-lead-company">Company</label><input id="en-lead-company" name="company" type="text" tabindex="-1" autocomplete="off"></p>',
     field(
@@ -307,7 +416,7 @@ function contactFormHtml(data: SiteData, pagePath: string): string {
     field(
       'message',
       'Message',
-      '<textarea id="en-lead-message" name="message" rows="5" maxlength="2000"></textarea>',
+      `<textarea id="en-lead-message" name="message" rows="5" maxlength="2000">${escapeHtml(message)}</textarea>`,
     ),
     '<button class="en-button" type="submit">Send message</button>',
     '</form>',
@@ -353,14 +462,73 @@ const BLOCK_CSS = [
   '.en-map{padding:20px;border:1px dashed rgba(0,0,0,.25);border-radius:8px;margin-top:16px;}',
   '.en-map-label{margin:0 0 4px;font-weight:600;}',
   '.en-map-address{font-style:normal;}',
+  // a card whose listing has a page is one link (the title's, stretched over the card)
+  '.en-property-linked{position:relative;transition:box-shadow .15s,transform .15s;}',
+  '.en-property-linked:hover,.en-property-linked:focus-within{box-shadow:0 10px 28px rgba(0,0,0,.12);transform:translateY(-2px);}',
+  '.en-property-link{color:inherit;text-decoration:none;}',
+  '.en-property-link::after{content:"";position:absolute;inset:0;}',
+  '.en-property-link:focus-visible{outline:none;}',
+  '.en-property-linked:focus-within{outline:3px solid var(--primary,#007bff);outline-offset:2px;}',
+  '.en-visually-hidden{position:absolute;width:1px;height:1px;margin:-1px;padding:0;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap;border:0;}',
+].join('');
+
+/** The listing page's own layout, in the site's colours (`--primary`, `--secondary`) and fonts. */
+const LISTING_CSS = [
+  '.en-listing{max-width:1160px;margin:0 auto;padding:32px 40px 64px;box-sizing:border-box;}',
+  '.en-listing *,.en-listing *::before,.en-listing *::after{box-sizing:border-box;}',
+  '.en-breadcrumb{font-size:.9rem;color:#6b7280;margin:0 0 20px;}',
+  '.en-breadcrumb a{color:var(--primary,#007bff);text-decoration:none;}',
+  '.en-breadcrumb a:hover{text-decoration:underline;}',
+  '.en-breadcrumb span[aria-hidden]{margin:0 8px;}',
+  '.en-listing-head{display:flex;justify-content:space-between;align-items:flex-end;gap:24px;flex-wrap:wrap;margin:0 0 24px;}',
+  '.en-listing-head .en-property-status{margin:0 0 8px;}',
+  '.en-listing-title{font-size:2.3rem;margin:0 0 8px;}',
+  '.en-listing-place{margin:0;color:#6b7280;font-size:1.05rem;}',
+  '.en-listing-price{margin:0;font-size:2rem;font-weight:700;color:var(--primary,#007bff);white-space:nowrap;}',
+  '.en-gallery{display:grid;gap:8px;grid-template-columns:2fr 1fr 1fr;grid-template-rows:220px 220px;border-radius:16px;overflow:hidden;margin:0 0 32px;}',
+  '.en-gallery img,.en-gallery .en-property-nophoto{width:100%;height:100%;object-fit:cover;display:block;background:#e5e7eb;}',
+  '.en-gallery>:first-child{grid-row:1/3;}',
+  '.en-gallery-1{grid-template-columns:1fr;grid-template-rows:440px;}',
+  '.en-gallery-2{grid-template-columns:2fr 1fr;grid-template-rows:440px;}',
+  '.en-gallery-2>:first-child{grid-row:auto;}',
+  '.en-gallery-3{grid-template-columns:2fr 1fr;}',
+  '.en-gallery-4>:nth-child(4){grid-column:2/4;}',
+  '.en-listing-layout{display:grid;grid-template-columns:minmax(0,1fr) 360px;gap:40px;align-items:start;}',
+  '.en-facts{display:flex;flex-wrap:wrap;gap:12px;list-style:none;padding:0;margin:0 0 32px;}',
+  '.en-facts li{flex:1 1 120px;padding:16px;border:1px solid rgba(0,0,0,.08);border-radius:12px;background:#fff;color:#1f2937;}',
+  '.en-facts strong{display:block;font-size:1.35rem;}',
+  '.en-facts span{font-size:.85rem;color:#6b7280;}',
+  '.en-listing-section{margin:0 0 32px;}',
+  '.en-listing-section h2{font-size:1.4rem;margin:0 0 12px;}',
+  '.en-listing-section p{margin:0 0 12px;}',
+  '.en-features{display:grid;grid-template-columns:repeat(auto-fill,minmax(200px,1fr));gap:8px 24px;list-style:none;padding:0;margin:0;}',
+  '.en-features li::before{content:"✓";color:var(--primary,#007bff);font-weight:700;margin-right:8px;}',
+  '.en-location{display:flex;justify-content:space-between;align-items:center;gap:16px;flex-wrap:wrap;padding:20px;border-radius:12px;background:rgba(0,0,0,.03);}',
+  '.en-location address{font-style:normal;}',
+  '.en-button-outline{display:inline-block;text-decoration:none;background:transparent;color:var(--primary,#007bff);border:2px solid var(--primary,#007bff);padding:10px 20px;}',
+  '.en-photos{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;}',
+  '.en-photos img{width:100%;height:170px;object-fit:cover;border-radius:8px;display:block;}',
+  '.en-listing-side{position:sticky;top:24px;display:flex;flex-direction:column;gap:24px;}',
+  '.en-panel{padding:24px;border-radius:16px;background:#fff;color:#1f2937;box-shadow:0 8px 30px rgba(0,0,0,.08);border:1px solid rgba(0,0,0,.06);}',
+  '.en-panel h2{font-size:1.2rem;margin:0 0 16px;}',
+  '.en-panel .en-button{width:100%;align-self:stretch;}',
+  '@media (max-width:900px){.en-listing-layout{grid-template-columns:1fr;}.en-listing-side{position:static;}}',
+  '@media (max-width:640px){.en-listing{padding:20px;}.en-listing-title{font-size:1.8rem;}.en-gallery,.en-gallery-2,.en-gallery-3{grid-template-columns:1fr;grid-template-rows:260px;}.en-gallery>:not(:first-child){display:none;}.en-gallery>:first-child{grid-row:auto;}}',
 ].join('');
 
 // ---- components → HTML --------------------------------------------------------------------------------
 
 const MAX_DEPTH = 60;
 
-interface RenderContext {
+/** What the property blocks need: the data, the listings' page slugs, and who to tell a listing was shown. */
+interface BlockContext {
   data: SiteData;
+  slugs: ReadonlyMap<string, string>;
+  /** a card of this listing (which has a page) was rendered, on this content page */
+  shown: (property: PropertyItem, page?: SitePage) => void;
+}
+
+interface RenderContext extends BlockContext {
   pagePath: string;
   globals: Map<string, unknown>;
   /** the global components being rendered (a component cannot contain itself) */
@@ -391,9 +559,9 @@ function renderNode(node: unknown, context: RenderContext, depth: number): strin
       return html;
     }
     case SITE_BLOCK_TYPES.propertyGrid:
-      return propertyGridHtml(attributes, context.data);
+      return propertyGridHtml(attributes, context);
     case SITE_BLOCK_TYPES.propertyCard:
-      return propertyCardBlockHtml(attributes, context.data);
+      return propertyCardBlockHtml(attributes, context);
     case SITE_BLOCK_TYPES.agentCard:
       return agentCardHtml(context.data);
     case SITE_BLOCK_TYPES.contactForm:
@@ -505,9 +673,164 @@ function absoluteUrl(url: string | undefined, siteUrl: string): string | undefin
   }
 }
 
-const pageUrl = (siteUrl: string, slug: string) => `${siteUrl.replace(/\/$/, '')}${pagePath(slug)}`;
+const siteRoot = (siteUrl: string) => siteUrl.replace(/\/$/, '');
+const pageUrl = (siteUrl: string, slug: string) => `${siteRoot(siteUrl)}${pagePath(slug)}`;
 
-function renderPage(page: SitePage, data: SiteData, globals: Map<string, unknown>): string {
+// ---- one <h1> per page --------------------------------------------------------------------------------
+
+const HEADING_TAG = /<(\/?)h([1-6])\b([^>]*)>/gi;
+
+/**
+ * Gives a page's body exactly one `<h1>` (issue 16): the first stays and later ones become `<h2>`; a page
+ * without one gets its first heading promoted (classes kept, so it looks as before: the templates size
+ * their section titles by class), and a page with no heading a visually hidden `<h1>` with its name at
+ * the start of its `<main>` (or of the body). Headings of the renderer's own blocks (`en-…`: listing
+ * cards) are never promoted. Works on rendered HTML, where every `<` of text is escaped, so each match
+ * is an element the renderer wrote.
+ */
+export function withOneH1(body: string, pageName: string): string {
+  const tags = [...body.matchAll(HEADING_TAG)].map((match) => ({
+    index: match.index,
+    length: match[0].length,
+    closing: match[1] === '/',
+    level: Number(match[2]),
+    attributes: match[3] ?? '',
+  }));
+  /** the index of the tag that closes the opening tag at `i` (headings of one level may nest) */
+  const closerOf = (i: number) => {
+    let depth = 0;
+    for (let j = i; j < tags.length; j += 1) {
+      if (tags[j]!.level !== tags[i]!.level) continue;
+      depth += tags[j]!.closing ? -1 : 1;
+      if (depth === 0) return j;
+    }
+    return -1;
+  };
+  const renamed = new Map<number, number>();
+  const openers = tags.map((tag, i) => ({ tag, i })).filter(({ tag }) => !tag.closing);
+  const h1s = openers.filter(({ tag }) => tag.level === 1);
+  if (h1s.length > 0) {
+    for (const { i } of h1s.slice(1)) {
+      renamed.set(i, 2);
+      const closer = closerOf(i);
+      if (closer >= 0) renamed.set(closer, 2);
+    }
+  } else {
+    const first = openers.find(({ tag }) => !/class="en-/.test(tag.attributes));
+    if (!first) {
+      const hidden = `<h1 class="en-visually-hidden">${escapeHtml(pageName)}</h1>`;
+      const main = /<main\b[^>]*>/.exec(body);
+      return main
+        ? `${body.slice(0, main.index + main[0].length)}${hidden}${body.slice(main.index + main[0].length)}`
+        : `${hidden}${body}`;
+    }
+    renamed.set(first.i, 1);
+    const closer = closerOf(first.i);
+    if (closer >= 0) renamed.set(closer, 1);
+  }
+  let out = '';
+  let at = 0;
+  tags.forEach((tag, i) => {
+    const level = renamed.get(i);
+    if (level === undefined) return;
+    out += `${body.slice(at, tag.index)}<${tag.closing ? '/' : ''}h${level}${tag.attributes}>`;
+    at = tag.index + tag.length;
+  });
+  return out + body.slice(at);
+}
+
+// ---- favicon ------------------------------------------------------------------------------------------
+
+/** Where every published page's generated icon is, and what `/favicon.ico` is redirected to. */
+export const FAVICON_PATH = '/favicon.svg';
+
+const COLOUR = /^(#[0-9a-f]{3,8}|[a-z]{3,20}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/i;
+
+/** The theme's primary colour when it is a plain colour value, else the default. */
+function primaryOf(theme: unknown): string {
+  const value = theme && typeof theme === 'object' ? (theme as Json).primary : undefined;
+  return typeof value === 'string' && COLOUR.test(value.trim()) ? value.trim() : THEME_DEFAULTS.primary;
+}
+
+/** Up to two initials of the site's name ("Seaside Homes" → "SH"; "Harbor & Pine" → "HP"). */
+export function initialsOf(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  const letters = words.length > 1 ? [words[0]![0], words[1]![0]] : [...(words[0] ?? '')].slice(0, 2);
+  return letters.join('').toUpperCase() || '•';
+}
+
+/** The site's monogram: its initials in the theme's primary colour on a white tile with a ring of it. */
+export function renderFavicon(data: Pick<SiteData, 'website' | 'content'>): string {
+  const colour = primaryOf(data.content.metadata?.theme ?? data.website.settings?.theme);
+  const initials = initialsOf(data.website.title || data.website.name);
+  const size = initials.length > 1 ? 27 : 34;
+  return (
+    '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">' +
+    `<rect x="2" y="2" width="60" height="60" rx="14" fill="#fff" stroke="${escapeHtml(colour)}" stroke-width="4"/>` +
+    `<text x="32" y="33" dy=".35em" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="${size}" font-weight="700" fill="${escapeHtml(colour)}">${escapeHtml(initials)}</text>` +
+    '</svg>\n'
+  );
+}
+
+/** The page's icon: the SEO favicon when set, else the agency's logo, else the generated monogram. */
+function faviconLink(seo: SeoFields, data: SiteData): string {
+  const chosen = safeUrl(seo.favicon) ?? safeUrl(data.agent?.agencyLogo);
+  return chosen
+    ? `<link rel="icon" href="${escapeHtml(chosen)}">`
+    : `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`;
+}
+
+// ---- documents ----------------------------------------------------------------------------------------
+
+interface DocumentParts {
+  title: string;
+  seo: SeoFields;
+  canonical: string;
+  ogType: string;
+  ogImage?: string;
+  extraHead?: string[];
+  css: string;
+  bodyAttributes: string;
+  body: string;
+}
+
+function documentHtml(parts: DocumentParts, data: SiteData): string {
+  const { seo } = parts;
+  const head = [
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(parts.title)}</title>`,
+    metaTag('name', 'description', seo.description),
+    metaTag('name', 'keywords', seo.keywords),
+    metaTag('name', 'robots', seo.robots),
+    `<link rel="canonical" href="${escapeHtml(parts.canonical)}">`,
+    faviconLink(seo, data),
+    metaTag('property', 'og:type', parts.ogType),
+    metaTag('property', 'og:site_name', data.website.title || data.website.name),
+    metaTag('property', 'og:title', parts.title),
+    metaTag('property', 'og:description', seo.description),
+    metaTag('property', 'og:image', parts.ogImage),
+    metaTag('property', 'og:url', parts.canonical),
+    ...(parts.extraHead ?? []),
+    `<style>${safeCss(parts.css)}</style>`,
+  ].filter(Boolean);
+  return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body${parts.bodyAttributes}>\n${parts.body}\n</body>\n</html>\n`;
+}
+
+const wrapperOf = (components: unknown): Json =>
+  components && typeof components === 'object' && !Array.isArray(components)
+    ? (components as Json)
+    : { components };
+
+/** The `<body>` attributes of a page wrapper (its id is GrapesJS's own). */
+const bodyAttributesOf = (wrapper: Json) =>
+  attributesHtml(
+    Object.fromEntries(Object.entries(attributesOf(wrapper)).filter(([name]) => name !== 'id')),
+    classesOf(wrapper),
+  );
+
+function renderPage(page: SitePage, blocks: BlockContext, globals: Map<string, unknown>): string {
+  const { data } = blocks;
   const settings = data.website.settings ?? {};
   const pageSeo = seoOf((settings.pageSEO as Json | undefined)?.[page.id]);
   const globalSeo = seoOf(settings.globalSEO);
@@ -518,38 +841,294 @@ function renderPage(page: SitePage, data: SiteData, globals: Map<string, unknown
     (globalSeo.title
       ? `${page.name} | ${globalSeo.title}`
       : `${page.name} | ${data.website.title || data.website.name}`);
-  const canonical = pageUrl(data.siteUrl, page.slug);
-  const favicon = safeUrl(seo.favicon);
+  const context: RenderContext = {
+    ...blocks,
+    shown: (property) => blocks.shown(property, page),
+    pagePath: pagePath(page.slug),
+    globals,
+    inGlobal: new Set(),
+  };
+  const wrapper = wrapperOf(page.components);
+  const body = withOneH1(renderNode({ ...wrapper, type: 'wrapper' }, context, 0), page.name);
   const ogImage = absoluteUrl(seo.ogImage, data.siteUrl);
-  const context: RenderContext = { data, pagePath: pagePath(page.slug), globals, inGlobal: new Set() };
-  const wrapper =
-    page.components && typeof page.components === 'object' && !Array.isArray(page.components)
-      ? (page.components as Json)
-      : { components: page.components };
-  const body = renderNode({ ...wrapper, type: 'wrapper' }, context, 0);
-  const bodyAttributes = attributesHtml(
-    Object.fromEntries(Object.entries(attributesOf(wrapper)).filter(([name]) => name !== 'id')),
-    classesOf(wrapper),
+  return documentHtml(
+    {
+      title,
+      seo,
+      canonical: pageUrl(data.siteUrl, page.slug),
+      ogType: 'website',
+      ...(ogImage ? { ogImage } : {}),
+      css: themeCss(data.content.metadata?.theme) + BLOCK_CSS + page.styles,
+      bodyAttributes: bodyAttributesOf(wrapper),
+      body,
+    },
+    data,
   );
-  const head = [
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    metaTag('name', 'description', seo.description),
-    metaTag('name', 'keywords', seo.keywords),
-    metaTag('name', 'robots', seo.robots),
-    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
-    favicon ? `<link rel="icon" href="${escapeHtml(favicon)}">` : '',
-    metaTag('property', 'og:type', 'website'),
-    metaTag('property', 'og:site_name', data.website.title || data.website.name),
-    metaTag('property', 'og:title', title),
-    metaTag('property', 'og:description', seo.description),
-    metaTag('property', 'og:image', ogImage),
-    metaTag('property', 'og:url', canonical),
-    `<style>${safeCss(themeCss(data.content.metadata?.theme) + BLOCK_CSS + page.styles)}</style>`,
-  ].filter(Boolean);
-  return `<!doctype html>\n<html lang="en">\n<head>\n${head.join('\n')}\n</head>\n<body${bodyAttributes}>\n${body}\n</body>\n</html>\n`;
 }
+
+// ---- listing pages ------------------------------------------------------------------------------------
+
+/** JSON inside `<script type="application/ld+json">`: nothing in it can close the element or open a comment. */
+export const scriptJson = (value: unknown) =>
+  JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+
+const PARAGRAPHS = /\n\s*\n|\r\n\s*\r\n/;
+
+/** The address a map search and the JSON-LD use: street, area, city. */
+const addressOf = (property: PropertyItem) =>
+  [property.street_address, property.area, property.city]
+    .map((part) => part?.trim())
+    .filter(Boolean)
+    .join(', ');
+
+export const mapSearchUrl = (address: string) =>
+  `https://www.openstreetmap.org/search?query=${encodeURIComponent(address)}`;
+
+function listingDescription(property: PropertyItem, price: string): string {
+  const text = property.description?.replace(/\s+/g, ' ').trim();
+  if (text) return text.length > 200 ? `${text.slice(0, 197).replace(/\s+\S*$/, '')}…` : text;
+  const rooms = property.bedrooms_count ? `${property.bedrooms_count}-bedroom home` : 'Home';
+  const status = (STATUS_LABELS[property.status] ?? property.status).toLowerCase();
+  return `${rooms} ${status} in ${[property.area, property.city].filter(Boolean).join(', ')}: ${price}.`;
+}
+
+/** schema.org RealEstateListing of one listing (https://schema.org/RealEstateListing). */
+function listingJsonLd(
+  property: PropertyItem,
+  data: SiteData,
+  url: string,
+  photos: readonly string[],
+  description: string,
+): Json {
+  const currency = data.currency && data.currency.rate > 0 ? data.currency : { code: 'USD', rate: 1 };
+  const amount = Math.round(property.price * currency.rate);
+  const agent = data.agent?.agent;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'RealEstateListing',
+    name: property.title,
+    url,
+    description,
+    datePosted: property.created_at.slice(0, 10),
+    ...(property.updated_at ? { dateModified: property.updated_at.slice(0, 10) } : {}),
+    ...(photos.length ? { image: photos.map((photo) => absoluteUrl(photo, data.siteUrl)) } : {}),
+    offers: {
+      '@type': 'Offer',
+      price: amount,
+      priceCurrency: currency.code,
+      availability:
+        property.status === 'under_offer'
+          ? 'https://schema.org/LimitedAvailability'
+          : 'https://schema.org/InStock',
+      businessFunction:
+        property.status === 'for_rent'
+          ? 'http://purl.org/goodrelations/v1#LeaseOut'
+          : 'http://purl.org/goodrelations/v1#Sell',
+      ...(agent
+        ? { seller: { '@type': 'RealEstateAgent', name: data.agent?.agencyName ?? agent.full_name } }
+        : {}),
+    },
+    about: {
+      '@type': 'Accommodation',
+      name: property.title,
+      ...(property.bedrooms_count !== undefined ? { numberOfBedrooms: property.bedrooms_count } : {}),
+      ...(property.bathrooms_count !== undefined ? { numberOfBathroomsTotal: property.bathrooms_count } : {}),
+      ...(property.size !== undefined
+        ? {
+            floorSize: {
+              '@type': 'QuantitativeValue',
+              value: property.size,
+              unitCode: property.measurement_metric === 'sqft' ? 'FTK' : 'MTK',
+            },
+          }
+        : {}),
+      ...(property.additionalFeatures.length
+        ? {
+            amenityFeature: property.additionalFeatures.map((name) => ({
+              '@type': 'LocationFeatureSpecification',
+              name,
+              value: true,
+            })),
+          }
+        : {}),
+      address: {
+        '@type': 'PostalAddress',
+        ...(property.street_address ? { streetAddress: property.street_address } : {}),
+        addressLocality: property.city,
+        ...(property.area ? { addressRegion: property.area } : {}),
+      },
+    },
+  };
+}
+
+/** Where a listing was shown: the first content page, the home page only when it is the only one. */
+interface ShownAt {
+  property: PropertyItem;
+  page: SitePage;
+}
+
+function listingBodyHtml(property: PropertyItem, slug: string, shownAt: SitePage, data: SiteData): string {
+  const path = listingPath(slug);
+  const photos = photosOf(property);
+  const price = formatSitePrice(property.price, data.currency);
+  const place = [property.area, property.city].filter(Boolean).join(', ');
+  const title = escapeHtml(property.title);
+  const gallery = photos.slice(0, 5);
+  const facts: [string, string][] = [
+    ...(property.bedrooms_count !== undefined
+      ? [
+          [String(property.bedrooms_count), property.bedrooms_count === 1 ? 'Bedroom' : 'Bedrooms'] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(property.bathrooms_count !== undefined
+      ? [
+          [String(property.bathrooms_count), property.bathrooms_count === 1 ? 'Bathroom' : 'Bathrooms'] as [
+            string,
+            string,
+          ],
+        ]
+      : []),
+    ...(property.size !== undefined ? [[sizeText(property), 'Size'] as [string, string]] : []),
+    ...(property.furnishing
+      ? [[FURNISHING_LABELS[property.furnishing] ?? property.furnishing, 'Furnishing'] as [string, string]]
+      : []),
+  ];
+  const list = (heading: string, items: readonly string[]) =>
+    items.length
+      ? `<section class="en-listing-section"><h2>${escapeHtml(heading)}</h2><ul class="en-features">${items
+          .map((item) => `<li>${escapeHtml(item)}</li>`)
+          .join('')}</ul></section>`
+      : '';
+  const description = (property.description ?? '')
+    .split(PARAGRAPHS)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean);
+  const address = addressOf(property);
+  const crumbs = [
+    '<a href="/">Home</a>',
+    ...(shownAt.slug
+      ? [`<a href="${escapeHtml(pagePath(shownAt.slug))}">${escapeHtml(shownAt.name)}</a>`]
+      : []),
+    `<span aria-current="page">${title}</span>`,
+  ];
+  return [
+    '<main class="site-main en-listing">',
+    `<nav class="en-breadcrumb" aria-label="Breadcrumb">${crumbs.join('<span aria-hidden="true">›</span>')}</nav>`,
+    '<div class="en-listing-head"><div>',
+    `<p class="en-property-status">${escapeHtml(STATUS_LABELS[property.status] ?? property.status)}</p>`,
+    `<h1 class="en-listing-title">${title}</h1>`,
+    place ? `<p class="en-listing-place">${escapeHtml(place)}</p>` : '',
+    `</div><p class="en-listing-price">${escapeHtml(price)}</p></div>`,
+    `<div class="en-gallery en-gallery-${Math.max(1, gallery.length)}">`,
+    gallery.length
+      ? gallery
+          .map(
+            (photo, index) =>
+              `<img src="${escapeHtml(photo)}" alt="${index === 0 ? title : `${title}, photo ${index + 1}`}"${index === 0 ? '' : ' loading="lazy"'}>`,
+          )
+          .join('')
+      : '<div class="en-property-nophoto" role="img" aria-label="No photos yet"></div>',
+    '</div>',
+    '<div class="en-listing-layout"><div class="en-listing-main">',
+    facts.length
+      ? `<ul class="en-facts">${facts.map(([value, label]) => `<li><strong>${escapeHtml(value)}</strong><span>${escapeHtml(label)}</span></li>`).join('')}</ul>`
+      : '',
+    description.length
+      ? `<section class="en-listing-section"><h2>About this home</h2>${description.map((paragraph) => `<p>${escapeHtml(paragraph)}</p>`).join('')}</section>`
+      : '',
+    list('Features', property.additionalFeatures),
+    list('Views', property.views),
+    list('Close to', property.closeTo),
+    '<section class="en-listing-section"><h2>Location</h2><div class="en-location">',
+    `<address>${escapeHtml(address)}</address>`,
+    `<a class="en-button en-button-outline" href="${escapeHtml(mapSearchUrl(address))}" target="_blank" rel="noopener noreferrer">View on the map</a>`,
+    '</div></section>',
+    photos.length > gallery.length
+      ? `<section class="en-listing-section"><h2>All photos</h2><div class="en-photos">${photos
+          .map(
+            (photo, index) =>
+              `<img src="${escapeHtml(photo)}" alt="${title}, photo ${index + 1}" loading="lazy">`,
+          )
+          .join('')}</div></section>`
+      : '',
+    '</div><aside class="en-listing-side">',
+    data.agent ? `<div class="en-panel"><h2>Your agent</h2>${agentCardHtml(data)}</div>` : '',
+    `<div class="en-panel"><h2>Ask about this home</h2>${contactFormHtml(data, path, property)}</div>`,
+    '</aside></div></main>',
+  ].join('');
+}
+
+/** The active global components of a kind (the header first on a listing page, the footer last). */
+function globalsOfType(content: WebsiteContent, type: string): unknown[] {
+  return (content.globalComponents ?? [])
+    .filter((entry) => entry.is_active !== false && entry.component_type === type)
+    .map((entry) => ({
+      type: SITE_BLOCK_TYPES.globalComponent,
+      attributes: { [SITE_BLOCK_ATTRIBUTES.globalId]: entry.global_component_id },
+    }));
+}
+
+function renderListingPage(
+  { property, page }: ShownAt,
+  slug: string,
+  blocks: BlockContext,
+  globals: Map<string, unknown>,
+): RenderedListingPage {
+  const { data } = blocks;
+  const path = listingPath(slug);
+  const canonical = `${siteRoot(data.siteUrl)}${path}`;
+  const photos = photosOf(property);
+  const price = formatSitePrice(property.price, data.currency);
+  const description = listingDescription(property, price);
+  const siteName = data.website.title || data.website.name;
+  const globalSeo = seoOf(data.website.settings?.globalSEO);
+  const context: RenderContext = { ...blocks, pagePath: path, globals, inGlobal: new Set() };
+  const chrome = (type: string) => renderNode(globalsOfType(data.content, type), context, 0);
+  const body = withOneH1(
+    `${chrome('header')}${listingBodyHtml(property, slug, page, data)}${chrome('footer')}`,
+    property.title,
+  );
+  const wrapper = wrapperOf(page.components);
+  const ogImage = absoluteUrl(photos[0], data.siteUrl) ?? absoluteUrl(globalSeo.ogImage, data.siteUrl);
+  const html = documentHtml(
+    {
+      title: `${property.title} – ${price} | ${siteName}`,
+      seo: {
+        description,
+        ...(globalSeo.robots ? { robots: globalSeo.robots } : {}),
+        ...(globalSeo.favicon ? { favicon: globalSeo.favicon } : {}),
+      },
+      canonical,
+      ogType: 'website',
+      ...(ogImage ? { ogImage } : {}),
+      extraHead: [
+        metaTag('name', 'twitter:card', photos.length ? 'summary_large_image' : 'summary'),
+        `<script type="application/ld+json">${scriptJson(listingJsonLd(property, data, canonical, photos, description))}</script>`,
+      ],
+      css: themeCss(data.content.metadata?.theme) + BLOCK_CSS + page.styles + LISTING_CSS,
+      bodyAttributes: bodyAttributesOf(wrapper),
+      body,
+    },
+    data,
+  );
+  return {
+    propertyId: property.property_id,
+    slug: `${LISTINGS_FOLDER}/${slug}`,
+    path,
+    html,
+    ...(property.updated_at || property.created_at
+      ? { lastModified: property.updated_at ?? property.created_at }
+      : {}),
+  };
+}
+
+// ---- the whole site -----------------------------------------------------------------------------------
 
 /** The active global components by id (inactive ones render nothing). */
 function globalsOf(content: WebsiteContent): Map<string, unknown> {
@@ -561,30 +1140,75 @@ function globalsOf(content: WebsiteContent): Map<string, unknown> {
   return globals;
 }
 
-/** Every page of the website as a complete HTML document. */
-export function renderSitePages(data: SiteData): RenderedPage[] {
+/**
+ * The whole site: every content page, a page for each listing a property block shows that is on the
+ * market (`LISTING_PAGE_STATUSES`), the sitemap (pages and listings), robots.txt and the monogram icon.
+ */
+export function renderSite(data: SiteData): RenderedSite {
   const globals = globalsOf(data.content);
-  return sitePages(data.content).map((page) => ({
+  const shown = new Map<string, ShownAt>();
+  const blocks: BlockContext = {
+    data,
+    slugs: listingSlugs(data.listings),
+    shown: (property, page) => {
+      const before = shown.get(property.property_id);
+      // the breadcrumb leads back to a page that lists it: any other than home when there is one
+      if (page && (!before || (before.page.slug === '' && page.slug !== '')))
+        shown.set(property.property_id, { property, page });
+    },
+  };
+  const pages = sitePages(data.content).map((page) => ({
     pageId: page.id,
     name: page.name,
     slug: page.slug,
     path: pagePath(page.slug),
-    html: renderPage(page, data, globals),
+    html: renderPage(page, blocks, globals),
   }));
+  const listings = [...shown.values()].map((entry) =>
+    renderListingPage(entry, blocks.slugs.get(entry.property.property_id)!, blocks, globals),
+  );
+  return {
+    pages,
+    listings,
+    sitemap: renderSitemap(data, pages, listings),
+    robots: renderRobots(data),
+    favicon: renderFavicon(data),
+  };
+}
+
+/** Every content page of the website as a complete HTML document. */
+export function renderSitePages(data: SiteData): RenderedPage[] {
+  return renderSite(data).pages;
+}
+
+/** A listing's page by id, when the site shows that listing and it is on the market. */
+export function renderListingPages(data: SiteData): RenderedListingPage[] {
+  return renderSite(data).listings;
 }
 
 const xml = (value: string) => escapeHtml(value);
 
-/** sitemap.xml of the site's pages; lastmod is the website's last change (deterministic across deliveries). */
+/**
+ * sitemap.xml of the site's pages and listing pages; a page's lastmod is the website's last change, a
+ * listing's its own (deterministic across deliveries).
+ */
 export function renderSitemap(
   data: Pick<SiteData, 'website' | 'siteUrl'>,
   pages: readonly Pick<RenderedPage, 'slug'>[],
+  listings: readonly Pick<RenderedListingPage, 'path' | 'lastModified'>[] = [],
 ): string {
   const changed = data.website.updated_at ?? data.website.last_published ?? data.website.created_at;
-  const lastmod = changed ? `<lastmod>${xml(changed.slice(0, 10))}</lastmod>` : '';
-  const urls = pages.map(
-    (page) => `<url><loc>${xml(pageUrl(data.siteUrl, page.slug))}</loc>${lastmod}</url>`,
-  );
+  const lastmodOf = (date: string | undefined) =>
+    date ? `<lastmod>${xml(date.slice(0, 10))}</lastmod>` : '';
+  const urls = [
+    ...pages.map(
+      (page) => `<url><loc>${xml(pageUrl(data.siteUrl, page.slug))}</loc>${lastmodOf(changed)}</url>`,
+    ),
+    ...listings.map(
+      (listing) =>
+        `<url><loc>${xml(`${siteRoot(data.siteUrl)}${listing.path}`)}</loc>${lastmodOf(listing.lastModified)}</url>`,
+    ),
+  ];
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
@@ -592,5 +1216,5 @@ export function renderSitemap(
 export function renderRobots(data: Pick<SiteData, 'website' | 'siteUrl'>): string {
   const robots = seoOf(data.website.settings?.globalSEO).robots ?? '';
   const disallow = /noindex/i.test(robots) ? '/' : '';
-  return `User-agent: *\nDisallow: ${disallow}\n\nSitemap: ${data.siteUrl.replace(/\/$/, '')}/sitemap.xml\n`;
+  return `User-agent: *\nDisallow: ${disallow}\n\nSitemap: ${siteRoot(data.siteUrl)}/sitemap.xml\n`;
 }

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
-import type { WebsiteLeadInput } from '#contracts/schemas/websites';
+import type { WebsiteListingLeadInput } from '#contracts/schemas/website-leads';
 import { Agent } from './data/accounts.ts';
 import { Client, type ClientItem, recordClientActivities } from './data/clients.ts';
 import { isConditionFailure } from './data/entity.ts';
 import { lt, notExists, or } from './data/expression.ts';
 import { notify } from './data/notifications.ts';
 import { AgentPreferences } from './data/preferences.ts';
+import { Property, type PropertyItem } from './data/properties.ts';
 import { LeadRateCounter, type LeadSenderKind } from './data/website-domains.ts';
 import type { WebsiteItem } from './data/websites.ts';
 import { HttpError } from './errors.ts';
@@ -85,13 +86,33 @@ export async function countLeadAttempt(
 export type LeadRefusal = 'clients_limit' | 'subscription_inactive' | 'no_agent';
 
 /**
+ * The listing a lead is about (a listing page's form sends its `property_id`): only one of the site's
+ * agent, whatever its status now (a visitor may write just after it sold). Any other id — unknown,
+ * another agent's — is not named: the lead is still recorded, as from any other page.
+ */
+export async function leadListingOf(
+  website: Pick<WebsiteItem, 'website_id' | 'agent_id'>,
+  propertyId: string | undefined,
+): Promise<Pick<PropertyItem, 'property_id' | 'title'> | undefined> {
+  if (!propertyId) return undefined;
+  const property = await Property.get({ property_id: propertyId });
+  if (property?.agent_id === website.agent_id) return property;
+  logger.warn('website lead names a listing that is not the site agent’s', {
+    websiteId: website.website_id,
+    propertyId,
+  });
+  return undefined;
+}
+
+/**
  * Adds the visitor as a client of the website's agent: one `clients` slot reserved first (the same atomic
  * reservation as POST /api/clients) and given back if the write fails, so nothing is half-written. The
- * message becomes the client's note.
+ * message becomes the client's note; a listing page's lead names its listing in the note, the activity
+ * and the notification, and has it among the client's property interests.
  */
 export async function createLeadClient(
   website: Pick<WebsiteItem, 'website_id' | 'agent_id' | 'name'>,
-  lead: WebsiteLeadInput,
+  lead: WebsiteListingLeadInput,
 ): Promise<{ client: ClientItem } | { refused: LeadRefusal }> {
   const agent = await Agent.get({ agent_id: website.agent_id });
   if (!agent) return { refused: 'no_agent' };
@@ -105,10 +126,16 @@ export async function createLeadClient(
     throw error;
   }
   const now = new Date().toISOString();
+  const listing = await leadListingOf(website, lead.property_id || undefined);
+  const about = listing ? ` about "${listing.title}"` : '';
   let client: ClientItem;
   try {
     const preferences = await AgentPreferences.get({ agent_id: agent.agent_id });
-    const note = [`Contact form on the website "${website.name}"${lead.page ? ` (page ${lead.page})` : ''}.`];
+    const note = [
+      `Contact form on the website "${website.name}"${lead.page ? ` (page ${lead.page})` : ''}${
+        listing ? `, about the listing "${listing.title}" (${listing.property_id})` : ''
+      }.`,
+    ];
     if (lead.message) note.push(lead.message);
     client = await Client.create({
       client_id: randomUUID(),
@@ -121,7 +148,7 @@ export async function createLeadClient(
       stage: 'new',
       currency: preferences?.currency_preference ?? DEFAULT_CURRENCY,
       preferred_areas: [],
-      property_interests: [],
+      property_interests: listing ? [listing.property_id] : [],
       tags: ['website-lead'],
       source: 'website',
       notes: note.join('\n\n'),
@@ -137,13 +164,13 @@ export async function createLeadClient(
       kind: 'created',
       actor: { agentId: agent.agent_id, name: agent.full_name },
       at: now,
-      summary: `Lead from the website "${website.name}"`,
+      summary: `Lead from the website "${website.name}"${about}`,
     },
   ]);
   try {
     await notify(agent.agent_id, {
       kind: 'lead',
-      message: `New lead from your website "${website.name}": ${lead.name}`,
+      message: `New lead from your website "${website.name}"${about}: ${lead.name}`,
       link: '/clients',
       dedupeKey: `lead:${client.client_id}`,
       at: now,
@@ -152,6 +179,10 @@ export async function createLeadClient(
     // the lead is in the client book; a missing notification is not worth losing it
     logger.warn('lead notification not written', { error: error as Error });
   }
-  logger.info('website lead recorded', { websiteId: website.website_id, clientId: client.client_id });
+  logger.info('website lead recorded', {
+    websiteId: website.website_id,
+    clientId: client.client_id,
+    ...(listing ? { propertyId: listing.property_id } : {}),
+  });
   return { client };
 }

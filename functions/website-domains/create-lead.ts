@@ -18,7 +18,8 @@ import { getWebsiteById, WEBSITE_NOT_FOUND } from '#lib/websites';
  * answer is `303 See Other` back to the form's page (a path on the site, validated: never another site)
  * with `#lead-sent`; a lead the agent's plan cannot take (clients limit, inactive subscription) is not
  * recorded and the visitor is sent back with `#lead-not-sent`, a polite notice. A filled honeypot
- * (`company`) is answered like a success and not recorded.
+ * (`company`) is answered like a success and not recorded. A listing page's form also sends the listing's
+ * `property_id`: the client, its activity and the agent's notification then name that listing.
  */
 export const handler = withHttp(websiteLeadsRoutes.createWebsiteLead, async ({ path, body, event }) => {
   const website = await getWebsiteById(path.id);

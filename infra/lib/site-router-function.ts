@@ -11,8 +11,9 @@ export const SITE_NOT_FOUND_HTML =
  * Body of the CloudFront Function (cloudfront-js-2.0) on the sites distribution's viewer requests. It
  * reads the website id of the request's Host from the KeyValueStore (`kvs`, key = lower-case hostname,
  * value = websiteId; written when a website gets a subdomain or a custom domain) and rewrites the URI to
- * where the page regenerator writes the page: `/` → `/{websiteId}/index.html`, `/{slug}` →
- * `/{websiteId}/{slug}/index.html`, files (`/sitemap.xml`, `/robots.txt`, `/x.png`) → `/{websiteId}/…`.
+ * where the page regenerator writes the page: `/` → `/{websiteId}/index.html`, `/{slug}` (and a listing's
+ * `/listings/{slug}`) → `/{websiteId}/{…}/index.html`, files (`/sitemap.xml`, `/robots.txt`,
+ * `/favicon.svg`) → `/{websiteId}/…`; `/favicon.ico` is redirected to `/favicon.svg`.
  * An unknown host, or a path that tries to leave the website's folder, gets the 404 page.
  */
 export function siteRouterBody(): string {
@@ -30,6 +31,7 @@ async function handler(event) {
     return notFound();
   }
   if (typeof websiteId !== 'string' || !WEBSITE_ID.test(websiteId)) return notFound();
+  if (request.uri === '/favicon.ico') return redirect('/favicon.svg');
   var uri = sitePath(websiteId, request.uri);
   if (!uri) return notFound();
   request.uri = uri;
@@ -58,6 +60,7 @@ function handler(event) {
   var request = event.request;
   var match = PREVIEW.exec(request.uri);
   if (!match || !WEBSITE_ID.test(match[1])) return notFound();
+  if (match[2] === '/favicon.ico') return redirect('/sites/' + match[1] + '/favicon.svg');
   var uri = sitePath(match[1], match[2] || '/');
   if (!uri) return notFound();
   request.uri = uri;
@@ -82,6 +85,18 @@ function notFound() {
       'cache-control': { value: 'no-store' },
     },
     body: { encoding: 'text', data: NOT_FOUND_HTML },
+  };
+}
+
+// every site's icon is the favicon.svg the regenerator writes; browsers and crawlers still ask /favicon.ico
+function redirect(location) {
+  return {
+    statusCode: 301,
+    statusDescription: 'Moved Permanently',
+    headers: {
+      location: { value: location },
+      'cache-control': { value: 'max-age=86400' },
+    },
   };
 }
 
