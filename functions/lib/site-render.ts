@@ -513,7 +513,8 @@ const LISTING_CSS = [
   '.en-panel h2{font-size:1.2rem;margin:0 0 16px;}',
   '.en-panel .en-button{width:100%;align-self:stretch;}',
   '@media (max-width:900px){.en-listing-layout{grid-template-columns:1fr;}.en-listing-side{position:static;}}',
-  '@media (max-width:640px){.en-listing{padding:20px;}.en-listing-title{font-size:1.8rem;}.en-gallery,.en-gallery-2,.en-gallery-3{grid-template-columns:1fr;grid-template-rows:260px;}.en-gallery>:not(:first-child){display:none;}.en-gallery>:first-child{grid-row:auto;}}',
+  // on a phone the photos are one swipeable row
+  '@media (max-width:640px){.en-listing{padding:20px;}.en-listing-title{font-size:1.8rem;}.en-gallery{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;border-radius:12px;}.en-gallery>*{flex:0 0 88%;height:260px;scroll-snap-align:start;border-radius:12px;}.en-gallery-1>*{flex-basis:100%;}}',
 ].join('');
 
 // ---- components → HTML --------------------------------------------------------------------------------

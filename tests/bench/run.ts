@@ -20,6 +20,7 @@ import {
   SEARCH_RATIO_BUDGET,
   SEARCH_SIZES,
 } from './properties.ts';
+import { measurePublishedSites, PUBLISHED_HOME_GZIP_BUDGET_BYTES } from './published-site.ts';
 
 /**
  * `npm run bench`: the budgets of issue 4, measured.
@@ -28,6 +29,8 @@ import {
  * - Frontend: initial JS per route (gzip) from the Vite manifest of a fresh production build.
  * - Local API load: autocannon on the main read endpoints of a local cloud with the demo data.
  * - Property search: latency at 1,000 and 10,000 properties and the read capacity of each search.
+ * - Published sites: the home page of the demo website and of each built-in template's website, its
+ *   transferred size (gzip document plus images and icon), and that every link, image and icon resolves.
  * Every figure is marked ✓/✗ against its budget. Writes bench/results.json and bench/results.md and
  * prints the markdown. The size budgets are also asserted by `npm test` (tests/budgets); this command
  * fails only when a measurement cannot be made.
@@ -321,6 +324,55 @@ const propertyFigures = await measure('Property search', async () => {
   return report;
 });
 
+const publishedSites = await measure('Published sites', async () => {
+  const report = await measurePublishedSites({ log: (line) => console.log(`  ${line}`) });
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  print([
+    '## Published sites',
+    '',
+    'The home page of the demo website and of a website made from each built-in template (the demo agent, ' +
+      'published as the editor publishes), served by the local sites host. Transferred: the document (HTML with ' +
+      'its inline CSS) gzip-compressed as the sites distribution sends it, plus the images and icon it loads; ' +
+      `budget ≤ ${kb(PUBLISHED_HOME_GZIP_BUDGET_BYTES)}. Every same-origin link, image, icon and \`/favicon.ico\` ` +
+      'of the page is fetched (redirects followed); budget: none answers other than 2xx. Links to other ' +
+      'origins are counted, not fetched.',
+    '',
+    table(
+      [
+        'site',
+        'HTML',
+        'gzip',
+        'images (bytes)',
+        'listing links',
+        'addresses checked',
+        'broken',
+        'external',
+        'budget',
+      ],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:', ':-:'],
+      report.homes.map((home) => [
+        home.site,
+        kb(home.htmlBytes),
+        kb(home.gzipBytes),
+        `${home.images} (${kb(home.imageBytes)})`,
+        kb(home.transferredBytes),
+        String(home.listingLinks),
+        String(home.checked),
+        home.broken.length ? home.broken.map((item) => `\`${item.url}\` ${item.status}`).join(', ') : '0',
+        String(home.external),
+        check(
+          home.withinBudget,
+          `published home of ${home.site}: ${kb(home.transferredBytes)} transferred, ${home.broken.length} broken addresses`,
+        ),
+      ]),
+    ),
+    '',
+    `Largest home: ${report.largest.site}, ${kb(report.largest.transferredBytes)} transferred ` +
+      `(${kb(report.largest.gzipBytes)} of it the gzip document).`,
+  ]);
+  return report;
+});
+
 print([
   '## Summary',
   '',
@@ -347,12 +399,15 @@ const results = {
     cloudUploadMemoryGrowthBytes: UPLOAD_MEMORY_GROWTH_BUDGET_BYTES,
     propertySearchRatio: SEARCH_RATIO_BUDGET,
     propertySearchCapacityRatio: CAPACITY_RATIO_BUDGET,
+    publishedHomeGzipBytes: PUBLISHED_HOME_GZIP_BUDGET_BYTES,
+    publishedHomeBrokenAddresses: 0,
   },
   handlers,
   frontend,
   load,
   cloud: cloudFigures,
   properties: propertyFigures,
+  publishedSites,
   overBudget,
   failures,
 };
