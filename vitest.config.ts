@@ -17,7 +17,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{contracts,events,functions,local}/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          include: [
+            '{contracts,events,functions,local}/**/*.test.ts',
+            'frontend/src/**/*.test.{ts,tsx}',
+            'tests/round-trips/**/*.test.ts',
+          ],
           environment: 'node',
           env,
         },

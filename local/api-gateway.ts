@@ -114,7 +114,9 @@ export function toApiGatewayEvent(
     .map((cookie) => cookie.trim())
     .filter(Boolean);
   delete headers.cookie;
-  const isText = TEXT_CONTENT.test(headers['content-type'] ?? 'application/json');
+  // a compressed body is bytes whatever its type: API Gateway hands it to Lambda base64-encoded
+  const encoded = (headers['content-encoding'] ?? 'identity').trim().toLowerCase() !== 'identity';
+  const isText = !encoded && TEXT_CONTENT.test(headers['content-type'] ?? 'application/json');
   const now = new Date();
   const routeKey = `${match.route.method} ${match.route.path}`;
   return {

@@ -14,6 +14,14 @@ export const THEME_DEFAULTS = {
   font: 'Inter, sans-serif',
 } as const;
 
+/**
+ * The content model a save writes (`metadata.contentModel`, docs/website-builder.md "Content"). 2: the
+ * project's CSS is `styles`, loaded into the editor once. Content without it was saved by the editor that
+ * re-imported each page's CSS on every load (rules repeated, `var()` shorthands dropped) and is healed
+ * when read.
+ */
+export const WEBSITE_CONTENT_MODEL = 2;
+
 /** Page slug (spec §5): lowercase, non-alphanumerics become hyphens, trimmed; Home gives an empty slug. */
 export function pageSlug(name: string): string {
   if (name.trim().toLowerCase() === 'home') return '';
@@ -73,6 +81,7 @@ const contentFields = {
       theme: z.optional(z.unknown()),
       globalComponentsVersion: z.optional(z.number()),
       lastGlobalSync: z.optional(z.string()),
+      contentModel: z.optional(z.number()),
     }),
   ),
 };

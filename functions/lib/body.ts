@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { badRequest, HttpError } from './errors.ts';
 
@@ -25,8 +26,32 @@ export function rawBody(event: APIGatewayProxyEventV2): Buffer {
   return event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
 }
 
-export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
+/**
+ * A JSON body may come gzip-compressed (`Content-Encoding: gzip`: the website editor's saves, which would
+ * otherwise near the 6 MB Lambda payload limit); once inflated it may be at most this large.
+ */
+export const MAX_INFLATED_JSON_BYTES = 24 * 1024 * 1024;
+
+/** The body's bytes with its content encoding undone (gzip or none; anything else is a 415). */
+function decodedBody(event: APIGatewayProxyEventV2): Buffer {
   const raw = rawBody(event);
+  const encoding = (header(event, 'content-encoding') ?? 'identity').trim().toLowerCase();
+  if (encoding === 'identity' || raw.length === 0) return raw;
+  if (encoding !== 'gzip') throw new HttpError(415, 'Content-Encoding must be gzip');
+  try {
+    return gunzipSync(raw, { maxOutputLength: MAX_INFLATED_JSON_BYTES });
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+      throw new HttpError(
+        413,
+        `Request body exceeds ${MAX_INFLATED_JSON_BYTES / 1024 / 1024} MB once decompressed`,
+      );
+    throw badRequest('Malformed gzip body');
+  }
+}
+
+export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
+  const raw = decodedBody(event);
   if (raw.length === 0) return { body: {}, files: [] };
   const contentType = header(event, 'content-type') ?? '';
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {

@@ -60,3 +60,7 @@ export async function listTemplates(agentId: string) {
     ...own.map(ownTemplateView),
   ];
 }
+
+/** The CSS of the built-in template a website was made from (to heal what old saves dropped), if any. */
+export const builtInTemplateCss = (themeId: string | null | undefined): string | undefined =>
+  themeId ? builtInTemplate(themeId)?.content.styles : undefined;

@@ -3,9 +3,11 @@ import type * as z from 'zod/mini';
 import {
   MAX_WEBSITE_BACKUPS,
   THEME_DEFAULTS,
+  WEBSITE_CONTENT_MODEL,
   type WebsiteView,
   type websiteContent,
 } from '#contracts/schemas/websites';
+import { healCss } from '#contracts/website-css';
 import { cancellationCodes, isConditionFailure, transactWrite } from './data/entity.ts';
 import { and, eq, notExists } from './data/expression.ts';
 import {
@@ -76,6 +78,7 @@ export function blankContent(now = new Date().toISOString()): WebsiteContent {
     globalComponents: [],
     assets: [],
     metadata: {
+      contentModel: WEBSITE_CONTENT_MODEL,
       lastModified: now,
       defaultPage: home.id,
       theme: { ...THEME_DEFAULTS },
@@ -106,11 +109,32 @@ export async function readContentObject(key: string): Promise<WebsiteContent | u
   return JSON.parse(text) as WebsiteContent;
 }
 
-/** The website's current content (a blank site if its object is missing). */
-export async function readWebsiteContent(website: Pick<WebsiteItem, 'content_key'>): Promise<WebsiteContent> {
+/**
+ * Content saved before content model 2, healed: each style sheet without its repeated rules and, given
+ * the CSS of the template the site came from, with the `var()` declarations the old editor dropped put
+ * back (contracts/website-css.ts). Content of model 2 is returned as it is: healing it again could undo
+ * what the agent changed on purpose.
+ */
+export function healWebsiteContent(content: WebsiteContent, templateCss?: string): WebsiteContent {
+  if ((content.metadata?.contentModel ?? 0) >= WEBSITE_CONTENT_MODEL) return content;
+  return {
+    ...content,
+    styles: healCss(content.styles ?? '', templateCss),
+    pages: content.pages.map((page) =>
+      typeof page.styles === 'string' ? { ...page, styles: healCss(page.styles, templateCss) } : page,
+    ),
+    metadata: { ...content.metadata, contentModel: WEBSITE_CONTENT_MODEL },
+  };
+}
+
+/** The website's current content, healed if old (a blank site if its object is missing). */
+export async function readWebsiteContent(
+  website: Pick<WebsiteItem, 'content_key'>,
+  templateCss?: string,
+): Promise<WebsiteContent> {
   const content = await readContentObject(website.content_key);
   if (!content) logger.warn('website content object missing', { key: website.content_key });
-  return content ?? blankContent();
+  return content ? healWebsiteContent(content, templateCss) : blankContent();
 }
 
 /** Deletes content objects, best effort (an orphan costs storage, never correctness). */

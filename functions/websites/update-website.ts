@@ -1,5 +1,6 @@
 import { websitesRoutes } from '#contracts/routes/websites';
 import { withHttp } from '#lib/http';
+import { assertPublishableContent } from '#lib/website-content-checks';
 import { announceWebsite, statusEvents } from '#lib/website-events';
 import {
   loadWebsite,
@@ -16,6 +17,7 @@ import {
  * stored in the content bucket and the previous content becomes an automatic backup (the last 5 kept);
  * the global components are re-synced and, when they changed, GlobalComponentsChanged goes on the bus.
  * A status change behaves like publish/unpublish (last_published and preview_url set, the event put).
+ * Content with scripts, script addresses or multiplied styles is refused before anything is stored.
  */
 export const handler = withHttp(websitesRoutes.updateWebsite, async ({ path, body, identity }) => {
   const before = await loadWebsite(identity.agentId, path.id);
@@ -26,6 +28,7 @@ export const handler = withHttp(websitesRoutes.updateWebsite, async ({ path, bod
     changes.preview_url = fields.preview_url ?? previewUrlOf(before.website_id);
   }
   if (content) {
+    assertPublishableContent(content);
     const saved = await saveWebsiteContent(before, content, changes);
     await announceWebsite(saved.website, [
       ...statusEvents(before.status, saved.website.status),

@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { type ApiExtraOptions, api } from '../../app/api.ts';
 import type { RootState } from '../../app/store.ts';
 import { WEBSITES } from '../templates/api.ts';
+import { MAX_SAVE_REQUEST_BYTES, saveRequestOf, tooLargeMessage } from './saveRequest.ts';
 import type {
   GlobalComponent,
   GlobalComponentStats,
@@ -45,8 +46,22 @@ export const websitesApi = api.injectEndpoints({
       query: websitePath,
       providesTags: (_result, _error, id) => [one(id)],
     }),
+    /** sent compressed (saveRequest.ts); a save too large to arrive is refused here with a clear message */
     updateWebsite: build.mutation<Website, { id: string; body: WebsiteUpdate }>({
-      query: ({ id, body }) => ({ url: websitePath(id), method: 'PUT', body }),
+      async queryFn({ id, body }, _queryApi, _extraOptions, baseQuery) {
+        const request = await saveRequestOf(body);
+        if (request.size > MAX_SAVE_REQUEST_BYTES)
+          return {
+            error: { status: 413, data: { error: tooLargeMessage(request.size) } } as FetchBaseQueryError,
+          };
+        const result = await baseQuery({
+          url: websitePath(id),
+          method: 'PUT',
+          body: request.body,
+          headers: request.headers,
+        });
+        return result.error ? { error: result.error } : { data: result.data as Website };
+      },
       invalidatesTags: [WEBSITES],
     }),
     deleteWebsite: build.mutation<Website, string>({

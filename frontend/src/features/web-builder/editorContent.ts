@@ -1,4 +1,5 @@
 import type { Component, Editor, ProjectData } from 'grapesjs';
+import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
 import { SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import {
   globalComponentSummary,
@@ -34,6 +35,9 @@ export function withTextTypes<T>(node: T): T {
   } as T;
 }
 
+/** GrapesJS's toJSON is shallow (children stay live collections): the plain data, as it will be stored. */
+const plainJson = (model: { toJSON(): unknown }): unknown => JSON.parse(JSON.stringify(model));
+
 /** A global component's content as it compares: ids GrapesJS adds while rendering do not count as edits. */
 function comparable(json: unknown): string {
   return JSON.stringify(json, (key, value) =>
@@ -43,19 +47,29 @@ function comparable(json: unknown): string {
   );
 }
 
-/** The editor's project from saved content; a website without pages gets an empty Home page. */
+/**
+ * The editor's project from saved content: its pages. GrapesJS keeps one set of CSS rules for the whole
+ * project and adds any `styles` given to a page to that set, so pages are given no styles here; the saved
+ * project CSS goes in once, by `loadSiteStyles` (docs/website-builder.md, "Content").
+ */
 export function projectDataOf(content: WebsiteContent | null | undefined): ProjectData {
   const pages = orderedPages(content);
   return {
-    pages: (pages.length > 0 ? pages : [{ id: newId('page'), name: 'Home', components: {}, styles: '' }]).map(
-      (page) => ({
-        id: page.id,
-        name: page.name,
-        component: withTextTypes(page.components) as Record<string, unknown>,
-        styles: page.styles,
-      }),
-    ),
+    pages: (pages.length > 0 ? pages : [{ id: newId('page'), name: 'Home', components: {} }]).map((page) => ({
+      id: page.id,
+      name: page.name,
+      component: withTextTypes(page.components) as Record<string, unknown>,
+    })),
   } as ProjectData;
+}
+
+/**
+ * The website's CSS into the editor, once, through the CSS parser the editor was given (PostCSS: the
+ * browser's own parser drops shorthands written with `var(--…)`). Called right after the editor is made.
+ */
+export function loadSiteStyles(editor: Editor, content: WebsiteContent | null | undefined): void {
+  // each rule as written, in order (Css.addRules would merge rules of one selector, keeping only the last)
+  if (content?.styles) editor.Css.getAll().add(content.styles);
 }
 
 /** The placeholders under `root`, walking the model tree (GrapesJS's find() sees rendered pages only). */
@@ -115,24 +129,6 @@ export function fillGlobalPlaceholders(
   return baselines;
 }
 
-/** A new page's content: the active header and footer global components around an empty section. */
-export function newPageComponents(globals: readonly GlobalComponent[]): Record<string, unknown>[] {
-  const placeholder = (global: GlobalComponent) => ({
-    type: SITE_BLOCK_TYPES.globalComponent,
-    attributes: { [GLOBAL_ID]: global.global_component_id },
-  });
-  const active = globals.filter((global) => global.is_active);
-  return [
-    ...active.filter((global) => global.component_type === 'header').map(placeholder),
-    {
-      tagName: 'section',
-      attributes: { style: 'padding:48px 24px;min-height:200px' },
-      components: [{ tagName: 'h2', components: [{ type: 'textnode', content: 'New page' }] }],
-    },
-    ...active.filter((global) => global.component_type === 'footer').map(placeholder),
-  ];
-}
-
 /**
  * The global components after in-place edits: one whose placeholder content differs from its baseline
  * takes that content with a new version, and its other placeholders follow.
@@ -147,7 +143,7 @@ export function syncEditedGlobals(
     const baseline = baselines.get(global.global_component_id);
     const edited = placeholders.find((placeholder) => placeholderContent(placeholder) !== baseline);
     if (!edited) return global;
-    const json = edited.components().toJSON() as Record<string, unknown>[];
+    const json = plainJson(edited.components()) as Record<string, unknown>[];
     const updated = withNewVersion(global, { component_data: json.length === 1 ? json[0] : json });
     for (const other of placeholders) if (other !== edited) other.components(dataAsComponents(json));
     baselines.set(global.global_component_id, placeholderContent(edited));
@@ -158,7 +154,7 @@ export function syncEditedGlobals(
 /** Replaces the selected component by a placeholder of a new global component made from it. */
 export function makeGlobal(component: Component, type: string, name: string): GlobalComponent {
   const id = newId(type);
-  const data = component.toJSON();
+  const data = plainJson(component);
   const global: GlobalComponent = {
     global_component_id: id,
     component_type: type,
@@ -204,7 +200,7 @@ export function collectContent(
       name,
       order: index,
       slug: slugOf(name),
-      components: wrapper.toJSON() as Record<string, unknown>,
+      components: plainJson(wrapper) as Record<string, unknown>,
       styles: editor.getCss({ component: wrapper }) ?? '',
     };
   });
@@ -213,11 +209,13 @@ export function collectContent(
   return {
     ...(previous ?? {}),
     components: pages[0]?.components ?? {},
-    styles: editor.getCss() ?? '',
+    // every rule of the project, also those no page uses now (getCss() alone keeps only the open page's)
+    styles: editor.getCss({ keepUnusedStyles: true, avoidProtected: true }) ?? '',
     pages,
     globalComponents: [...globals],
     metadata: {
       ...(previous?.metadata ?? {}),
+      contentModel: WEBSITE_CONTENT_MODEL,
       lastModified: now,
       defaultPage: pages[0]?.id,
       theme,

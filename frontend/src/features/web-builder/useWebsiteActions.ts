@@ -1,5 +1,5 @@
 import type { Editor } from 'grapesjs';
-import { useCallback, useRef } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { apiErrorMessage } from '../templates/api.ts';
 import {
@@ -30,6 +30,8 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
   const [publishWebsite, publishing] = usePublishWebsiteMutation();
   const [unpublishWebsite, unpublishing] = useUnpublishWebsiteMutation();
   const [forceContent] = useForceContentMutation();
+  // why the last save failed (shown with Retry until a save succeeds); the editor keeps its changes
+  const [saveError, setSaveError] = useState<string | null>(null);
   const globalsRef = useRef<GlobalComponent[]>(state.globalComponents);
   globalsRef.current = state.globalComponents;
 
@@ -46,7 +48,7 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
     }
     const content = collectContent(editor, pageOrder, globals, state.editorState, settings.theme);
     if (!isValidEditorState(content)) {
-      showToast('error', 'The editor state is not valid and was not saved');
+      setSaveError('The editor state is not valid and was not saved');
       return null;
     }
     dispatch(editorStateSet(content));
@@ -58,10 +60,16 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
       // the editor keeps what it saved when the answer leaves the content out
       const current = { ...saved, content: saved.content ?? content };
       dispatch(currentWebsiteSet(current));
+      setSaveError(null);
       onSaved();
       return current;
     } catch (error) {
-      showToast('error', apiErrorMessage(error, 'The website could not be saved'));
+      const status = (error as { status?: unknown } | undefined)?.status;
+      setSaveError(
+        status === 'FETCH_ERROR'
+          ? 'The website could not be saved: the connection was lost'
+          : apiErrorMessage(error, 'The website could not be saved'),
+      );
       return null;
     }
   }, [session, dispatch, state.editorState, updateWebsite, website.id, onSaved]);
@@ -90,6 +98,7 @@ export function useWebsiteActions(website: Website, session: () => EditorSession
 
   return {
     save,
+    saveError,
     publish: () => changeStatus(true),
     unpublish: () => changeStatus(false),
     busy: saving.isLoading || publishing.isLoading || unpublishing.isLoading,

@@ -1,0 +1,34 @@
+/**
+ * The body of a website save: JSON, gzip-compressed when the browser can (CompressionStream), so that a
+ * large real site stays far below API Gateway's and Lambda's 6 MB request limit (a site's JSON shrinks
+ * about tenfold). The server inflates it (functions/lib/body.ts).
+ */
+
+/** Lambda's request payload limit, less room for headers: a save above it cannot arrive. */
+export const MAX_SAVE_REQUEST_BYTES = 6 * 1024 * 1024 - 64 * 1024;
+
+export interface SaveRequest {
+  body: Blob | string;
+  headers: Record<string, string>;
+  /** bytes sent */
+  size: number;
+}
+
+export async function saveRequestOf(value: unknown): Promise<SaveRequest> {
+  const json = JSON.stringify(value);
+  if (typeof CompressionStream === 'undefined') {
+    return { body: json, headers: { 'Content-Type': 'application/json' }, size: new Blob([json]).size };
+  }
+  const compressed = await new Response(
+    new Blob([json]).stream().pipeThrough(new CompressionStream('gzip')),
+  ).blob();
+  return {
+    body: compressed,
+    headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
+    size: compressed.size,
+  };
+}
+
+/** What the agent reads when a save is too large to send. */
+export const tooLargeMessage = (size: number) =>
+  `This website is too large to save (${(size / 1024 / 1024).toFixed(1)} MB after compression; the limit is 6 MB). Remove pages or images pasted into the page, then save again.`;
