@@ -9,7 +9,8 @@ import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
  * The page regenerator's idempotency cases: a website published (the item says so, no event yet) gets
  * its pages, sitemap and robots.txt once, whatever the number of deliveries and however they overlap —
  * the same keys with the same bytes, and nothing else under the website's prefix. For a listing change
- * (AgentListingsChanged), the same holds for each published website of the agent, drafts untouched.
+ * (AgentListingsChanged), the same holds for each published website of the agent, drafts untouched; for a
+ * domain change (WebsiteHostsChanged), the pages name the new domain once.
  */
 
 /** Every object under the website's prefix, key → body. */
@@ -51,6 +52,7 @@ const websitePublished = {
             'contact/index.html',
             'sitemap.xml',
             'robots.txt',
+            'favicon.svg',
           ]
             .map((key) => `${id}/${key}`)
             .sort(),
@@ -115,6 +117,12 @@ const agentListingsChanged = {
         expect(Object.keys(once.published)).toContain(`${published}/listings/index.html`);
         expect(once.published[`${published}/listings/index.html`]).toContain(title);
         expect(once.published[`${published}/sitemap.xml`]).toBeDefined();
+        // the listing's own page, once
+        const pages = Object.keys(once.published).filter((key) =>
+          key.startsWith(`${published}/listings/idempotent-villa-`),
+        );
+        expect(pages).toHaveLength(1);
+        expect(once.published[pages[0]!]).toContain(`<h1 class="en-listing-title">${title}</h1>`);
         // a draft is not published by a listing change
         expect(once.draft).toEqual({});
       },
@@ -122,4 +130,28 @@ const agentListingsChanged = {
   },
 } as IdempotencyCase<ConsumerProbe>;
 
-export const siteConsumerCases = [websitePublished, agentListingsChanged];
+const websiteHostsChanged = {
+  name: "a published website's domain changed (canonical, og:url, robots.txt and sitemap.xml follow)",
+  arrange: async (): Promise<ConsumerProbe<Record<string, string>>> => {
+    const agent = await createTestAgent();
+    const id = await coastalWebsite(agent, 'Domain Homes');
+    const domain = `www.idempotent-${randomUUID().slice(0, 8)}.com`;
+    // published with its domain in the table only: the suite's deliveries are the event's
+    const { Website } = await import('#lib/data/websites');
+    await Website.update({ website_id: id }, { set: { status: 'published', domain } });
+    return {
+      detailType: 'WebsiteHostsChanged',
+      detail: { websiteId: id, agentId: agent.agentId },
+      effect: () => siteObjects(id),
+      expectOnce: (once) => {
+        expect(once[`${id}/about/index.html`]).toContain(
+          `<link rel="canonical" href="https://${domain}/about">`,
+        );
+        expect(once[`${id}/robots.txt`]).toContain(`Sitemap: https://${domain}/sitemap.xml`);
+        expect(once[`${id}/sitemap.xml`]).toContain(`<loc>https://${domain}/contact</loc>`);
+      },
+    };
+  },
+} as IdempotencyCase<ConsumerProbe>;
+
+export const siteConsumerCases = [websitePublished, agentListingsChanged, websiteHostsChanged];

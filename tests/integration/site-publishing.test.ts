@@ -146,6 +146,7 @@ describe('publishing a website', () => {
           'about/index.html',
           'contact/index.html',
           'index.html',
+          'favicon.svg',
           'listings/index.html',
           'robots.txt',
           'sitemap.xml',
@@ -168,6 +169,19 @@ describe('publishing a website', () => {
     expect(contact.body).toContain(`<input type="hidden" name="page" value="/sites/${id}/contact">`);
     expect((await served(`/sites/${id}/sitemap.xml`)).body).toContain(`/sites/${id}/contact</loc>`);
     expect((await served(`/sites/${id}/robots.txt`)).body).toContain('Sitemap: ');
+    // one h1 on every page (the sub-pages' first heading promoted), and the site's icon
+    for (const slug of ['', 'listings', 'about', 'contact']) {
+      const page = (await served(`/sites/${id}/${slug}`)).body;
+      expect(page.match(/<h1[\s>]/g), slug).toHaveLength(1);
+      expect(page).toContain(`<link rel="icon" href="/sites/${id}/favicon.svg" type="image/svg+xml">`);
+    }
+    const icon = await served(`/sites/${id}/favicon.svg`);
+    expect(icon.headers['content-type']).toBe('image/svg+xml');
+    // the monogram: the site's initials in the Coastal theme's primary colour
+    expect(icon.body).toMatch(/fill="#0e7490">[A-Z0-9]{1,2}<\/text>/);
+    const ico = await served(`/sites/${id}/favicon.ico`);
+    expect(ico.status).toBe(301);
+    expect(ico.headers.location).toBe(`/sites/${id}/favicon.svg`);
     const missing = await served(`/sites/${id}/no-such-page`);
     expect(missing.status).toBe(404);
     expect(missing.body).toContain('Page not found');
@@ -322,6 +336,166 @@ describe('publishing a website', () => {
     expect(saved.imageOrder).toEqual(reversed);
   });
 
+  it('gives a listing on the site its own page, follows a new price, and takes it down once sold', async () => {
+    const agent = await createTestAgent({ fullName: 'Lara Listing' });
+    const { id } = await templateSite(agent);
+    const suffix = randomUUID().slice(0, 6);
+    const title = `Casa em Évora ${suffix}`;
+    const propertyId = await addListing(agent, {
+      title,
+      price: '425000',
+      city: 'Évora',
+      area: 'Centro Histórico',
+      street_address: 'Rua do Raimundo 12',
+      bedrooms_count: '3',
+      bathrooms_count: '2',
+      size: '180',
+      description: 'A restored townhouse with a courtyard.',
+    });
+    await publish(agent, id);
+
+    // the card on the listings page links to the listing's page
+    const slug = `casa-em-evora-${suffix}-${propertyId
+      .replace(/[^a-z0-9]/gi, '')
+      .slice(0, 8)
+      .toLowerCase()}`;
+    const path = `/sites/${id}/listings/${slug}`;
+    await pollBody(`/sites/${id}/listings`).toContain(
+      `<a class="en-property-link" href="${path}">${title}</a>`,
+    );
+    await expect.poll(async () => (await served(path)).status, REGENERATION).toBe(200);
+    const page = await served(path);
+    expect(page.headers['content-security-policy']).toBe('sandbox allow-forms allow-popups');
+    expect(page.body).toContain(`<h1 class="en-listing-title">${title}</h1>`);
+    expect(page.body.match(/<h1[\s>]/g)).toHaveLength(1);
+    expect(page.body).toContain('<p class="en-listing-price">$425,000</p>');
+    expect(page.body).toContain('<strong>180 m²</strong>');
+    expect(page.body).toContain('https://www.openstreetmap.org/search?query=Rua%20do%20Raimundo%2012');
+    expect(page.body).toContain('Lara Listing');
+    expect(page.body).toContain(`<input type="hidden" name="property_id" value="${propertyId}">`);
+    expect(page.body).toContain(`<input type="hidden" name="page" value="${path}">`);
+    expect(page.body).toContain('"@type":"RealEstateListing"');
+    expect(page.body).toContain(`<meta property="og:url" content="${appUrl()}${path}">`);
+    expect(page.body).not.toMatch(/<script(?! type="application\/ld\+json">)/);
+    expect((await served(`/sites/${id}/sitemap.xml`)).body).toContain(`<loc>${appUrl()}${path}</loc>`);
+    expect(await siteKeys(id)).toContain(`${id}/listings/${slug}/index.html`);
+
+    const update = (fields: Record<string, string>) =>
+      callApi(`/api/properties/updateProperty/${propertyId}`, {
+        ...formBody(fields),
+        method: 'PUT',
+        token: agent.token,
+      });
+    expect((await update({ price: '399000' })).status).toBe(200);
+    await pollBody(path).toContain('<p class="en-listing-price">$399,000</p>');
+
+    expect((await update({ status: 'sold' })).status).toBe(200);
+    await expect.poll(async () => (await served(path)).status, REGENERATION).toBe(404);
+    expect(await siteKeys(id)).not.toContain(`${id}/listings/${slug}/index.html`);
+    expect((await served(`/sites/${id}/sitemap.xml`)).body).not.toContain(slug);
+    // the sold listing stays on the grid, marked sold, no longer a link
+    const grid = (await served(`/sites/${id}/listings`)).body;
+    expect(grid).toContain(`<h3 class="en-property-title">${title}</h3>`);
+    expect(grid).not.toContain(`href="${path}"`);
+  });
+
+  it('removes a listing page when the listing leaves the site (its grid no longer shows it)', async () => {
+    const agent = await createTestAgent();
+    const { id, content } = await templateSite(agent);
+    const title = `Porto Loft ${randomUUID().slice(0, 6)}`;
+    await addListing(agent, { title, price: '300000', city: 'Porto' });
+    await publish(agent, id);
+    await pollBody(`/sites/${id}/listings`).toContain('class="en-property-link"');
+    await expect
+      .poll(
+        async () => (await siteKeys(id)).filter((key) => /\/listings\/[^/]+\/index\.html$/.test(key)),
+        REGENERATION,
+      )
+      .toHaveLength(1);
+
+    // every grid of the site now shows Lisbon only
+    const json = JSON.stringify(content).replaceAll(
+      '"type":"property-grid","attributes":{',
+      '"type":"property-grid","attributes":{"data-city":"Lisbon",',
+    );
+    await saveContent(agent, id, JSON.parse(json) as ContentBody);
+    await regenerate(agent, id);
+
+    await expect
+      .poll(
+        async () => (await siteKeys(id)).filter((key) => /\/listings\/[^/]+\/index\.html$/.test(key)),
+        REGENERATION,
+      )
+      .toEqual([]);
+    expect((await served(`/sites/${id}/sitemap.xml`)).body).not.toContain('/listings/');
+  });
+
+  it('moves canonical, og:url, robots.txt and sitemap.xml to a domain as soon as it is connected, changed or removed', async () => {
+    const agent = await createTestAgent();
+    const { id } = await templateSite(agent);
+    await addListing(agent, {
+      title: `Lagos Villa ${randomUUID().slice(0, 6)}`,
+      price: '800000',
+      city: 'Lagos',
+    });
+    await publish(agent, id);
+    const preview = `${appUrl()}/sites/${id}`;
+    await pollBody(`/sites/${id}/sitemap.xml`).toContain(`<loc>${preview}/listings/`);
+    const addressesOf = async () => {
+      const about = (await served(`/sites/${id}/about`)).body;
+      const sitemap = (await served(`/sites/${id}/sitemap.xml`)).body;
+      return {
+        canonical: /<link rel="canonical" href="([^"]+)">/.exec(about)?.[1],
+        ogUrl: /<meta property="og:url" content="([^"]+)">/.exec(about)?.[1],
+        robots: /Sitemap: (\S+)/.exec((await served(`/sites/${id}/robots.txt`)).body)?.[1],
+        sitemapOrigins: [...new Set([...sitemap.matchAll(/<loc>(https?:\/\/[^/]+)/g)].map((m) => m[1]))],
+        listingLocs: [...sitemap.matchAll(/<loc>([^<]*\/listings\/[^<]+)<\/loc>/g)].length,
+      };
+    };
+    const expected = (root: string, origin: string) => ({
+      canonical: `${root}/about`,
+      ogUrl: `${root}/about`,
+      robots: `${root}/sitemap.xml`,
+      sitemapOrigins: [origin],
+      listingLocs: 1,
+    });
+    expect(await addressesOf()).toEqual(expected(preview, new URL(appUrl()).origin));
+
+    // connected: no republish, the WebsiteHostsChanged of the domain route regenerates
+    const domain = `www.casas-${randomUUID().slice(0, 8)}.com`;
+    const connect = (name: string) =>
+      callApi('/website-domains/custom-domain', {
+        ...jsonBody('POST', { website_id: id, domain: name }),
+        token: agent.token,
+      });
+    expect((await connect(domain)).status).toBe(200);
+    await expect.poll(addressesOf, REGENERATION).toEqual(expected(`https://${domain}`, `https://${domain}`));
+    // the same pages by the domain's own Host, the listing's nested page too
+    expect((await served('/about', domain)).body).toContain(
+      `<link rel="canonical" href="https://${domain}/about">`,
+    );
+    const sitemap = (await served('/sitemap.xml', domain)).body;
+    const listing = new URL(/<loc>([^<]*\/listings\/[^<]+)<\/loc>/.exec(sitemap)![1]!).pathname;
+    const byHost = await served(listing, domain);
+    expect(byHost.status).toBe(200);
+    expect(byHost.body).toContain(`<meta property="og:url" content="https://${domain}${listing}">`);
+    expect((await served(`${listing}/`, domain)).status).toBe(200);
+
+    // changed
+    const moved = `shop.casas-${randomUUID().slice(0, 8)}.pt`;
+    expect((await connect(moved)).status).toBe(200);
+    await expect.poll(addressesOf, REGENERATION).toEqual(expected(`https://${moved}`, `https://${moved}`));
+
+    // removed, as a domain removal does it (the claim released, the website without a domain, the event)
+    const { DomainClaim, WebsiteDomain } = await import('#lib/data/website-domains');
+    const { Website } = await import('#lib/data/websites');
+    await DomainClaim.delete({ domain: moved });
+    await WebsiteDomain.delete({ website_id: id, kind: 'custom' });
+    await Website.update({ website_id: id }, { remove: ['domain'] });
+    await publishEvent('WebsiteHostsChanged', { websiteId: id, agentId: agent.agentId });
+    await expect.poll(addressesOf, REGENERATION).toEqual(expected(preview, new URL(appUrl()).origin));
+  });
+
   it('never serves the scripts or event handlers of the content', async () => {
     const agent = await createTestAgent();
     const { id, content } = await templateSite(agent);
@@ -396,6 +570,11 @@ describe('publishing a website', () => {
     expect(about.headers['content-security-policy']).toBeUndefined();
     expect((await served('/', domain)).body).toContain('<header class="site-header">');
     expect((await served('/robots.txt', domain)).body).toContain('User-agent: *');
+    // the site's icon, and /favicon.ico is no 404
+    expect((await served('/favicon.svg', domain)).headers['content-type']).toBe('image/svg+xml');
+    const ico = await served('/favicon.ico', domain);
+    expect(ico.status).toBe(301);
+    expect(ico.headers.location).toBe('/favicon.svg');
     expect((await served('/nowhere', domain)).status).toBe(404);
     expect((await served('/media/website-templates/coastal/none.png', domain)).status).toBe(404);
     expect((await served('/api/properties', domain)).status).toBe(401);

@@ -10,7 +10,7 @@ import { Website } from '#lib/data/websites';
 import { websiteIdForHost } from '#lib/website-domains';
 import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#lib/website-leads';
 import { handler as forceContent } from '../../functions/website-domains/force-content.ts';
-import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
 import { inProcessBusForTests } from '../support/in-process-bus.ts';
 
@@ -315,6 +315,62 @@ describe('contact-form leads (POST /api/website-leads/{id})', () => {
         link: '/clients',
       }),
     );
+  });
+
+  it('names the listing of a listing page’s form in the client, its note and the agent’s notification', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const title = `Casa em Évora ${randomUUID().slice(0, 6)}`;
+    const added = await callApi('/api/addProperty', {
+      ...formBody({ title, price: '425000', city: 'Évora' }),
+      token: agent.token,
+    });
+    expect(added.status, await added.clone().text()).toBe(201);
+    const { propertyId } = (await added.json()) as { propertyId: string };
+    const page = `/listings/casa-em-evora-${propertyId.slice(0, 8)}`;
+
+    const response = await postLead(id, lead({ page, property_id: propertyId }));
+
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${page}#lead-sent`);
+    const [client] = await clientsOf(agent.agentId);
+    expect(client?.property_interests).toEqual([propertyId]);
+    expect(client?.notes).toContain(`about the listing "${title}" (${propertyId})`);
+    expect(client?.notes).toContain('I would like to see the flat on Rua Augusta.');
+    const notifications = await api<{ items: Array<{ kind?: string; message: string }> }>(
+      agent,
+      `/api/agents/${agent.agentId}/reputation/notifications`,
+    );
+    const { name } = (await api<{ name: string }>(agent, `/websites/${id}`)).body;
+    expect(notifications.body.items.map((item) => item.message)).toContain(
+      `New lead from your website "${name}" about "${title}": Vera Visitor`,
+    );
+  });
+
+  it('records a lead naming another agent’s or an unknown listing without naming it, and refuses a malformed id', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const other = await createTestAgent({ role: 'Agent' });
+    const id = await publishedWebsite(agent);
+    const added = await callApi('/api/addProperty', {
+      ...formBody({ title: 'Not Yours Villa', price: '900000', city: 'Porto' }),
+      token: other.token,
+    });
+    const { propertyId } = (await added.json()) as { propertyId: string };
+    for (const foreign of [propertyId, 'no-such-listing']) {
+      expect((await postLead(id, lead({ property_id: foreign }))).status).toBe(303);
+    }
+    const clients = await clientsOf(agent.agentId);
+    expect(clients).toHaveLength(2);
+    for (const client of clients) {
+      expect(client.property_interests).toEqual([]);
+      expect(client.notes).not.toContain('Not Yours Villa');
+    }
+    for (const malformed of ['../x', 'a b', '<script>', 'x'.repeat(129)]) {
+      const refused = await postLead(id, lead({ property_id: malformed }));
+      expect(refused.status, malformed).toBe(400);
+      expect(((await refused.json()) as Body).fields, malformed).toHaveProperty('property_id');
+    }
+    expect(await clientsOf(agent.agentId)).toHaveLength(2);
   });
 
   it('takes no lead for a draft, deleted or unknown website (404)', async () => {
