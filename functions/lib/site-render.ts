@@ -450,7 +450,7 @@ const BLOCK_CSS = [
   '.en-agent-initials{display:flex;align-items:center;justify-content:center;background:var(--primary,#007bff);color:#fff;font-weight:700;font-size:1.6rem;}',
   '.en-agent-body p{margin:0 0 4px;}',
   '.en-agent-name{font-weight:700;font-size:1.15rem;}',
-  '.en-agent-contact a{color:inherit;}',
+  '.en-agent-contact a{color:inherit;overflow-wrap:anywhere;}',
   '.en-contact-form{display:flex;flex-direction:column;gap:4px;}',
   '.en-field{display:flex;flex-direction:column;gap:4px;margin:0 0 12px;}',
   '.en-field input,.en-field textarea{font:inherit;padding:10px 12px;border:1px solid #ced4da;border-radius:4px;}',
@@ -488,6 +488,8 @@ const LISTING_CSS = [
   '.en-gallery{display:grid;gap:8px;grid-template-columns:2fr 1fr 1fr;grid-template-rows:220px 220px;border-radius:16px;overflow:hidden;margin:0 0 32px;}',
   '.en-gallery img,.en-gallery .en-property-nophoto{width:100%;height:100%;object-fit:cover;display:block;background:#e5e7eb;}',
   '.en-gallery>:first-child{grid-row:1/3;}',
+  '.en-gallery-0{grid-template-columns:1fr;grid-template-rows:160px;}',
+  '.en-gallery-empty{display:flex!important;align-items:center;justify-content:center;color:#6b7280;background:repeating-linear-gradient(135deg,#eef2f7 0 14px,#e5e9f0 14px 28px)!important;}',
   '.en-gallery-1{grid-template-columns:1fr;grid-template-rows:440px;}',
   '.en-gallery-2{grid-template-columns:2fr 1fr;grid-template-rows:440px;}',
   '.en-gallery-2>:first-child{grid-row:auto;}',
@@ -514,7 +516,7 @@ const LISTING_CSS = [
   '.en-panel .en-button{width:100%;align-self:stretch;}',
   '@media (max-width:900px){.en-listing-layout{grid-template-columns:1fr;}.en-listing-side{position:static;}}',
   // on a phone the photos are one swipeable row
-  '@media (max-width:640px){.en-listing{padding:20px;}.en-listing-title{font-size:1.8rem;}.en-gallery{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;border-radius:12px;}.en-gallery>*{flex:0 0 88%;height:260px;scroll-snap-align:start;border-radius:12px;}.en-gallery-1>*{flex-basis:100%;}}',
+  '@media (max-width:640px){.en-listing{padding:20px;}.en-listing-title{font-size:1.8rem;}.en-gallery{display:flex;overflow-x:auto;scroll-snap-type:x mandatory;border-radius:12px;}.en-gallery>*{flex:0 0 88%;height:260px;scroll-snap-align:start;border-radius:12px;}.en-gallery-0>*,.en-gallery-1>*{flex-basis:100%;}.en-gallery-0>*{height:140px;}}',
 ].join('');
 
 // ---- components → HTML --------------------------------------------------------------------------------
@@ -764,11 +766,12 @@ export function initialsOf(name: string): string {
 export function renderFavicon(data: Pick<SiteData, 'website' | 'content'>): string {
   const colour = primaryOf(data.content.metadata?.theme ?? data.website.settings?.theme);
   const initials = initialsOf(data.website.title || data.website.name);
-  const size = initials.length > 1 ? 27 : 34;
+  // large, heavy letters read at 16 px in a browser tab
+  const size = initials.length > 1 ? 31 : 40;
   return (
     '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64">' +
-    `<rect x="2" y="2" width="60" height="60" rx="14" fill="#fff" stroke="${escapeHtml(colour)}" stroke-width="4"/>` +
-    `<text x="32" y="33" dy=".35em" text-anchor="middle" font-family="Georgia, 'Times New Roman', serif" font-size="${size}" font-weight="700" fill="${escapeHtml(colour)}">${escapeHtml(initials)}</text>` +
+    `<rect x="3" y="3" width="58" height="58" rx="14" fill="#fff" stroke="${escapeHtml(colour)}" stroke-width="6"/>` +
+    `<text x="32" y="33" dy=".36em" text-anchor="middle" font-family="Arial, Helvetica, sans-serif" font-size="${size}" font-weight="800" letter-spacing="-1" fill="${escapeHtml(colour)}">${escapeHtml(initials)}</text>` +
     '</svg>\n'
   );
 }
@@ -1026,7 +1029,7 @@ function listingBodyHtml(property: PropertyItem, slug: string, shownAt: SitePage
     `<h1 class="en-listing-title">${title}</h1>`,
     place ? `<p class="en-listing-place">${escapeHtml(place)}</p>` : '',
     `</div><p class="en-listing-price">${escapeHtml(price)}</p></div>`,
-    `<div class="en-gallery en-gallery-${Math.max(1, gallery.length)}">`,
+    `<div class="en-gallery en-gallery-${gallery.length}">`,
     gallery.length
       ? gallery
           .map(
@@ -1034,7 +1037,7 @@ function listingBodyHtml(property: PropertyItem, slug: string, shownAt: SitePage
               `<img src="${escapeHtml(photo)}" alt="${index === 0 ? title : `${title}, photo ${index + 1}`}"${index === 0 ? '' : ' loading="lazy"'}>`,
           )
           .join('')
-      : '<div class="en-property-nophoto" role="img" aria-label="No photos yet"></div>',
+      : '<div class="en-property-nophoto en-gallery-empty"><span>Photos coming soon</span></div>',
     '</div>',
     '<div class="en-listing-layout"><div class="en-listing-main">',
     facts.length
