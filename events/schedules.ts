@@ -19,6 +19,8 @@ export interface ScheduledJob {
   resources: EventRule['resources'];
   /** deploy-time settings the job reads (stage config → environment variable) */
   settings?: readonly 'exchangeRatesUrl'[];
+  /** also run once after each deployment (a CDK Trigger in AWS; at start in the local cloud): migrations */
+  runAfterDeploy?: true;
 }
 
 export const scheduledJobs: readonly ScheduledJob[] = [
@@ -41,5 +43,16 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     timeoutSeconds: 30,
     resources: { table: 'readwrite' },
     settings: ['exchangeRatesUrl'],
+  },
+  {
+    name: 'heal-website-styles',
+    description:
+      'Heals website content saved before content model 2 (CSS rules repeated per save, var() values dropped)',
+    handler: 'events/consumers/heal-website-styles.ts',
+    everyMinutes: 1440,
+    localEverySeconds: 3600,
+    timeoutSeconds: 900,
+    resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
+    runAfterDeploy: true,
   },
 ];

@@ -624,14 +624,27 @@ describe('EventBridge', () => {
     }
   });
 
-  it('runs the exchange-rate refresh and the trash purge on their schedules', () => {
+  it('runs the exchange-rate refresh, the trash purge and the website styles healing on their schedules', () => {
     const schedules = rules()
       .map((rule) => rule.ScheduleExpression)
       .filter(Boolean);
     expect(schedules.sort()).toEqual(
       scheduledJobs.map((job) => Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString).sort(),
     );
-    expect(scheduledJobs.map((job) => job.name).sort()).toEqual(['purge-cloud', 'refresh-exchange-rates']);
+    expect(scheduledJobs.map((job) => job.name).sort()).toEqual([
+      'heal-website-styles',
+      'purge-cloud',
+      'refresh-exchange-rates',
+    ]);
+  });
+
+  it('runs the website styles migration once after each deployment (a CDK Trigger on its function)', () => {
+    const heal = stack.jobs.functions.get('heal-website-styles')!;
+    const triggers = ofType('Custom::Trigger');
+    expect(triggers).toHaveLength(scheduledJobs.filter((job) => job.runAfterDeploy).length);
+    // the trigger invokes the function's current version (its logical id: the function's, without the hash)
+    const functionId = idOf(heal.fn).slice(0, -8);
+    expect((triggers[0]![1].Properties.HandlerArn as { Ref: string }).Ref.startsWith(functionId)).toBe(true);
   });
 
   it('keeps failed invocations of every consumer and job in encrypted, TLS-only queues for 14 days', () => {

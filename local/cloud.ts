@@ -292,13 +292,14 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
 /**
  * EventBridge schedules, locally: a timer per job of events/schedules.ts invokes its handler with a
- * Scheduled Event, one run at a time. Answers the stop function (waits for a run in progress).
+ * Scheduled Event, one run at a time; a job that runs after each deploy in AWS also runs once at start.
+ * Answers the stop function (waits for a run in progress).
  */
 function startScheduledJobs(log: (line: string) => void): () => Promise<void> {
   const running = new Set<Promise<unknown>>();
   const timers = scheduledJobs.map((job) => {
     let busy = false;
-    return setInterval(() => {
+    const tick = () => {
       if (busy) return;
       busy = true;
       const event = {
@@ -324,7 +325,9 @@ function startScheduledJobs(log: (line: string) => void): () => Promise<void> {
           running.delete(run);
         });
       running.add(run);
-    }, job.localEverySeconds * 1000);
+    };
+    if (job.runAfterDeploy) tick();
+    return setInterval(tick, job.localEverySeconds * 1000);
   });
   return async () => {
     for (const timer of timers) clearInterval(timer);

@@ -3,6 +3,7 @@ import { websitesRoutes } from '#contracts/routes/websites';
 import { Website } from '#lib/data/websites';
 import { respond, withHttp } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
+import { assertPublishableContent } from '#lib/website-content-checks';
 import { resolveTemplate } from '#lib/website-templates';
 import {
   blankContent,
@@ -19,6 +20,7 @@ import {
  */
 export const handler = withHttp(websitesRoutes.createWebsite, async ({ body, identity }) => {
   const template = body.template_id ? await resolveTemplate(identity.agentId, body.template_id) : undefined;
+  if (body.content) assertPublishableContent(body.content);
   const start = body.content ?? template?.content ?? blankContent();
   const websiteId = randomUUID();
   const now = new Date().toISOString();

@@ -1,6 +1,7 @@
 import { Duration } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import type { ScheduledJob } from '../../events/schedules.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
@@ -56,6 +57,13 @@ export class ScheduledJobs extends Construct {
       const target = deadLetterQueue(this, `TargetDeadLetterQueue-${job.name}`);
       rule.addTarget(new LambdaFunction(fn.fn, { ...JOB_RETRY, deadLetterQueue: target }));
       this.deadLetterQueues.set(job.name, { target, function: fn.deadLetterQueue! });
+      // a migration runs as soon as the stack is deployed (and again whenever its code changes)
+      if (job.runAfterDeploy)
+        new Trigger(this, `AfterDeploy-${job.name}`, {
+          handler: fn.fn,
+          executeOnHandlerChange: true,
+          timeout: Duration.seconds(job.timeoutSeconds),
+        });
       this.functions.set(job.name, fn);
       this.rules.set(job.name, rule);
     }

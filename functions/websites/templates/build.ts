@@ -1,3 +1,4 @@
+import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
 import { SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import type { WebsiteContent } from '#lib/websites';
 
@@ -314,6 +315,7 @@ export function buildTemplate(look: TemplateLook): BuiltTemplate {
       ],
       assets: [],
       metadata: {
+        contentModel: WEBSITE_CONTENT_MODEL,
         lastModified: now,
         defaultPage: 'home',
         theme: look.theme,
