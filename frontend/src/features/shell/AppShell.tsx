@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ArrowUp } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
@@ -83,6 +84,7 @@ function ShellFrame() {
     setDrawerOpen(true);
   };
   const location = useLocation();
+  const fullWidth = isFullWidthRoute(location.pathname, location.search);
   // a navigation closes the mobile drawer
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -90,14 +92,21 @@ function ShellFrame() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <Header onOpenMenu={openDrawer} />
-      <div className="mx-auto flex max-w-[96rem]">
-        <aside
-          aria-label="Sidebar"
-          className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-slate-200 bg-slate-50/60 lg:block"
+      <div className={clsx('mx-auto flex', !fullWidth && 'max-w-[96rem]')}>
+        {!fullWidth && (
+          <aside
+            aria-label="Sidebar"
+            className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-slate-200 bg-slate-50/60 lg:block"
+          >
+            <Sidebar />
+          </aside>
+        )}
+        <main
+          className={clsx(
+            'min-w-0 flex-1',
+            fullWidth ? 'pb-28 lg:pb-0' : 'px-4 pt-5 pb-28 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12',
+          )}
         >
-          <Sidebar />
-        </aside>
-        <main className="min-w-0 flex-1 px-4 pt-5 pb-28 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12">
           <Suspense
             fallback={
               <div className="flex justify-center py-24 text-brand-2">
@@ -122,6 +131,14 @@ function ShellFrame() {
       )}
     </div>
   );
+}
+
+/**
+ * Screens that need the whole width: the website editor (`/web-builder?id=…`) gives the canvas the
+ * sidebar's room; the editor's Back link returns to the website list, sidebar and all.
+ */
+export function isFullWidthRoute(pathname: string, search: string): boolean {
+  return pathname === paths.webBuilder && new URLSearchParams(search).has('id');
 }
 
 /** Spec §2/§9: a scroll-to-top button appears after scrolling more than 500 px. */

@@ -17,14 +17,14 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { propertiesApi } from '../properties/api.ts';
 import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
+import { customAssetManager, EditorAssetManager } from './AssetPicker.tsx';
 import { setPreviewAgent, setPreviewListings, siteBlocksPlugin } from './blocks.ts';
 import { themeCss, themeOf } from './content.ts';
 import { EditorToolbar } from './EditorToolbar.tsx';
+import { EditorSidebar } from './EditorPanels.tsx';
 import { applyTheme, fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
 import { previewOf } from './listings.ts';
-import { GlobalComponentsPanel, PagesPanel } from './pagePanels.tsx';
-import { AssetsPanel, BackupsPanel, BlocksPanel, SelectedPanel } from './panels.tsx';
-import { SeoPanel, ThemePanel } from './settingsPanels.tsx';
+import { STYLE_SECTORS } from './StylePanel.tsx';
 import type { Website } from './types.ts';
 import { type EditorSession, useWebsiteActions } from './useWebsiteActions.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
@@ -107,22 +107,9 @@ export function EditorScreen({ websiteId }: { websiteId: string }) {
   return <WebsiteEditor key={generation} website={website} onReload={load} />;
 }
 
-type Tab = 'blocks' | 'pages' | 'global' | 'selected' | 'theme' | 'seo' | 'assets' | 'backups';
-const TABS: { id: Tab; label: string }[] = [
-  { id: 'blocks', label: 'Blocks' },
-  { id: 'pages', label: 'Pages' },
-  { id: 'global', label: 'Global' },
-  { id: 'selected', label: 'Selected' },
-  { id: 'theme', label: 'Theme' },
-  { id: 'seo', label: 'SEO' },
-  { id: 'assets', label: 'Assets' },
-  { id: 'backups', label: 'Backups' },
-];
-
 function WebsiteEditor({ website, onReload }: { website: Website; onReload: () => Promise<void> }) {
   const { state, dispatch } = useWebsiteState();
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [tab, setTab] = useState<Tab>('blocks');
   const [dirty, setDirty] = useState(false);
   const [settings, setSettings] = useState<Record<string, unknown>>(() => ({
     ...website.settings,
@@ -165,7 +152,9 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
         '[data-global-id]{outline:2px dashed #a78bfa;outline-offset:-2px}' +
         '[data-global-active="false"]{opacity:.45}',
       selectorManager: { componentFirst: true },
-      assetManager: { upload: false as const, assets: [] },
+      // the asset picker and the style panel are the app's own (AssetPicker.tsx, StylePanel.tsx)
+      assetManager: { custom: customAssetManager, upload: false as const, assets: [] },
+      styleManager: { custom: true, sectors: STYLE_SECTORS },
       deviceManager: {
         devices: [
           { id: 'desktop', name: 'Desktop', width: '' },
@@ -265,7 +254,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   }
 
   return (
-    <div className="-mx-4 -mt-5 -mb-28 flex h-[calc(100dvh-4rem)] flex-col bg-white sm:-mx-6 lg:-mx-8 lg:-mt-8 lg:-mb-12">
+    <div className="flex h-[calc(100dvh-4rem)] flex-col bg-white">
       <h1 className="sr-only">Website editor: {website.name}</h1>
       {/* GrapesJS's own exit-preview button needs its icon font; the toolbar has one */}
       <style>{'.gjs-off-prv{display:none}'}</style>
@@ -283,94 +272,28 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
         onReady={onReady}
       >
         <div className="flex min-h-0 flex-1">
-          <aside
-            aria-label="Editor panels"
-            className="flex w-72 shrink-0 flex-col border-r border-slate-200 bg-slate-50"
-          >
-            <div
-              role="tablist"
-              aria-label="Panels"
-              className="flex flex-wrap gap-1 border-b border-slate-200 p-2"
-            >
-              {TABS.map((item) => (
-                <button
-                  key={item.id}
-                  type="button"
-                  role="tab"
-                  aria-selected={tab === item.id}
-                  tabIndex={tab === item.id ? 0 : -1}
-                  onClick={() => setTab(item.id)}
-                  onKeyDown={(event) => {
-                    const step = event.key === 'ArrowRight' ? 1 : event.key === 'ArrowLeft' ? -1 : 0;
-                    if (!step) return;
-                    const next = TABS[(TABS.indexOf(item) + step + TABS.length) % TABS.length]!;
-                    setTab(next.id);
-                    (
-                      event.currentTarget.parentElement?.children[TABS.indexOf(next)] as
-                        | HTMLElement
-                        | undefined
-                    )?.focus();
-                  }}
-                  className={clsx(
-                    'rounded-md px-2 py-1 text-xs font-semibold',
-                    tab === item.id ? 'bg-brand-2 text-white' : 'text-slate-700 hover:bg-slate-200',
-                  )}
-                >
-                  {item.label}
-                </button>
-              ))}
-            </div>
-            <div
-              role="tabpanel"
-              aria-label={TABS.find((item) => item.id === tab)?.label}
-              className="min-h-0 flex-1 overflow-y-auto p-3"
-            >
-              {editor && tab === 'blocks' && <BlocksPanel editor={editor} />}
-              {editor && tab === 'pages' && (
-                <PagesPanel
-                  editor={editor}
-                  order={pageOrder}
-                  onOrderChange={(order) => {
-                    setPageOrder(order);
-                    setDirty(true);
-                  }}
-                  globals={state.globalComponents}
-                  onChange={() => setDirty(true)}
-                />
-              )}
-              {editor && tab === 'global' && (
-                <GlobalComponentsPanel
-                  editor={editor}
-                  selected={selected}
-                  baselines={baselines.current}
-                  onChange={() => setDirty(true)}
-                />
-              )}
-              {editor && tab === 'selected' && <SelectedPanel editor={editor} selected={selected} />}
-              {tab === 'theme' && <ThemePanel settings={settings} onChange={changeSettings} />}
-              {editor && tab === 'seo' && (
-                <SeoPanel
-                  editor={editor}
-                  settings={settings}
-                  onChange={changeSettings}
-                  pageOrder={pageOrder}
-                  title={title}
-                  onTitleChange={(value) => {
-                    setTitle(value);
-                    setDirty(true);
-                  }}
-                />
-              )}
-              {editor && tab === 'assets' && <AssetsPanel editor={editor} websiteId={website.id} />}
-              {tab === 'backups' && (
-                <BackupsPanel
-                  websiteId={website.id}
-                  beforeRestore={dirty ? actions.save : undefined}
-                  onRestored={onReload}
-                />
-              )}
-            </div>
-          </aside>
+          <EditorSidebar
+            editor={editor}
+            websiteId={website.id}
+            selected={selected}
+            theme={theme}
+            pageOrder={pageOrder}
+            onPageOrderChange={(order) => {
+              setPageOrder(order);
+              setDirty(true);
+            }}
+            baselines={baselines.current}
+            settings={settings}
+            onSettingsChange={changeSettings}
+            title={title}
+            onTitleChange={(value) => {
+              setTitle(value);
+              setDirty(true);
+            }}
+            onChange={() => setDirty(true)}
+            beforeRestore={dirty ? actions.save : undefined}
+            onRestored={onReload}
+          />
           <div className="relative min-w-0 flex-1 bg-slate-100">
             <Canvas className="absolute inset-0" />
           </div>
@@ -381,6 +304,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
         onOpenChange={(open) => !open && blocker.reset?.()}
         title="Leave without saving?"
         description="Your changes to this website have not been saved."
+      {editor && <EditorAssetManager editor={editor} websiteId={website.id} />}
         size="sm"
         footer={
           <>

@@ -1,4 +1,4 @@
-import type { Component, Editor } from 'grapesjs';
+import type { Block, Component, Editor } from 'grapesjs';
 import {
   SITE_BLOCK_ATTRIBUTES as ATTR,
   PROPERTY_GRID_DEFAULT,
@@ -342,4 +342,53 @@ export function siteBlocksPlugin(editor: Editor) {
   for (const block of HTML_BLOCKS) {
     editor.Blocks.add(block.id, { label: block.label, category: 'Sections', content: block.content });
   }
+}
+
+/** The page's body: its `<main>` (the templates put the page's sections there), or the whole page. */
+function pageBody(editor: Editor): Component | undefined {
+  const wrapper = editor.getWrapper();
+  if (!wrapper) return undefined;
+  return wrapper.components().find((child: Component) => child.get('tagName') === 'main') ?? wrapper;
+}
+
+const isGlobal = (component: Component) => component.get('type') === TYPES.globalComponent;
+
+/** A footer at the page's top level: a `<footer>`, or a global component holding one. */
+function isFooter(component: Component): boolean {
+  if (component.get('tagName') === 'footer') return true;
+  return isGlobal(component) && component.components().at(0)?.get('tagName') === 'footer';
+}
+
+/**
+ * Where a clicked block goes: just after the section the agent is working in (the selected element's
+ * section of the page body), else at the end of the page body — always inside it, above the footer.
+ */
+export function blockInsertionPoint(editor: Editor): { parent: Component; at: number } | undefined {
+  const body = pageBody(editor);
+  if (!body) return undefined;
+  const children = body.components();
+  const end = () => {
+    if (body !== editor.getWrapper()) return children.length;
+    let at = children.length;
+    while (at > 0 && isFooter(children.at(at - 1))) at--;
+    return at;
+  };
+  let current = editor.getSelected();
+  while (current?.parent() && current.parent() !== body) {
+    if (isGlobal(current)) return { parent: body, at: end() };
+    current = current.parent();
+  }
+  if (!current || current.parent() !== body) return { parent: body, at: end() };
+  if (isGlobal(current))
+    return { parent: body, at: isFooter(current) ? current.index() : current.index() + 1 };
+  return { parent: body, at: current.index() + 1 };
+}
+
+/** Adds a block where the agent is working (blockInsertionPoint) and returns what was added. */
+export function addBlock(editor: Editor, block: Block): Component | undefined {
+  const point = blockInsertionPoint(editor);
+  if (!point) return undefined;
+  const content = block.getContent() as Parameters<Component['append']>[0];
+  const [added] = point.parent.append(content, { at: point.at });
+  return added;
 }

@@ -1,16 +1,19 @@
 import type { Component, Editor } from 'grapesjs';
-import { ArrowDown, ArrowUp, Pencil, Plus, Trash2 } from 'lucide-react';
+import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { GLOBAL_COMPONENT_TYPES, SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { Button } from '../../components/ui/Button.tsx';
 import { globalComponentSummary, newId, slugOf, withNewVersion } from './content.ts';
+import { fillPlaceholdersIn, globalPlaceholders, makeGlobal, placeholderContent } from './editorContent.ts';
 import {
-  fillPlaceholdersIn,
-  globalPlaceholders,
-  makeGlobal,
-  newPageComponents,
-  placeholderContent,
-} from './editorContent.ts';
+  editorLinksTo,
+  hasNavigation,
+  type NavPage,
+  pageHref,
+  setEditorNavLink,
+  syncEditorNavigation,
+} from './navigation.ts';
+import { hasTemplateClasses, newPageComponents } from './newPage.ts';
 import { panelHeading } from './panels.tsx';
 import type { GlobalComponent } from './types.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
@@ -30,21 +33,27 @@ function useEditorEvents(editor: Editor, events: string) {
   }, [editor, events]);
 }
 
-/** Pages: add, rename, reorder, delete; an empty name becomes "Page N" (spec §5), slugs by pageSlug(). */
+/**
+ * Pages: add, rename, reorder, delete; an empty name becomes "Page N" (spec §5), slugs by pageSlug(). The
+ * site's navigation (the header's and footer's nav) follows: a new page gets a link, a renamed one's link
+ * follows, the links keep the pages' order, a deleted page's link goes; a page can be left out of it.
+ */
 export function PagesPanel({
   editor,
   order,
   onOrderChange,
   globals,
+  baselines,
   onChange,
 }: {
   editor: Editor;
   order: string[];
   onOrderChange: (order: string[]) => void;
   globals: readonly GlobalComponent[];
+  baselines?: Map<string, string>;
   onChange: () => void;
 }) {
-  useEditorEvents(editor, 'page');
+  useEditorEvents(editor, 'page component:update');
   const [newName, setNewName] = useState('');
   const [renaming, setRenaming] = useState<string | null>(null);
   const [renameValue, setRenameValue] = useState('');
@@ -52,6 +61,15 @@ export function PagesPanel({
   const selectedId = editor.Pages.getSelected()?.getId();
 
   const [nameError, setNameError] = useState<string>();
+  const navPages = (ids: readonly string[]): NavPage[] =>
+    ids.flatMap((id, index) => {
+      const page = editor.Pages.get(id);
+      return page ? [{ id, name: page.getName() || `Page ${index + 1}` }] : [];
+    });
+  const withNav = hasNavigation(editor, globals);
+  /** The navs follow a change of the pages (made just before, with the page list it had then). */
+  const followNav = (before: NavPage[], after: NavPage[]) =>
+    syncEditorNavigation(editor, globals, before, after, baselines);
 
   /** Two pages cannot share an address. */
   function takenSlug(name: string, except?: string) {
@@ -70,9 +88,25 @@ export function PagesPanel({
       return;
     }
     setNameError(undefined);
-    const page = editor.Pages.add({ id, name, component: newPageComponents(globals) });
+    const before = navPages(order);
+    const current = editor.Pages.getSelected()?.getMainComponent();
+    const contact = before.find((page) => slugOf(page.name) === 'contact');
+    // the template's wrapper attributes (data-template…) as on the other pages, but not its id
+    const { id: _wrapperId, ...attributes } = current?.getAttributes() ?? {};
+    const component = {
+      type: 'wrapper',
+      attributes,
+      components: newPageComponents(globals, {
+        name,
+        templateClasses: hasTemplateClasses(editor),
+        contactHref: contact ? pageHref(contact.name) : undefined,
+        buttonClass: Boolean(editor.Css.getRule('.button')),
+      }),
+    };
+    const page = editor.Pages.add({ id, name, component });
     if (!page) return;
     fillPlaceholdersIn(page.getMainComponent(), globals);
+    followNav(before, [...before, { id, name }]);
     onOrderChange([...order, id]);
     editor.Pages.select(id);
     setNewName('');
@@ -88,7 +122,9 @@ export function PagesPanel({
       return;
     }
     setNameError(undefined);
+    const before = navPages(order);
     editor.Pages.get(id)?.set('name', name);
+    followNav(before, navPages(order));
     setRenaming(null);
     onChange();
   }
@@ -97,11 +133,16 @@ export function PagesPanel({
     const next = [...order];
     const [moved] = next.splice(index, 1);
     next.splice(index + by, 0, moved!);
+    followNav(navPages(order), navPages(next));
     onOrderChange(next);
   }
 
   function remove(id: string) {
     if (selectedId === id) editor.Pages.select(order.find((other) => other !== id)!);
+    followNav(
+      navPages(order),
+      navPages(order).filter((page) => page.id !== id),
+    );
     editor.Pages.remove(id);
     onOrderChange(order.filter((other) => other !== id));
     onChange();
@@ -165,6 +206,23 @@ export function PagesPanel({
                   >
                     <ArrowDown className="size-3.5" aria-hidden="true" />
                   </button>
+                  {withNav && (
+                    <NavToggle
+                      name={name}
+                      shown={editorLinksTo(editor, globals, { id: page.getId(), name }, baselines)}
+                      onToggle={(shown) => {
+                        setEditorNavLink(
+                          editor,
+                          globals,
+                          navPages(order),
+                          { id: page.getId(), name },
+                          shown,
+                          baselines,
+                        );
+                        onChange();
+                      }}
+                    />
+                  )}
                   <button
                     type="button"
                     className="rounded p-1 text-slate-500 hover:bg-slate-100"
@@ -214,9 +272,37 @@ export function PagesPanel({
             {nameError}
           </p>
         )}
-        <p className="text-xs text-slate-500">The first page is the home page; "Home" has the address /.</p>
+        <p className="text-xs text-slate-500">
+          The first page is the home page; "Home" has the address /.
+          {withNav && ' New pages get a link in the site menu, in the order of this list.'}
+        </p>
       </form>
     </div>
+  );
+}
+
+/** Shows or hides a page's link in the site's navigation. */
+function NavToggle({
+  name,
+  shown,
+  onToggle,
+}: {
+  name: string;
+  shown: boolean;
+  onToggle: (shown: boolean) => void;
+}) {
+  const Icon = shown ? Eye : EyeOff;
+  return (
+    <button
+      type="button"
+      className={`rounded p-1 hover:bg-slate-100 ${shown ? 'text-slate-500' : 'text-slate-300'}`}
+      aria-label={`Show ${name} in the menu`}
+      aria-pressed={shown}
+      title={shown ? 'In the site menu' : 'Not in the site menu'}
+      onClick={() => onToggle(!shown)}
+    >
+      <Icon className="size-3.5" aria-hidden="true" />
+    </button>
   );
 }
 

@@ -1,61 +1,105 @@
 import type { Block, Component, Editor } from 'grapesjs';
-import { ImagePlus, Trash2 } from 'lucide-react';
+import {
+  House,
+  ImageIcon,
+  ImagePlus,
+  Images,
+  LayoutGrid,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  PanelBottom,
+  PanelTop,
+  Quote,
+  Trash2,
+  Type,
+  UserRound,
+} from 'lucide-react';
 import { type ChangeEvent, useEffect, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { apiErrorMessage } from '../templates/api.ts';
-import {
-  useAddAssetsMutation,
-  useCreateAssetUploadUrlMutation,
-  useCreateBackupMutation,
-  useDeleteAssetMutation,
-  useLazyListAssetsQuery,
-  useListBackupsQuery,
-  useRestoreBackupMutation,
-} from './api.ts';
-import { BLOCK_ORDER } from './blocks.ts';
+import { useAssetLibrary } from './AssetPicker.tsx';
+import { useCreateBackupMutation, useListBackupsQuery, useRestoreBackupMutation } from './api.ts';
+import { addBlock, BLOCK_ORDER } from './blocks.ts';
 import { formatDate } from './content.ts';
-import { postToS3 } from './uploads.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
-import { assetDeleted, assetsFetched, assetsUploaded } from './websiteSlice.ts';
 
 export const panelHeading = 'mb-2 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
-/** The blocks: drag one onto the canvas, or click to add it at the end of the page. */
-export function BlocksPanel({ editor }: { editor: Editor }) {
+const BLOCK_ICONS: Record<string, LucideIcon> = {
+  hero: PanelTop,
+  'property-grid': LayoutGrid,
+  'property-card': House,
+  'agent-card': UserRound,
+  'contact-form': Mail,
+  testimonial: Quote,
+  text: Type,
+  image: ImageIcon,
+  gallery: Images,
+  'map-placeholder': MapPin,
+  footer: PanelBottom,
+};
+
+/**
+ * The blocks: drag one onto the page, or click it to add it where the agent is working (after the selected
+ * section, else at the end of the page body, above the footer).
+ */
+export function BlocksPanel({ editor, onAdded }: { editor: Editor; onAdded?: (added: Component) => void }) {
   const blocks = [...editor.Blocks.getAll()].sort(
     (a, b) => BLOCK_ORDER.indexOf(a.getId()) - BLOCK_ORDER.indexOf(b.getId()),
   );
+  const categories = [...new Set(blocks.map(categoryOf))];
   function add(block: Block) {
-    const [added] = editor.getWrapper()!.append(block.getContent() as string);
-    if (added) editor.select(added);
+    const added = addBlock(editor, block);
+    if (!added) return;
+    onAdded?.(added);
+    editor.select(added);
+    added.getEl()?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    // an image block asks for its picture at once, as when dropped
+    if (added.get('type') === 'image') added.trigger('active');
   }
   return (
-    <div>
-      <h2 className={panelHeading}>Blocks</h2>
-      <ul className="grid grid-cols-2 gap-2" aria-label="Blocks">
-        {blocks.map((block) => (
-          <li key={block.getId()}>
-            <button
-              type="button"
-              draggable
-              onDragStart={(event) => editor.Blocks.startDrag(block, event.nativeEvent)}
-              onDragEnd={() => editor.Blocks.endDrag(false)}
-              onClick={() => add(block)}
-              className="w-full cursor-grab rounded-lg border border-slate-200 bg-white px-2 py-3 text-xs font-medium text-slate-800 shadow-xs hover:border-brand-2"
-              aria-label={`Add ${block.getLabel()}`}
-            >
-              {block.getLabel()}
-            </button>
-          </li>
-        ))}
-      </ul>
-      <p className="mt-3 text-xs text-slate-500">
-        Drag a block onto the page, or click it to add it at the end.
+    <div className="space-y-4">
+      {categories.map((category) => (
+        <section key={category} aria-label={category}>
+          <h2 className={panelHeading}>{category}</h2>
+          <ul className="grid grid-cols-2 gap-2" aria-label={`${category} blocks`}>
+            {blocks
+              .filter((block) => categoryOf(block) === category)
+              .map((block) => {
+                const Icon = BLOCK_ICONS[block.getId()] ?? LayoutGrid;
+                return (
+                  <li key={block.getId()}>
+                    <button
+                      type="button"
+                      draggable
+                      onDragStart={(event) => editor.Blocks.startDrag(block, event.nativeEvent)}
+                      onDragEnd={() => editor.Blocks.endDrag(false)}
+                      onClick={() => add(block)}
+                      className="flex w-full cursor-grab flex-col items-center gap-1.5 rounded-xl border border-slate-200 bg-white px-2 py-3 text-xs font-medium text-slate-700 shadow-xs transition hover:-translate-y-px hover:border-brand-2 hover:text-slate-900 hover:shadow-sm active:cursor-grabbing"
+                      aria-label={`Add ${block.getLabel()}`}
+                    >
+                      <Icon className="size-5 text-brand-2" aria-hidden="true" />
+                      {block.getLabel()}
+                    </button>
+                  </li>
+                );
+              })}
+          </ul>
+        </section>
+      ))}
+      <p className="text-xs text-slate-500">
+        Drag a block onto the page, or click it to add it after the selected section.
       </p>
     </div>
   );
+}
+
+function categoryOf(block: Block): string {
+  const category = block.getCategoryLabel?.() ?? block.get('category');
+  return typeof category === 'string' && category ? category : 'Blocks';
 }
 
 /** The selected component's settings (its traits: listing count, city, address…). */
@@ -115,73 +159,28 @@ export function SelectedPanel({ editor, selected }: { editor: Editor; selected: 
   );
 }
 
-/**
- * The website's assets (spec §4: a fetch replaces the list, uploads append, deletes remove by id). They feed
- * GrapesJS's asset manager, which the image block opens.
- */
+/** The website's images (uploads, deletes); the image blocks and the style panel pick from them. */
 export function AssetsPanel({ editor, websiteId }: { editor: Editor; websiteId: string }) {
-  const { state, dispatch } = useWebsiteState();
-  const [listAssets, listing] = useLazyListAssetsQuery();
-  const [createUploadUrl] = useCreateAssetUploadUrlMutation();
-  const [addAssets] = useAddAssetsMutation();
-  const [deleteAsset] = useDeleteAssetMutation();
-  const [uploading, setUploading] = useState(false);
-
-  useEffect(() => {
-    listAssets(websiteId)
-      .unwrap()
-      .then((result) => {
-        dispatch(assetsFetched(result.items));
-        editor.Assets.add(result.items.map((asset) => ({ src: asset.url, name: asset.name })));
-      })
-      .catch(() => showToast('error', 'The assets could not be loaded'));
-  }, [listAssets, websiteId, dispatch, editor]);
+  const library = useAssetLibrary(editor, websiteId);
+  const { load } = library;
+  useEffect(() => load(), [load]);
 
   async function upload(event: ChangeEvent<HTMLInputElement>) {
     const files = Array.from(event.target.files ?? []);
     event.target.value = '';
-    if (files.length === 0) return;
-    setUploading(true);
-    try {
-      const keys: string[] = [];
-      for (const file of files) {
-        const ticket = await createUploadUrl({
-          purpose: 'website-asset',
-          name: file.name,
-          size: file.size,
-          mime_type: file.type || 'application/octet-stream',
-        }).unwrap();
-        await postToS3(ticket, file);
-        keys.push(ticket.key);
-      }
-      const body = new FormData();
-      body.append('type', 'website-asset');
-      body.append('fileKeys', JSON.stringify(keys));
-      const result = await addAssets({ id: websiteId, body }).unwrap();
-      dispatch(assetsUploaded(result.items));
-      editor.Assets.add(result.items.map((asset) => ({ src: asset.url, name: asset.name })));
-    } catch (error) {
-      showToast('error', apiErrorMessage(error, 'The files could not be uploaded'));
-    }
-    setUploading(false);
-  }
-
-  async function remove(id: string, url: string) {
-    try {
-      await deleteAsset({ id: websiteId, assetId: id }).unwrap();
-      dispatch(assetDeleted(id));
-      editor.Assets.remove(url);
-    } catch (error) {
-      showToast('error', apiErrorMessage(error, 'The asset could not be deleted'));
-    }
+    await library.upload(files);
   }
 
   return (
     <div className="space-y-3">
       <h2 className={panelHeading}>Assets</h2>
       <label className="flex cursor-pointer items-center justify-center gap-2 rounded-lg border border-dashed border-slate-300 bg-white px-3 py-4 text-sm font-medium text-slate-700 hover:border-brand-2">
-        {uploading ? <Spinner className="size-4" /> : <ImagePlus className="size-4" aria-hidden="true" />}
-        {uploading ? 'Uploading…' : 'Upload images'}
+        {library.uploading ? (
+          <Spinner className="size-4" />
+        ) : (
+          <ImagePlus className="size-4" aria-hidden="true" />
+        )}
+        {library.uploading ? 'Uploading…' : 'Upload images'}
         <input
           type="file"
           accept="image/*"
@@ -191,12 +190,14 @@ export function AssetsPanel({ editor, websiteId }: { editor: Editor; websiteId: 
           aria-label="Upload images"
         />
       </label>
-      {listing.isLoading && <Spinner label="Loading assets" className="mx-auto size-5" />}
-      {!listing.isLoading && state.assets.length === 0 && (
+      {library.loading && library.assets.length === 0 && (
+        <Spinner label="Loading assets" className="mx-auto size-5" />
+      )}
+      {!library.loading && library.assets.length === 0 && (
         <p className="text-sm text-slate-600">No assets yet. Uploaded images can be used in image blocks.</p>
       )}
       <ul className="grid grid-cols-2 gap-2" aria-label="Assets">
-        {state.assets.map((asset) => (
+        {library.assets.map((asset) => (
           <li
             key={asset.id}
             className="group relative overflow-hidden rounded-lg border border-slate-200 bg-white"
@@ -204,7 +205,7 @@ export function AssetsPanel({ editor, websiteId }: { editor: Editor; websiteId: 
             <img src={asset.url} alt={asset.name} className="aspect-square w-full object-cover" />
             <button
               type="button"
-              onClick={() => void remove(asset.id, asset.url)}
+              onClick={() => void library.remove(asset)}
               aria-label={`Delete ${asset.name}`}
               className="absolute top-1 right-1 rounded-md bg-white/90 p-1 text-red-600 shadow"
             >

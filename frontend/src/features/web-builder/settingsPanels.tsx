@@ -15,12 +15,15 @@ const COLOURS: { key: keyof Omit<ThemeSettings, 'font'>; label: string }[] = [
   { key: 'background', label: 'Background colour' },
 ];
 
-const FONTS = [
+/** Fonts every visitor's device has (and Inter, which the published pages and the canvas load). */
+export const FONTS = [
   THEME_DEFAULTS.font,
   'Georgia, serif',
   'system-ui, sans-serif',
   'Arial, Helvetica, sans-serif',
   '"Times New Roman", serif',
+  'Verdana, Geneva, sans-serif',
+  '"Trebuchet MS", sans-serif',
 ];
 
 /** Theme colours and font (spec §9 defaults), saved in settings.theme. */
