@@ -28,6 +28,29 @@ const DEVICES = [
   { id: 'mobile', label: 'Phone', icon: Smartphone },
 ] as const;
 
+/** Whether there is something to undo or redo, kept up with the editor's changes. */
+function useUndoState(editor: Editor | null) {
+  const [state, setState] = useState({ canUndo: false, canRedo: false });
+  useEffect(() => {
+    if (!editor) return;
+    const update = () => {
+      const next = { canUndo: editor.UndoManager.hasUndo(), canRedo: editor.UndoManager.hasRedo() };
+      setState((current) =>
+        current.canUndo === next.canUndo && current.canRedo === next.canRedo ? current : next,
+      );
+    };
+    update();
+    const events = 'update undo redo change:changesCount component:update style:property:update page';
+    editor.on(events, update);
+    return () => {
+      editor.off(events, update);
+    };
+  }, [editor]);
+  // Ctrl/Cmd+Z and Shift+Ctrl/Cmd+Z are GrapesJS's own keymaps (core:undo, core:redo), on this window and the
+  // canvas, outside form fields
+  return state;
+}
+
 export function EditorToolbar({
   website,
   editor,
@@ -41,15 +64,19 @@ export function EditorToolbar({
 }) {
   const [device, setDevice] = useState('desktop');
   const [previewing, setPreviewing] = useState(false);
+  const history = useUndoState(editor);
   const [domainOpen, setDomainOpen] = useState(false);
   const [templateOpen, setTemplateOpen] = useState(false);
 
   useEffect(() => {
     if (!editor) return;
     const stop = () => setPreviewing(false);
+    const follow = () => setDevice(editor.getDevice() || 'desktop');
     editor.on('stop:core:preview', stop);
+    editor.on('device:select', follow);
     return () => {
       editor.off('stop:core:preview', stop);
+      editor.off('device:select', follow);
     };
   }, [editor]);
 
@@ -82,12 +109,35 @@ export function EditorToolbar({
         </span>
       </div>
       <div className="ml-auto flex flex-wrap items-center gap-1.5">
+        <fieldset className="flex items-center rounded-lg border border-slate-200 p-0.5" aria-label="History">
+          <button
+            type="button"
+            aria-label="Undo"
+            title="Undo (Ctrl+Z)"
+            disabled={!history.canUndo}
+            onClick={() => editor?.UndoManager.undo()}
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:pointer-events-none disabled:text-slate-300"
+          >
+            <Undo2 className="size-4" aria-hidden="true" />
+          </button>
+          <button
+            type="button"
+            aria-label="Redo"
+            title="Redo (Ctrl+Shift+Z)"
+            disabled={!history.canRedo}
+            onClick={() => editor?.UndoManager.redo()}
+            className="rounded-md p-1.5 text-slate-600 hover:bg-slate-100 disabled:pointer-events-none disabled:text-slate-300"
+          >
+            <Redo2 className="size-4" aria-hidden="true" />
+          </button>
+        </fieldset>
         <fieldset className="flex rounded-lg border border-slate-200 p-0.5" aria-label="Device">
           {DEVICES.map(({ id, label, icon: Icon }) => (
             <button
               key={id}
               type="button"
               aria-label={label}
+              title={`${label} view`}
               aria-pressed={device === id}
               onClick={() => {
                 editor?.setDevice(id);
@@ -99,12 +149,6 @@ export function EditorToolbar({
             </button>
           ))}
         </fieldset>
-        <Button variant="ghost" size="sm" aria-label="Undo" onClick={() => editor?.UndoManager.undo()}>
-          <Undo2 className="size-4" aria-hidden="true" />
-        </Button>
-        <Button variant="ghost" size="sm" aria-label="Redo" onClick={() => editor?.UndoManager.redo()}>
-          <Redo2 className="size-4" aria-hidden="true" />
-        </Button>
         <Button variant="secondary" size="sm" onClick={togglePreview} aria-pressed={previewing}>
           {previewing ? (
             <EyeOff className="size-4" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { newPageComponents, projectDataOf, withTextTypes } from './editorContent.ts';
+import { projectDataOf, withTextTypes } from './editorContent.ts';
 
 describe('editor content', () => {
   it('gives elements holding only text the text type, so the canvas can edit them', () => {
@@ -38,27 +38,5 @@ describe('editor content', () => {
     const empty = projectDataOf(undefined);
     expect(empty.pages).toHaveLength(1);
     expect(empty.pages[0].name).toBe('Home');
-  });
-
-  it('starts a new page with the active header and footer global components', () => {
-    const global = (id: string, component_type: string, is_active: boolean) => ({
-      global_component_id: id,
-      component_type,
-      component_name: id,
-      component_data: {},
-      version: 1,
-      is_active,
-    });
-    const components = newPageComponents([
-      global('footer-1', 'footer', true),
-      global('header-1', 'header', true),
-      global('header-old', 'header', false),
-    ]);
-    expect(components[0]).toEqual({ type: 'global-component', attributes: { 'data-global-id': 'header-1' } });
-    expect(components.at(-1)).toEqual({
-      type: 'global-component',
-      attributes: { 'data-global-id': 'footer-1' },
-    });
-    expect(components).toHaveLength(3);
   });
 });
