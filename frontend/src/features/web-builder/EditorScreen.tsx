@@ -16,13 +16,13 @@ import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { propertiesApi } from '../properties/api.ts';
-import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
 import { customAssetManager, EditorAssetManager } from './AssetPicker.tsx';
+import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
 import { setPreviewAgent, setPreviewListings, siteBlocksPlugin } from './blocks.ts';
 import { themeCss, themeOf } from './content.ts';
-import { EditorToolbar } from './EditorToolbar.tsx';
 import { EditorSidebar } from './EditorPanels.tsx';
-import { applyTheme, fillGlobalPlaceholders, projectDataOf } from './editorContent.ts';
+import { EditorToolbar } from './EditorToolbar.tsx';
+import { applyTheme, fillGlobalPlaceholders, projectDataOf, siteStylesPlugin } from './editorContent.ts';
 import { previewOf } from './listings.ts';
 import { STYLE_SECTORS } from './StylePanel.tsx';
 import type { Website } from './types.ts';
@@ -193,7 +193,6 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     }
   }
   const onEditor = useCallback((instance: Editor) => {
-    siteBlocksPlugin(instance);
     setEditor(instance);
   }, []);
 
@@ -299,12 +298,12 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
           </div>
         </div>
       </GjsEditor>
+      {editor && <EditorAssetManager editor={editor} websiteId={website.id} />}
       <Modal
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.reset?.()}
         title="Leave without saving?"
         description="Your changes to this website have not been saved."
-      {editor && <EditorAssetManager editor={editor} websiteId={website.id} />}
         size="sm"
         footer={
           <>

@@ -137,7 +137,8 @@ function navGlobals(editor: Editor, globals: readonly GlobalComponent[], baselin
         (placeholder) => baseline !== undefined && placeholderContent(placeholder) !== baseline,
       ) ?? placeholders[0];
     if (!current) return [];
-    const json = current.components().toJSON() as Json[];
+    // plain JSON: a component's toJSON() keeps its children as a collection
+    const json = JSON.parse(JSON.stringify(current.components().toJSON())) as Json[];
     const content: unknown = json.length === 1 ? json[0] : json;
     return JSON.stringify(content).includes('"tagName":"nav"') ? [{ global, content }] : [];
   });
