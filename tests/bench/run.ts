@@ -10,6 +10,12 @@ import {
   measureHandlerBundles,
 } from '../budgets/handler-size.ts';
 import { FOLDER_ITEMS, measureCloudBenchIsolated, UPLOAD_MEMORY_GROWTH_BUDGET_BYTES } from './cloud.ts';
+import {
+  EDITOR_OPEN_BUDGET_MS,
+  EDITOR_ROUNDS,
+  measureEditorContent,
+  SAVE_GROWTH_BUDGET,
+} from './editor-content.ts';
 import { measureFrontendBuild } from './frontend.ts';
 import { coldImportTimes } from './imports.ts';
 import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } from './load.ts';
@@ -31,6 +37,8 @@ import { measurePublishedSites, PUBLISHED_HOME_GZIP_BUDGET_BYTES } from './publi
  * - Property search: latency at 1,000 and 10,000 properties and the read capacity of each search.
  * - Published sites: the home page of the demo website and of each built-in template's website, its
  *   transferred size (gzip document plus images and icon), and that every link, image and icon resolves.
+ * - Website editor: ten open → save sessions per built-in template (GrapesJS headless): open time and save
+ *   size stay flat.
  * Every figure is marked ✓/✗ against its budget. Writes bench/results.json and bench/results.md and
  * prints the markdown. The size budgets are also asserted by `npm test` (tests/budgets); this command
  * fails only when a measurement cannot be made.
@@ -373,6 +381,47 @@ const publishedSites = await measure('Published sites', async () => {
   return report;
 });
 
+const editorContent = await measure('Website editor sessions', () => {
+  const report = measureEditorContent();
+  const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+  print([
+    '## Website editor sessions',
+    '',
+    `Each built-in template's content opened in the editor and saved, ${EDITOR_ROUNDS} sessions in a row ` +
+      '(GrapesJS headless: the models, CSS parser and save code the browser runs, without a canvas). Budget: ' +
+      `the last save ≤ ${SAVE_GROWTH_BUDGET}× the first, the last open ≤ ${EDITOR_OPEN_BUDGET_MS} ms.`,
+    '',
+    table(
+      [
+        'template',
+        'first save',
+        `save ${EDITOR_ROUNDS}`,
+        `save ${EDITOR_ROUNDS} gzip`,
+        'first open',
+        `open ${EDITOR_ROUNDS}`,
+        'budget',
+      ],
+      ['---', '---:', '---:', '---:', '---:', '---:', ':-:'],
+      report.templates.map((figure) => [
+        figure.template,
+        kb(figure.firstSaveBytes),
+        kb(figure.lastSaveBytes),
+        kb(figure.lastSaveGzipBytes),
+        `${figure.firstOpenMs.toFixed(0)} ms`,
+        `${figure.lastOpenMs.toFixed(0)} ms`,
+        check(
+          figure.withinBudget,
+          `editor sessions of ${figure.template}: save ${kb(figure.firstSaveBytes)} → ${kb(figure.lastSaveBytes)}, open ${figure.lastOpenMs.toFixed(0)} ms`,
+        ),
+      ]),
+    ),
+    '',
+    `Largest template: ${report.largest.template}, its ${EDITOR_ROUNDS}th save ${kb(report.largest.lastSaveBytes)} ` +
+      `(${kb(report.largest.lastSaveGzipBytes)} sent gzip), opened in ${report.largest.lastOpenMs.toFixed(0)} ms.`,
+  ]);
+  return report;
+});
+
 print([
   '## Summary',
   '',
@@ -401,6 +450,8 @@ const results = {
     propertySearchCapacityRatio: CAPACITY_RATIO_BUDGET,
     publishedHomeGzipBytes: PUBLISHED_HOME_GZIP_BUDGET_BYTES,
     publishedHomeBrokenAddresses: 0,
+    editorSaveGrowth: SAVE_GROWTH_BUDGET,
+    editorOpenMs: EDITOR_OPEN_BUDGET_MS,
   },
   handlers,
   frontend,
@@ -408,6 +459,7 @@ const results = {
   cloud: cloudFigures,
   properties: propertyFigures,
   publishedSites,
+  editorContent,
   overBudget,
   failures,
 };

@@ -5,8 +5,8 @@ import { siteBlocksPlugin } from '../../frontend/src/features/web-builder/blocks
 import {
   collectContent,
   fillGlobalPlaceholders,
-  loadSiteStyles,
   projectDataOf,
+  siteStylesPlugin,
   syncEditedGlobals,
 } from '../../frontend/src/features/web-builder/editorContent.ts';
 import type { GlobalComponent, WebsiteContent } from '../../frontend/src/features/web-builder/types.ts';
@@ -27,10 +27,9 @@ export function openEditor(content: WebsiteContent): OpenEditor {
     headless: true,
     storageManager: false,
     selectorManager: { componentFirst: true },
-    plugins: [parserPostCSS, siteBlocksPlugin],
+    plugins: [parserPostCSS, siteBlocksPlugin, siteStylesPlugin(content)],
     projectData: projectDataOf(content),
   });
-  loadSiteStyles(editor, content);
   const globals = [...((content.globalComponents ?? []) as GlobalComponent[])];
   const baselines = fillGlobalPlaceholders(editor, globals);
   return { editor, globals, baselines, pageOrder: editor.Pages.getAll().map((page) => page.getId()) };

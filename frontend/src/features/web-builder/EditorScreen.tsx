@@ -4,6 +4,7 @@ import inter700 from '@fontsource/inter/700.css?url';
 import GjsEditor, { Canvas } from '@grapesjs/react';
 import clsx from 'clsx';
 import grapesjs, { type Component, type Editor } from 'grapesjs';
+import parserPostCSS from 'grapesjs-parser-postcss';
 import { ArrowLeft, Monitor } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useBlocker } from 'react-router-dom';
@@ -147,6 +148,9 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
       cssIcons: '',
       // the theme's default font, served with the app (the canvas is a document of its own)
       canvas: { styles: [inter400, inter700] },
+      // PostCSS reads the site's CSS as written (the browser's parser drops var() shorthands); the site's
+      // component types exist before its pages load
+      plugins: [parserPostCSS, siteBlocksPlugin, siteStylesPlugin(website.content)],
       projectData: projectDataOf(website.content),
       canvasCss:
         '[data-global-id]{outline:2px dashed #a78bfa;outline-offset:-2px}' +

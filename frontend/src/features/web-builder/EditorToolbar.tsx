@@ -107,6 +107,22 @@ export function EditorToolbar({
         <span className="text-xs text-slate-500" aria-live="polite">
           {dirty ? 'Unsaved changes' : 'All changes saved'}
         </span>
+        {actions.saveError && (
+          <div
+            role="alert"
+            className="flex items-center gap-2 rounded-md border border-red-200 bg-red-50 px-2 py-1 text-xs text-red-800"
+          >
+            <span className="max-w-96">{actions.saveError}</span>
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={actions.saving}
+              onClick={() => void actions.save()}
+            >
+              Retry
+            </Button>
+          </div>
+        )}
       </div>
       <div className="ml-auto flex flex-wrap items-center gap-1.5">
         <fieldset className="flex items-center rounded-lg border border-slate-200 p-0.5" aria-label="History">

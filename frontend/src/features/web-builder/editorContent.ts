@@ -1,4 +1,4 @@
-import type { Component, Editor, ProjectData } from 'grapesjs';
+import type { Component, Editor, Plugin, ProjectData } from 'grapesjs';
 import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
 import { SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import {
@@ -50,7 +50,7 @@ function comparable(json: unknown): string {
 /**
  * The editor's project from saved content: its pages. GrapesJS keeps one set of CSS rules for the whole
  * project and adds any `styles` given to a page to that set, so pages are given no styles here; the saved
- * project CSS goes in once, by `loadSiteStyles` (docs/website-builder.md, "Content").
+ * project CSS goes in once, by `siteStylesPlugin` (docs/website-builder.md, "Content").
  */
 export function projectDataOf(content: WebsiteContent | null | undefined): ProjectData {
   const pages = orderedPages(content);
@@ -64,12 +64,18 @@ export function projectDataOf(content: WebsiteContent | null | undefined): Proje
 }
 
 /**
- * The website's CSS into the editor, once, through the CSS parser the editor was given (PostCSS: the
- * browser's own parser drops shorthands written with `var(--…)`). Called right after the editor is made.
+ * A GrapesJS plugin that puts the website's CSS into the editor once, as soon as its pages are loaded
+ * (`project:load`: in a browser GrapesJS loads the project after init, and a load resets the rules), through
+ * the CSS parser the editor was given — PostCSS: the browser's own parser drops shorthands written with
+ * `var(--…)`. Each rule is kept as written and in order (`Css.addRules` would merge rules of one selector,
+ * keeping only the last).
  */
-export function loadSiteStyles(editor: Editor, content: WebsiteContent | null | undefined): void {
-  // each rule as written, in order (Css.addRules would merge rules of one selector, keeping only the last)
-  if (content?.styles) editor.Css.getAll().add(content.styles);
+export function siteStylesPlugin(content: WebsiteContent | null | undefined): Plugin {
+  return (editor) => {
+    editor.once('project:load', () => {
+      if (content?.styles) editor.Css.getAll().add(content.styles);
+    });
+  };
 }
 
 /** The placeholders under `root`, walking the model tree (GrapesJS's find() sees rendered pages only). */

@@ -19,9 +19,11 @@ export async function saveRequestOf(value: unknown): Promise<SaveRequest> {
   if (typeof CompressionStream === 'undefined') {
     return { body: json, headers: { 'Content-Type': 'application/json' }, size: new Blob([json]).size };
   }
-  const compressed = await new Response(
+  const gzipped = await new Response(
     new Blob([json]).stream().pipeThrough(new CompressionStream('gzip')),
   ).blob();
+  // the Blob's own type becomes the Content-Type (RTK Query's fetch drops a header it did not make for a Blob)
+  const compressed = new Blob([gzipped], { type: 'application/json' });
   return {
     body: compressed,
     headers: { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' },
