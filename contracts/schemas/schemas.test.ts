@@ -183,6 +183,11 @@ describe('websites', () => {
     expect(pageSlug('Prices & Fees 2024')).toBe('prices-fees-2024');
   });
 
+  it('spells accented page names without their accents instead of dropping the letters', () => {
+    expect(pageSlug('Évora')).toBe('evora');
+    expect(pageSlug('Imóveis em São João')).toBe('imoveis-em-sao-joao');
+  });
+
   it('lower-cases custom domains and rejects bare words', () => {
     expect(customDomainInput.parse({ website_id: 'w1', domain: 'WWW.Example.com' }).domain).toBe(
       'www.example.com',

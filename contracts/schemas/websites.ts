@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { slugify } from '../slug.ts';
 import { id, isoDate } from './common.ts';
 import { fileKeys, formJson, metadataObject } from './forms.ts';
 
@@ -22,13 +23,13 @@ export const THEME_DEFAULTS = {
  */
 export const WEBSITE_CONTENT_MODEL = 2;
 
-/** Page slug (spec §5): lowercase, non-alphanumerics become hyphens, trimmed; Home gives an empty slug. */
+/**
+ * Page slug (spec §5): lowercase, non-alphanumerics become hyphens, trimmed; Home gives an empty slug.
+ * Accented letters are spelled without their accents first ("Évora" → "evora", not "vora").
+ */
 export function pageSlug(name: string): string {
   if (name.trim().toLowerCase() === 'home') return '';
-  return name
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '');
+  return slugify(name);
 }
 
 /** GrapesJS keeps components as an object or an array of objects; both are "a components object". */
