@@ -138,6 +138,9 @@ export function AssetPicker({
     pick(url);
   }
 
+  // the current picture may be one of the template's own, not in the library: only a library image is picked here
+  const pickable = Boolean(chosen && library.assets.some((asset) => asset.url === chosen));
+
   function pick(url: string) {
     onPick(url);
     onOpenChange(false);
@@ -156,7 +159,7 @@ export function AssetPicker({
           <Button variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button disabled={!chosen} onClick={() => chosen && pick(chosen)}>
+          <Button disabled={!pickable} onClick={() => pickable && chosen && pick(chosen)}>
             Use image
           </Button>
         </>

@@ -192,6 +192,9 @@ const rgbToHex = (value: string): string | undefined => {
     .join('')}`;
 };
 
+/** Whether the selected element's own rule sets the property (not a class or a parent rule). */
+const own = (property: Property) => property.hasValue({ noParent: true });
+
 const fieldClass =
   'h-8 w-full min-w-0 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-900 transition focus:border-brand-2 focus:ring-2 focus:ring-brand-100 focus:outline-none';
 
@@ -260,8 +263,10 @@ function LengthInput({
 }) {
   const id = useId();
   const name = property.getName();
-  const value = property.hasValue() ? String(property.getValue() ?? '') : '';
-  const unit = property.hasValue() ? property.getUnit() || 'px' : 'px';
+  const value = own(property) ? String(property.getValue() ?? '') : '';
+  // the unit of a value to come: px unless the agent picks another first
+  const [nextUnit, setNextUnit] = useState('px');
+  const unit = own(property) ? property.getUnit() || 'px' : nextUnit;
   const placeholder = computed(selected, name).replace(/px$/, '');
   const set = (next: string, nextUnit = unit) => {
     if (next.trim() === '') property.clear();
@@ -282,7 +287,7 @@ function LengthInput({
     );
   }
   return (
-    <Row label={label} htmlFor={id} set={property.hasValue()} onClear={() => property.clear()}>
+    <Row label={label} htmlFor={id} set={own(property)} onClear={() => property.clear()}>
       <div className="flex rounded-lg border border-slate-300 bg-white transition focus-within:border-brand-2 focus-within:ring-2 focus-within:ring-brand-100">
         <input
           id={id}
@@ -297,7 +302,7 @@ function LengthInput({
         <select
           aria-label={`${label} unit`}
           value={unit}
-          onChange={(event) => value && set(value, event.target.value)}
+          onChange={(event) => (value ? set(value, event.target.value) : setNextUnit(event.target.value))}
           className="h-8 rounded-r-lg border-l border-slate-200 bg-slate-50 px-1.5 text-xs text-slate-600 focus:outline-none"
         >
           {(property.getUnits().length ? property.getUnits() : LENGTH_UNITS).map((option) => (
@@ -313,27 +318,33 @@ function LengthInput({
 
 function SelectInput({
   property,
+  selected,
   label,
   options,
   placeholder,
 }: {
   property: Property;
+  selected: Component | undefined;
   label: string;
   options: { id: string; label: string }[];
   placeholder: string;
 }) {
   const id = useId();
-  const value = property.hasValue() ? String(property.getValue()) : '';
+  const value = own(property) ? String(property.getValue()) : '';
   const known = options.some((option) => option.id === value);
+  const inheritedValue = computed(selected, property.getName());
+  const inherited =
+    options.find((option) => option.id === inheritedValue)?.label ??
+    inheritedValue.split(',')[0]?.replaceAll(/["']/g, '').trim();
   return (
-    <Row label={label} htmlFor={id} set={property.hasValue()} onClear={() => property.clear()}>
+    <Row label={label} htmlFor={id} set={own(property)} onClear={() => property.clear()}>
       <select
         id={id}
         value={value}
         onChange={(event) => (event.target.value ? property.upValue(event.target.value) : property.clear())}
         className={fieldClass}
       >
-        <option value="">{placeholder}</option>
+        <option value="">{inherited ? `${placeholder} · ${inherited}` : placeholder}</option>
         {!known && value && <option value={value}>{value.split(',')[0]!.replaceAll(/["']/g, '')}</option>}
         {options.map((option) => (
           <option key={option.id} value={option.id}>
@@ -357,10 +368,10 @@ function ColourInput({
   palette: { group: string; swatches: Swatch[] }[];
 }) {
   const id = useId();
-  const value = property.hasValue() ? String(property.getValue()) : '';
+  const value = own(property) ? String(property.getValue()) : '';
   const shown = rgbToHex(computed(selected, property.getName())) ?? '#000000';
   return (
-    <Row label={label} htmlFor={id} set={property.hasValue()} onClear={() => property.clear()}>
+    <Row label={label} htmlFor={id} set={own(property)} onClear={() => property.clear()}>
       <div className="space-y-1.5">
         <fieldset className="flex flex-wrap items-center gap-1.5" aria-label={`${label} swatches`}>
           {palette
@@ -410,9 +421,9 @@ function ColourInput({
 }
 
 function AlignmentInput({ property }: { property: Property }) {
-  const value = property.hasValue() ? String(property.getValue()) : '';
+  const value = own(property) ? String(property.getValue()) : '';
   return (
-    <Row label="Alignment" set={property.hasValue()} onClear={() => property.clear()}>
+    <Row label="Alignment" set={own(property)} onClear={() => property.clear()}>
       <fieldset aria-label="Alignment" className="flex rounded-lg border border-slate-300 bg-white p-0.5">
         {ALIGNMENTS.map(({ id, label, icon: Icon }) => (
           <button
@@ -492,10 +503,14 @@ function BackgroundImageInput({
   size: Property | undefined;
 }) {
   const [picking, setPicking] = useState(false);
-  const raw = property.hasValue() ? String(property.getValue()) : '';
-  const url = raw.replace(/^url\((['"]?)(.*)\1\)$/, '$2');
+  const raw = own(property) ? String(property.getValue()) : '';
+  // the value may come as url("…") or as the address alone, quoted or not
+  const url = raw
+    .replace(/^url\((.*)\)$/, '$1')
+    .trim()
+    .replace(/^(['"])(.*)\1$/, '$2');
   return (
-    <Row label="Image" set={property.hasValue()} onClear={() => property.clear()}>
+    <Row label="Image" set={own(property)} onClear={() => property.clear()}>
       <div className="flex items-center gap-2">
         <button
           type="button"
@@ -532,7 +547,7 @@ function BackgroundImageInput({
         onPick={(picked) => {
           property.upValue(`url("${picked}")`);
           // a background picture fills its section unless the agent chose otherwise
-          if (size && !size.hasValue()) size.upValue('cover');
+          if (size && !own(size)) size.upValue('cover');
         }}
       />
     </Row>
@@ -613,11 +628,23 @@ export function StylePanel({
       </div>
       <Section title="Text">
         {fontFamily && (
-          <SelectInput property={fontFamily} label="Font" options={fontOptions} placeholder="Inherited" />
+          <SelectInput
+            selected={selected}
+            property={fontFamily}
+            label="Font"
+            options={fontOptions}
+            placeholder="Inherited"
+          />
         )}
         {fontSize && <LengthInput property={fontSize} selected={selected} label="Size" />}
         {fontWeight && (
-          <SelectInput property={fontWeight} label="Weight" options={WEIGHTS} placeholder="Inherited" />
+          <SelectInput
+            selected={selected}
+            property={fontWeight}
+            label="Weight"
+            options={WEIGHTS}
+            placeholder="Inherited"
+          />
         )}
         {colour && <ColourInput property={colour} label="Colour" selected={selected} palette={palette} />}
         {align && <AlignmentInput property={align} />}
@@ -635,8 +662,9 @@ export function StylePanel({
             size={backgroundSize}
           />
         )}
-        {backgroundSize && backgroundImage?.hasValue() && (
+        {backgroundSize && backgroundImage && own(backgroundImage) && (
           <SelectInput
+            selected={selected}
             property={backgroundSize}
             label="Image size"
             placeholder="Original size"
@@ -653,7 +681,13 @@ export function StylePanel({
       <Section title="Border">
         {borderWidth && <BorderWidth width={borderWidth} style={borderStyle} selected={selected} />}
         {borderStyle && (
-          <SelectInput property={borderStyle} label="Style" options={BORDER_STYLES} placeholder="Inherited" />
+          <SelectInput
+            selected={selected}
+            property={borderStyle}
+            label="Style"
+            options={BORDER_STYLES}
+            placeholder="Inherited"
+          />
         )}
         {borderColour && (
           <ColourInput property={borderColour} label="Colour" selected={selected} palette={palette} />
@@ -675,7 +709,7 @@ function BorderWidth({
   selected: Component | undefined;
 }) {
   useEffect(() => {
-    if (width.hasValue() && style && !style.hasValue() && computed(selected, 'border-style') === 'none')
+    if (own(width) && style && !own(style) && computed(selected, 'border-style') === 'none')
       style.upValue('solid');
   });
   return <LengthInput property={width} selected={selected} label="Width" />;
