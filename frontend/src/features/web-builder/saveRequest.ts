@@ -31,6 +31,9 @@ export async function saveRequestOf(value: unknown): Promise<SaveRequest> {
   };
 }
 
+const megabytes = (bytes: number, round: (value: number) => number) =>
+  (round((bytes / 1024 / 1024) * 10) / 10).toFixed(1);
+
 /** What the agent reads when a save is too large to send. */
 export const tooLargeMessage = (size: number) =>
-  `This website is too large to save (${(size / 1024 / 1024).toFixed(1)} MB after compression; the limit is 6 MB). Remove pages or images pasted into the page, then save again.`;
+  `This website is too large to save (${megabytes(size, Math.ceil)} MB after compression; the limit is ${megabytes(MAX_SAVE_REQUEST_BYTES, Math.floor)} MB). Remove pages or images pasted into the page, then save again.`;
