@@ -554,6 +554,34 @@ function BackgroundImageInput({
   );
 }
 
+const TAG_NAMES: Record<string, string> = {
+  h1: 'Main heading',
+  h2: 'Heading',
+  h3: 'Subheading',
+  h4: 'Subheading',
+  p: 'Paragraph',
+  a: 'Link',
+  img: 'Image',
+  section: 'Section',
+  header: 'Header',
+  footer: 'Footer',
+  nav: 'Menu',
+  main: 'Page body',
+  blockquote: 'Quote',
+  ul: 'List',
+  li: 'List item',
+  button: 'Button',
+  form: 'Form',
+};
+
+/** What the agent calls the element: its own name, else what its tag is for. */
+function elementName(component: Component): string {
+  const custom = component.get('name') as string | undefined;
+  if (custom) return custom;
+  const tag = String(component.get('tagName') ?? '');
+  return TAG_NAMES[tag] ?? component.getName();
+}
+
 /** The Style tab: the selected element's look. */
 export function StylePanel({
   editor,
@@ -616,7 +644,7 @@ export function StylePanel({
   return (
     <div className="-mx-3 -mt-3">
       <div className="border-b border-slate-200 bg-white px-3 py-2.5">
-        <p className="truncate text-sm font-semibold text-slate-900">{selected.getName()}</p>
+        <p className="truncate text-sm font-semibold text-slate-900">{elementName(selected)}</p>
         <p className="truncate text-xs text-slate-500">
           &lt;{selected.get('tagName')}&gt;{classes.length > 0 && ` · .${classes.join(' .')}`}
         </p>

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { builtInTemplate } from '../../../../functions/websites/templates/index.ts';
 import { type OpenEditor, openEditor } from '../../../../tests/support/headless-editor.ts';
-import { addBlock, blockInsertionPoint } from './blocks.ts';
+import { addBlock, blockInsertionPoint, keepInPageBody } from './blocks.ts';
 import type { WebsiteContent } from './types.ts';
 
 const describeComponent = (component: { get: (key: string) => unknown; getClasses: () => unknown[] }) =>
@@ -79,5 +79,49 @@ describe('a clicked block lands where the agent is working', () => {
       'footer',
     ]);
     expect(added.index()).toBe(1);
+  });
+});
+
+/** A dropped section, as JSON (happy-dom's parser loses attributes of HTML strings). */
+const section = (name: string, text: string) => ({
+  tagName: 'section',
+  classes: [name],
+  components: [{ type: 'textnode', content: text }],
+});
+
+describe('a dropped block stays in the page body', () => {
+  let open: OpenEditor | undefined;
+  afterEach(() => open?.editor.destroy());
+
+  it('moves one dropped below the footer, beside <main> or into the header into the page body', () => {
+    open = openEditor(builtInTemplate('coastal')!.content as WebsiteContent);
+    const { editor } = open;
+    const wrapper = editor.getWrapper()!;
+    const main = wrapper.components().at(1);
+
+    const [belowFooter] = wrapper.append(section('dropped-1', 'Below'));
+    keepInPageBody(editor, belowFooter!);
+    expect(wrapper.components().map(describeComponent)).toEqual(['div', 'main.site-main', 'div']);
+    expect(describeComponent(main.components().at(main.components().length - 1))).toBe('section.dropped-1');
+
+    const [aboveMain] = wrapper.append(section('dropped-2', 'Top'), { at: 1 });
+    keepInPageBody(editor, aboveMain!);
+    expect(describeComponent(main.components().at(0))).toBe('section.dropped-2');
+
+    const header = wrapper.components().at(0).components().at(0);
+    const [inHeader] = header.append(section('dropped-3', 'Header'));
+    keepInPageBody(editor, inHeader!);
+    expect(header.find('.dropped-3')).toHaveLength(0);
+    expect(describeComponent(main.components().at(main.components().length - 1))).toBe('section.dropped-3');
+  });
+
+  it('leaves one dropped inside the page body where it was dropped', () => {
+    open = openEditor(builtInTemplate('coastal')!.content as WebsiteContent);
+    const { editor } = open;
+    const main = editor.getWrapper()!.components().at(1);
+    const [dropped] = main.append(section('dropped', 'Here'), { at: 1 });
+    keepInPageBody(editor, dropped!);
+    expect(dropped!.parent()).toBe(main);
+    expect(dropped!.index()).toBe(1);
   });
 });

@@ -342,6 +342,9 @@ export function siteBlocksPlugin(editor: Editor) {
   for (const block of HTML_BLOCKS) {
     editor.Blocks.add(block.id, { label: block.label, category: 'Sections', content: block.content });
   }
+  editor.on('block:drag:stop', (component?: Component) => {
+    if (component) keepInPageBody(editor, component);
+  });
 }
 
 /** The page's body: its `<main>` (the templates put the page's sections there), or the whole page. */
@@ -363,7 +366,10 @@ function isFooter(component: Component): boolean {
  * Where a clicked block goes: just after the section the agent is working in (the selected element's
  * section of the page body), else at the end of the page body — always inside it, above the footer.
  */
-export function blockInsertionPoint(editor: Editor): { parent: Component; at: number } | undefined {
+export function blockInsertionPoint(
+  editor: Editor,
+  from: Component | null = editor.getSelected() ?? null,
+): { parent: Component; at: number } | undefined {
   const body = pageBody(editor);
   if (!body) return undefined;
   const children = body.components();
@@ -373,7 +379,7 @@ export function blockInsertionPoint(editor: Editor): { parent: Component; at: nu
     while (at > 0 && isFooter(children.at(at - 1))) at--;
     return at;
   };
-  let current = editor.getSelected();
+  let current = from ?? undefined;
   while (current?.parent() && current.parent() !== body) {
     if (isGlobal(current)) return { parent: body, at: end() };
     current = current.parent();
@@ -391,4 +397,36 @@ export function addBlock(editor: Editor, block: Block): Component | undefined {
   const content = block.getContent() as Parameters<Component['append']>[0];
   const [added] = point.parent.append(content, { at: point.at });
   return added;
+}
+
+/**
+ * A dropped block stays in the page body: one dropped below the footer, beside `<main>` or inside the header
+ * or footer (global components, shared by every page) moves to where a click would have put it.
+ */
+export function keepInPageBody(editor: Editor, component: Component): void {
+  const body = pageBody(editor);
+  const wrapper = editor.getWrapper();
+  if (!body || !wrapper) return;
+  let inGlobal = false;
+  for (let parent = component.parent(); parent; parent = parent.parent()) {
+    if (isGlobal(parent)) inGlobal = true;
+  }
+  const parent = component.parent();
+  const siblings = wrapper.components();
+  const afterFooter =
+    parent === wrapper &&
+    siblings.models.slice(0, component.index()).some((sibling: Component) => isFooter(sibling));
+  const besideMain = parent === wrapper && body !== wrapper;
+  if (!inGlobal && !afterFooter && !besideMain) return;
+  const aboveMain = component.index() < body.index();
+  // plain JSON (toJSON keeps collections, which a new component would share)
+  const json = JSON.parse(JSON.stringify(component.toJSON())) as Record<string, unknown>;
+  component.remove();
+  // beside <main>: into it, at the end nearest to where it was dropped; otherwise where a click puts it
+  const point =
+    besideMain && !inGlobal
+      ? { parent: body, at: aboveMain ? 0 : body.components().length }
+      : blockInsertionPoint(editor, null)!;
+  const [moved] = point.parent.append(json as Parameters<Component['append']>[0], { at: point.at });
+  if (moved) editor.select(moved);
 }
