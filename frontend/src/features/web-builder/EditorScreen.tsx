@@ -33,6 +33,18 @@ import { currentWebsiteSet, globalComponentsSet, websiteFailed } from './website
 
 const WIDE_ENOUGH = '(min-width: 1024px)';
 
+/** The agency's brand colour as the app shows it (the shell puts it on --brand-2). */
+const brandColour = () =>
+  getComputedStyle(document.documentElement).getPropertyValue('--brand-2').trim() || '#157f58';
+
+/** GrapesJS's own marks over the canvas (name badge, element toolbar, drop line) in the app's look. */
+const CANVAS_CHROME =
+  '.gjs-badge{background:var(--brand-2);border-radius:6px;padding:2px 8px;font:600 11px/1.5 Inter,sans-serif}' +
+  '.gjs-toolbar{background:var(--brand-2);border-radius:8px;box-shadow:0 4px 12px rgb(15 23 42/.18);overflow:hidden}' +
+  '.gjs-toolbar-item{padding:4px 6px}.gjs-toolbar-item:hover{background:rgb(255 255 255/.15)}' +
+  '.gjs-placeholder{border-color:transparent var(--brand-2)}.gjs-placeholder-int{background:var(--brand-2)}' +
+  '.gjs-resizer-h{border-color:var(--brand-2)}.gjs-highlighter{outline-color:var(--brand-1)!important}';
+
 function useWideScreen() {
   const [wide, setWide] = useState(() => window.matchMedia(WIDE_ENOUGH).matches);
   useEffect(() => {
@@ -154,7 +166,10 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
       projectData: projectDataOf(website.content),
       canvasCss:
         '[data-global-id]{outline:2px dashed #a78bfa;outline-offset:-2px}' +
-        '[data-global-active="false"]{opacity:.45}',
+        '[data-global-active="false"]{opacity:.45}' +
+        // the selection in the app's brand colour (the canvas is a document of its own: no app CSS there)
+        `.gjs-selected{outline:2px solid ${brandColour()}!important;outline-offset:-2px}` +
+        `.gjs-selected-parent{outline:2px dashed ${brandColour()}!important}`,
       selectorManager: { componentFirst: true },
       // the asset picker and the style panel are the app's own (AssetPicker.tsx, StylePanel.tsx)
       assetManager: { custom: customAssetManager, upload: false as const, assets: [] },
@@ -260,7 +275,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     <div className="flex h-[calc(100dvh-4rem)] flex-col bg-white">
       <h1 className="sr-only">Website editor: {website.name}</h1>
       {/* GrapesJS's own exit-preview button needs its icon font; the toolbar has one */}
-      <style>{'.gjs-off-prv{display:none}'}</style>
+      <style>{`.gjs-off-prv{display:none}${CANVAS_CHROME}`}</style>
       <EditorToolbar
         website={state.currentWebsite ?? website}
         editor={editor}
