@@ -104,7 +104,7 @@ function ShellFrame() {
         <main
           className={clsx(
             'min-w-0 flex-1',
-            fullWidth ? 'pb-28 lg:pb-0' : 'px-4 pt-5 pb-28 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12',
+            fullWidth ? 'px-4 pb-28 lg:p-0' : 'px-4 pt-5 pb-28 sm:px-6 lg:px-8 lg:pt-8 lg:pb-12',
           )}
         >
           <Suspense
