@@ -453,6 +453,22 @@ describe('listing pages', () => {
     expect(site.pages[0]!.html).not.toMatch(/<script/i);
   });
 
+  it('publishes a page with an accented name at its transliterated slug', () => {
+    const content = {
+      ...onePage([]),
+      pages: [
+        { id: 'h', name: 'Home', order: 0, components: {} },
+        { id: 'e', name: 'Évora', order: 1, components: {} },
+        { id: 's', name: 'São João', order: 2, components: {} },
+      ],
+    } as WebsiteContent;
+    expect(renderSite(siteData({ content })).pages.map((page) => page.path)).toEqual([
+      '/',
+      '/evora',
+      '/sao-joao',
+    ]);
+  });
+
   it('makes listing slugs from the transliterated title and a short id, unique per site', () => {
     const slugs = listingSlugs([
       { property_id: 'abcdef12-0000', title: 'São João da Madeira' },
