@@ -373,37 +373,41 @@ function ColourInput({
   return (
     <Row label={label} htmlFor={id} set={own(property)} onClear={() => property.clear()}>
       <div className="space-y-1.5">
-        <fieldset className="flex flex-wrap items-center gap-1.5" aria-label={`${label} swatches`}>
-          {palette
-            .flatMap(({ swatches }) => swatches)
-            .map((swatch) => (
-              <button
-                key={`${swatch.label}-${swatch.value}`}
-                type="button"
-                title={swatch.label}
-                aria-label={`${label}: ${swatch.label}`}
-                aria-pressed={value === swatch.value}
-                onClick={() => property.upValue(swatch.value)}
-                style={{ backgroundColor: swatch.colour }}
-                className={clsx(
-                  'size-6 rounded-full ring-1 ring-slate-900/15 transition hover:scale-110',
-                  value === swatch.value && 'ring-2 ring-brand-2 ring-offset-2',
-                )}
-              />
-            ))}
-          <label
-            title="Custom colour"
-            className="relative flex size-6 cursor-pointer items-center justify-center overflow-hidden rounded-full bg-[conic-gradient(#f43f5e,#f59e0b,#84cc16,#06b6d4,#8b5cf6,#f43f5e)] ring-1 ring-slate-900/15 transition hover:scale-110"
-          >
-            <span className="sr-only">{label}: custom colour</span>
-            <input
-              id={id}
-              type="color"
-              value={rgbToHex(value) ?? shown}
-              onChange={(event) => property.upValue(event.target.value)}
-              className="absolute inset-0 cursor-pointer opacity-0"
-            />
-          </label>
+        <fieldset className="space-y-1.5" aria-label={`${label} swatches`}>
+          {palette.map(({ group, swatches }, index) => (
+            <div key={group} className="flex flex-wrap items-center gap-1.5" title={group}>
+              {swatches.map((swatch) => (
+                <button
+                  key={`${swatch.label}-${swatch.value}`}
+                  type="button"
+                  title={swatch.label}
+                  aria-label={`${label}: ${swatch.label}`}
+                  aria-pressed={value === swatch.value}
+                  onClick={() => property.upValue(swatch.value)}
+                  style={{ backgroundColor: swatch.colour }}
+                  className={clsx(
+                    'size-6 rounded-full ring-1 ring-slate-900/15 transition hover:scale-110',
+                    value === swatch.value && 'ring-2 ring-brand-2 ring-offset-2',
+                  )}
+                />
+              ))}
+              {index === palette.length - 1 && (
+                <label
+                  title="Custom colour"
+                  className="relative flex size-6 cursor-pointer items-center justify-center overflow-hidden rounded-full bg-[conic-gradient(#f43f5e,#f59e0b,#84cc16,#06b6d4,#8b5cf6,#f43f5e)] ring-1 ring-slate-900/15 transition hover:scale-110"
+                >
+                  <span className="sr-only">{label}: custom colour</span>
+                  <input
+                    id={id}
+                    type="color"
+                    value={rgbToHex(value) ?? shown}
+                    onChange={(event) => property.upValue(event.target.value)}
+                    className="absolute inset-0 cursor-pointer opacity-0"
+                  />
+                </label>
+              )}
+            </div>
+          ))}
         </fieldset>
         <p className="flex items-center gap-1.5 text-xs text-slate-500">
           <span
