@@ -4,6 +4,7 @@ import { type OpenEditor, openEditor, saveEditor } from '../../../../tests/suppo
 import {
   editorLinksTo,
   type NavPage,
+  retargetLinks,
   setEditorNavLink,
   syncEditorNavigation,
   syncNavigation,
@@ -151,5 +152,21 @@ describe('site navigation in the editor', () => {
     expect(editorLinksTo(editor, open.globals, { id: 'services', name: 'Our services' }, baselines)).toBe(
       false,
     );
+  });
+
+  it("points the site's own links at a renamed page's new address", () => {
+    const content = builtInTemplate('coastal')!.content as WebsiteContent;
+    open = openEditor(content);
+    const { editor } = open;
+    const before = pagesOf(editor, open.pageOrder);
+    editor.Pages.get('listings')!.set('name', 'Homes for sale');
+    syncEditorNavigation(editor, open.globals, before, pagesOf(editor, open.pageOrder), open.baselines);
+    // the home hero's button, the footer's link
+    expect(retargetLinks(editor, '/listings', '/homes-for-sale')).toBeGreaterThan(0);
+
+    const saved = saveEditor(open, content);
+    const json = JSON.stringify(saved.pages) + JSON.stringify(saved.globalComponents);
+    expect(json).not.toContain('"href":"/listings"');
+    expect(json).toContain('"href":"/homes-for-sale"');
   });
 });

@@ -1,4 +1,4 @@
-import type { Editor } from 'grapesjs';
+import type { Component, Editor } from 'grapesjs';
 import { slugOf } from './content.ts';
 import { fillPlaceholdersIn, globalPlaceholders, placeholderContent } from './editorContent.ts';
 import type { GlobalComponent } from './types.ts';
@@ -192,4 +192,21 @@ export function setEditorNavLink(
     const next = withNavLink(content, pages, page, shown);
     if (JSON.stringify(next) !== JSON.stringify(content)) replaceContent(editor, global, next);
   }
+}
+
+/**
+ * A renamed page's old address in the site's own links (a hero's "View listings" button, a footer link):
+ * every link on every page, headers and footers included, that pointed at `from` points at `to`.
+ */
+export function retargetLinks(editor: Editor, from: string, to: string): number {
+  let changed = 0;
+  const visit = (component: Component) => {
+    if (component.get('tagName') === 'a' && component.getAttributes().href === from) {
+      component.addAttributes({ href: to });
+      changed++;
+    }
+    for (const child of component.components().models) visit(child);
+  };
+  for (const page of editor.Pages.getAll()) visit(page.getMainComponent());
+  return changed;
 }

@@ -10,6 +10,7 @@ import {
   hasNavigation,
   type NavPage,
   pageHref,
+  retargetLinks,
   setEditorNavLink,
   syncEditorNavigation,
 } from './navigation.ts';
@@ -125,6 +126,10 @@ export function PagesPanel({
     const before = navPages(order);
     editor.Pages.get(id)?.set('name', name);
     followNav(before, navPages(order));
+    // the site's other links to the page follow its new address
+    const oldName = before.find((page) => page.id === id)?.name;
+    if (oldName && pageHref(oldName) !== pageHref(name))
+      retargetLinks(editor, pageHref(oldName), pageHref(name));
     setRenaming(null);
     onChange();
   }
