@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
  * Issue 8's cloud figures, against a local cloud in its own process (the process `npm start` runs: API,
@@ -255,41 +256,8 @@ export async function measureCloudBench(
  * Runs `measureCloudBench` in a Node process of its own: the entity layer reads its endpoints once per
  * process, and the load bench runs another local cloud inside `npm run bench`'s own process.
  */
-export function measureCloudBenchIsolated(
+export const measureCloudBenchIsolated = (
   log: (line: string) => void = () => undefined,
-): Promise<CloudBenchReport> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/cloud.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, CLOUD_BENCH_MAIN: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let pending = '';
-    let result: CloudBenchReport | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('LOG ')) log(line.slice(4));
-        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as CloudBenchReport;
-      }
-    });
-    child.once('exit', (code) => {
-      if (code === 0 && result) resolvePromise(result);
-      else reject(new Error(`the cloud bench exited with ${code}`));
-    });
-  });
-}
+): Promise<CloudBenchReport> => runBenchPartIsolated<CloudBenchReport>('cloud', 'tests/bench/cloud.ts', log);
 
-if (process.env.CLOUD_BENCH_MAIN === '1') {
-  measureCloudBench((line) => console.log(`LOG ${line}`))
-    .then((report) => {
-      console.log(`RESULT ${JSON.stringify(report)}`);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runBenchPartIfChild('cloud', measureCloudBench);

@@ -1,9 +1,9 @@
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { PropertySearch } from '#lib/data/property-search';
+import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
  * Read capacity is "flat" when a search of the mix consumes at 10k at most CAPACITY_RATIO_BUDGET times
@@ -26,8 +26,6 @@ export const SEARCH_RATIO_BUDGET = 1.5;
 /** A search's capacity must not grow with the table: at 10k at most this times its capacity at 1k. */
 export const CAPACITY_RATIO_BUDGET = 1.5;
 const PAGE = 12;
-
-const ROOT = resolve(import.meta.dirname, '..', '..');
 
 export interface SearchCase {
   name: string;
@@ -390,41 +388,9 @@ export function capacityFlat(
 }
 
 /** Runs `measurePropertyBench` in a Node process of its own (the entity layer reads its endpoints once). */
-export function measurePropertyBenchIsolated(
+export const measurePropertyBenchIsolated = (
   log: (line: string) => void = () => undefined,
-): Promise<PropertyBenchReport> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/properties.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PROPERTY_BENCH_MAIN: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let pending = '';
-    let result: PropertyBenchReport | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('LOG ')) log(line.slice(4));
-        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as PropertyBenchReport;
-      }
-    });
-    child.once('exit', (code) => {
-      if (code === 0 && result) resolvePromise(result);
-      else reject(new Error(`the property bench exited with ${code}`));
-    });
-  });
-}
+): Promise<PropertyBenchReport> =>
+  runBenchPartIsolated<PropertyBenchReport>('properties', 'tests/bench/properties.ts', log);
 
-if (process.env.PROPERTY_BENCH_MAIN === '1') {
-  measurePropertyBench((line) => console.log(`LOG ${line}`))
-    .then((report) => {
-      console.log(`RESULT ${JSON.stringify(report)}`);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runBenchPartIfChild('properties', measurePropertyBench);

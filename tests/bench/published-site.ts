@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
  * Issue 16's published-site figures, against a local cloud in this process with the demo data: the home
@@ -16,7 +16,6 @@ import { gzipSync } from 'node:zlib';
  *   tel:) are listed, not fetched (no network beyond the machine).
  */
 export const PUBLISHED_HOME_GZIP_BUDGET_BYTES = 60 * 1000;
-const ROOT = resolve(import.meta.dirname, '..', '..');
 /** What a website's pages must all be written before they are measured (the regenerator is a consumer). */
 const REGENERATION_TIMEOUT_MS = 60_000;
 
@@ -210,41 +209,9 @@ export async function measurePublishedSites(
  * The same, in a Node process of its own: the handlers read the cloud's endpoints when they are first
  * imported, so a bench that already ran a local cloud in this process would reach its stopped ports.
  */
-export function measurePublishedSitesIsolated(
+export const measurePublishedSitesIsolated = (
   log: (line: string) => void = () => undefined,
-): Promise<PublishedSitesReport> {
-  return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'tests/bench/published-site.ts')], {
-      cwd: ROOT,
-      env: { ...process.env, PUBLISHED_SITE_BENCH_MAIN: '1' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let pending = '';
-    let result: PublishedSitesReport | undefined;
-    child.stdout.on('data', (chunk: Buffer) => {
-      pending += chunk.toString();
-      const lines = pending.split('\n');
-      pending = lines.pop() ?? '';
-      for (const line of lines) {
-        if (line.startsWith('LOG ')) log(line.slice(4));
-        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice(7)) as PublishedSitesReport;
-      }
-    });
-    child.once('exit', (code) => {
-      if (code === 0 && result) resolvePromise(result);
-      else reject(new Error(`the published-site bench exited with ${code}`));
-    });
-  });
-}
+): Promise<PublishedSitesReport> =>
+  runBenchPartIsolated<PublishedSitesReport>('published-site', 'tests/bench/published-site.ts', log);
 
-if (process.env.PUBLISHED_SITE_BENCH_MAIN === '1') {
-  measurePublishedSites({ log: (line) => console.log(`LOG ${line}`) })
-    .then((report) => {
-      console.log(`RESULT ${JSON.stringify(report)}`);
-      process.exit(0);
-    })
-    .catch((error: unknown) => {
-      console.error(error);
-      process.exit(1);
-    });
-}
+runBenchPartIfChild('published-site', (log) => measurePublishedSites({ log }));
