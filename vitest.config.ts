@@ -5,7 +5,8 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOO
 /**
  * One runner, several projects: `unit` (pure code, components), `integration` (handlers through the local
  * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
- * `bad-input` (malformed requests generated from the manifest's schemas), `concurrency` (limits raced,
+ * `bad-input` (malformed requests generated from the manifest's schemas), `fidelity` (the local cloud's
+ * contract: it refuses what AWS refuses, docs/cloud-fidelity.md), `concurrency` (limits raced,
  * deliveries repeated), `infra` (CDK assertions),
  * `budgets` (size budgets of the app's routes and the handlers) and `e2e` (Chromium against a local cloud).
  */
@@ -32,6 +33,18 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           globalSetup: ['tests/support/integration-setup.ts'],
+          setupFiles: ['tests/support/env-from-cloud.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'fidelity',
+          include: ['tests/fidelity/**/*.test.ts'],
+          globalSetup: ['tests/support/fidelity-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

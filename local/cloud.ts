@@ -135,6 +135,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       data('s3'),
       Object.values(NAMES.buckets).map((name) => ({ name, corsOrigins })),
       (event) => {
+        log(`s3 ${event.eventName} ${event.bucket}/${event.key}`);
         // In AWS the files bucket sends EventBridge notifications; s3rver's events become the same events.
         if (event.bucket !== NAMES.buckets.files) return;
         const created = event.eventName.startsWith('ObjectCreated');

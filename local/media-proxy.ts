@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { encodeKeyPath, originFetch } from './origin-access.ts';
 
 /** App paths under this prefix are objects under the same prefix in the files bucket. */
 export const MEDIA_PREFIX = '/media/';
@@ -42,7 +43,8 @@ export function mediaKey(pathname: string): string | undefined {
 
 /**
  * The local stand-in for the app distribution's `/media/*` behaviour: GET and HEAD of `/media/<rest>`
- * answer with the files bucket's object `media/<rest>` from s3rver (its content type, ETag and ranges),
+ * answer with the files bucket's object `media/<rest>` from the local S3 (read with a signed request, as
+ * CloudFront's origin access control reads it) (its content type, ETag and ranges),
  * 404 when there is none. Only the `media/` prefix is reachable; cloud files stay private.
  */
 export function createMediaProxy(s3Endpoint: string, bucket: string) {
@@ -63,10 +65,11 @@ export function createMediaProxy(s3Endpoint: string, bucket: string) {
       const value = request.headers[name];
       if (typeof value === 'string') headers[name] = value;
     }
-    const objectUrl = `${s3Endpoint}/${bucket}/${key.split('/').map(encodeURIComponent).join('/')}`;
+    const objectUrl = `${s3Endpoint}/${bucket}/${encodeKeyPath(key)}`;
     let upstream: Response;
     try {
-      upstream = await fetch(objectUrl, { method: request.method, headers });
+      // signed, as CloudFront's origin access control signs its reads of the private bucket
+      upstream = await originFetch(objectUrl, { method: request.method, headers });
     } catch {
       response.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
       return response.end('The local S3 emulator is not reachable');

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { encodeKeyPath, originFetch } from './origin-access.ts';
 
 /**
  * The local stand-in for the sites distribution (docs/website-builder.md, "Serving"): published pages
@@ -91,9 +92,8 @@ export function createSitesHost(options: SitesHostOptions) {
       ...(appOrigin ? { 'content-security-policy': SITE_PAGE_CSP } : {}),
     };
     const upstream = key
-      ? await fetch(
-          `${options.s3Endpoint}/${options.bucket}/${key.split('/').map(encodeURIComponent).join('/')}`,
-        )
+      ? // signed, as CloudFront's origin access control reads the private sites bucket
+        await originFetch(`${options.s3Endpoint}/${options.bucket}/${encodeKeyPath(key)}`)
       : undefined;
     if (!upstream?.ok) {
       await upstream?.body?.cancel();

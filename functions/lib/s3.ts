@@ -49,7 +49,17 @@ const signer = new SignatureV4({
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 const RETRIES = 3;
 
-const encodeKey = (key: string) => key.split('/').map(encodeURIComponent).join('/');
+/** Each key segment in AWS's URI encoding (RFC 3986: `!'()*` too), as S3 computes the canonical URI. */
+const encodeKey = (key: string) =>
+  key
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment).replace(
+        /[!'()*]/g,
+        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
 
 /** Where an object (or, without a key, the bucket) is addressed. */
 function location(bucket: BucketName, key?: string): URL {
@@ -306,6 +316,7 @@ const xmlText = (value: string) =>
     .replace(/&quot;/g, '"')
     .replace(/&apos;/g, "'")
     .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
     .replace(/&amp;/g, '&');
 
 /** The keys of every object under a prefix (ListObjectsV2, page by page), in key order. */

@@ -1,6 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
+import { freePort } from '../ports.ts';
+import { createS3Gate } from './s3-gate.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -41,8 +43,11 @@ export interface S3ObjectEvent {
 }
 
 /**
- * s3rver: S3's REST API on the filesystem. Buckets (with CORS) are created idempotently at start-up and
- * object events are handed to `onObjectEvent`, as S3 notifications are in AWS.
+ * s3rver: S3's REST API on the filesystem, behind the gate (s3-gate.ts) that makes the checks S3 makes —
+ * signatures, expiry, POST policies, no anonymous access — since s3rver makes none of them. s3rver listens
+ * on a loopback port of its own; `port` is the gate's. Buckets (with CORS) are created idempotently at
+ * start-up and object events are handed to `onObjectEvent`, as S3 notifications are in AWS: s3rver emits
+ * them once an object is stored, and a request the gate refuses never reaches it.
  */
 export async function startS3(
   port: number,
@@ -51,8 +56,9 @@ export async function startS3(
   onObjectEvent: (event: S3ObjectEvent) => void,
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   mkdirSync(directory, { recursive: true });
+  const storePort = await freePort();
   const server = new S3rver({
-    port,
+    port: storePort,
     address: '127.0.0.1',
     directory,
     silent: true,
@@ -80,5 +86,28 @@ export async function startS3(
     },
   );
   await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const gate = createS3Gate({
+    upstream: { host: '127.0.0.1', port: storePort },
+    credentials: { [LOCAL_ACCESS_KEY.accessKeyId]: LOCAL_ACCESS_KEY.secretAccessKey },
+    corsOrigins: Object.fromEntries(buckets.map((bucket) => [bucket.name, bucket.corsOrigins])),
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      gate.once('error', reject);
+      gate.listen(port, '127.0.0.1', () => resolve());
+    });
+  } catch (error) {
+    await server.close();
+    throw error;
+  }
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        gate.close(() => resolve());
+        gate.closeAllConnections();
+      });
+      await server.close();
+    },
+  };
 }

@@ -31,6 +31,9 @@ const objectExists = async (key: string) => {
     return false;
   }
 };
+/** A write with the test's own credentials, outside any POST policy (what S3's policy check cannot stop). */
+const putObjectDirectly = (key: string, bytes: Uint8Array) =>
+  testS3().send(new PutObjectCommand({ Bucket: config.buckets.files, Key: key, Body: bytes }));
 const cloudKeys = async (agentId: string) =>
   (
     (
@@ -128,8 +131,10 @@ describe('uploads', () => {
     const { reserveFeature } = await import('#lib/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'storage', 1073741824 - 20);
     const start = await startUpload(agent, { name: 'liar.bin', size: 10 });
-    // s3rver does not enforce the POST policy; S3 would refuse this body outright
-    expect(await postToS3(start.body, bytesOf(50))).toBe(204);
+    // S3 refuses a body outside the POST policy's size range …
+    expect(await postToS3(start.body, bytesOf(50))).toBe(400);
+    // … so only a write the policy does not govern puts a larger object there; confirm re-checks anyway
+    await putObjectDirectly(`cloud/${agent.agentId}/${start.body.file.id}`, bytesOf(50));
 
     const confirmed = await api(agent, `/cloud/${start.body.file.id}/confirm`, { method: 'POST' });
 
@@ -143,7 +148,10 @@ describe('uploads', () => {
   it('settles a smaller object than declared to its real size', async () => {
     const agent = await createTestAgent();
     const start = await startUpload(agent, { name: 'short.bin', size: 100 });
-    await postToS3(start.body, bytesOf(40));
+    // the policy's range is exactly the declared size: S3 refuses a shorter body …
+    expect(await postToS3(start.body, bytesOf(40))).toBe(400);
+    // … and a write outside the policy is settled to its real size on confirm
+    await putObjectDirectly(`cloud/${agent.agentId}/${start.body.file.id}`, bytesOf(40));
 
     const confirmed = await api<CloudItemBody>(agent, `/cloud/${start.body.file.id}/confirm`, {
       method: 'POST',
@@ -500,8 +508,11 @@ describe('POST /api/uploads', () => {
     expect(issued.body.key).toMatch(new RegExp(`^uploads/${agent.agentId}/[0-9a-f-]{36}/Front-door-1-.JPG$`));
     expect(decodePolicy(issued.body.fields).conditions).toContainEqual(['content-length-range', 64, 64]);
     expect(await storageUsage(agent)).toBe(64);
-    expect(await postToS3(asStart(issued.body), bytesOf(48))).toBe(204);
-    // the storage consumer settles the reservation to the real size
+    // the policy's range is exactly the declared size: S3 refuses a shorter body …
+    expect(await postToS3(asStart(issued.body), bytesOf(48))).toBe(400);
+    expect(await storageUsage(agent)).toBe(64);
+    // … and an object written outside the policy is settled by the storage consumer to its real size
+    await putObjectDirectly(issued.body.key, bytesOf(48));
     await expect.poll(() => storageUsage(agent), { timeout: 10_000 }).toBe(48);
     const { DeleteObjectCommand } = await import('@aws-sdk/client-s3');
     await testS3().send(new DeleteObjectCommand({ Bucket: config.buckets.files, Key: issued.body.key }));

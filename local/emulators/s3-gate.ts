@@ -1,0 +1,858 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingHttpHeaders,
+  type IncomingMessage,
+  type Server,
+} from 'node:http';
+
+/**
+ * The local S3's front door: every request to s3rver (which accepts any signature and ignores POST
+ * policies) passes through the checks S3 makes first — SigV4 on header-signed and presigned requests,
+ * expiry, POST policies, no anonymous access — and a refusal answers with S3's status, error code and
+ * XML body (docs/cloud-fidelity.md). What passes is forwarded to s3rver unchanged, except that an
+ * `aws-chunked` body is decoded (its chunk signatures verified), as S3 stores the decoded bytes.
+ */
+
+export interface S3GateOptions {
+  /** s3rver's address */
+  upstream: { host: string; port: number };
+  /** access key id → secret access key */
+  credentials: Record<string, string>;
+  /** bucket → origins its CORS rules allow (a refusal carries the CORS headers, as S3's do) */
+  corsOrigins: Record<string, string[]>;
+  /** allowed clock difference for header-signed requests (S3: 15 minutes) */
+  maxSkewMs?: number;
+  /** the time (tests) */
+  now?: () => number;
+}
+
+const ALGORITHM = 'AWS4-HMAC-SHA256';
+const EMPTY_SHA256 = createHash('sha256').update('').digest('hex');
+const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
+const STREAMING_SIGNED = 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD';
+const STREAMING_SIGNED_TRAILER = 'STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER';
+const STREAMING_UNSIGNED_TRAILER = 'STREAMING-UNSIGNED-PAYLOAD-TRAILER';
+const FIFTEEN_MINUTES = 15 * 60_000;
+const ONE_WEEK_SECONDS = 604_800;
+
+/** A refusal in S3's terms. */
+export class S3Refusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details: Record<string, string | number> = {},
+  ) {
+    super(message);
+  }
+}
+
+const xmlEscape = (value: string) => value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** S3's error document. */
+export function errorXml(refusal: S3Refusal, requestId: string, resource?: string): string {
+  const details = Object.entries(refusal.details)
+    .map(([name, value]) => `<${name}>${xmlEscape(String(value))}</${name}>`)
+    .join('');
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    `<Error><Code>${refusal.code}</Code><Message>${xmlEscape(refusal.message)}</Message>${details}` +
+    `${resource ? `<Resource>${xmlEscape(resource)}</Resource>` : ''}` +
+    `<RequestId>${requestId}</RequestId><HostId>${Buffer.from(requestId).toString('base64')}</HostId></Error>`
+  );
+}
+
+/** AWS's URI encoding (RFC 3986 unreserved characters kept; `/` kept in paths). */
+export function awsUriEncode(value: string, keepSlash = false): string {
+  let out = '';
+  for (const byte of Buffer.from(value, 'utf8')) {
+    const char = String.fromCharCode(byte);
+    if (/[A-Za-z0-9\-._~]/.test(char) || (keepSlash && char === '/')) out += char;
+    else out += `%${byte.toString(16).toUpperCase().padStart(2, '0')}`;
+  }
+  return out;
+}
+
+const decode = (value: string) => {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+};
+
+/** The canonical URI S3 computes: the decoded path, each segment URI-encoded once, never normalized. */
+export const canonicalUri = (rawPath: string) =>
+  rawPath
+    .split('/')
+    .map((segment) => awsUriEncode(decode(segment)))
+    .join('/') || '/';
+
+/** The raw query as name/value pairs, form-decoded (`+` is a space, as S3 reads a query string). */
+export function queryPairs(rawQuery: string): Array<[string, string]> {
+  if (!rawQuery) return [];
+  const formDecode = (value: string) => decode(value.replace(/\+/g, ' '));
+  return rawQuery
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const at = pair.indexOf('=');
+      return at < 0
+        ? [formDecode(pair), '']
+        : [formDecode(pair.slice(0, at)), formDecode(pair.slice(at + 1))];
+    });
+}
+
+export const canonicalQuery = (pairs: Array<[string, string]>) =>
+  pairs
+    .map(([name, value]) => [awsUriEncode(name), awsUriEncode(value)] as const)
+    .sort(([a, av], [b, bv]) => (a < b ? -1 : a > b ? 1 : av < bv ? -1 : av > bv ? 1 : 0))
+    .map(([name, value]) => `${name}=${value}`)
+    .join('&');
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const value = headers[name];
+  if (value === undefined) return undefined;
+  return Array.isArray(value) ? value.join(',') : value;
+}
+
+const hmac = (key: Buffer | string, data: string) => createHmac('sha256', key).update(data, 'utf8').digest();
+const sha256Hex = (data: string | Buffer) => createHash('sha256').update(data).digest('hex');
+
+export function signingKey(secret: string, date: string, region: string, service: string): Buffer {
+  return hmac(hmac(hmac(hmac(`AWS4${secret}`, date), region), service), 'aws4_request');
+}
+
+const sameSignature = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+interface Credential {
+  accessKeyId: string;
+  date: string;
+  region: string;
+  service: string;
+  scope: string;
+}
+
+function parseCredential(value: string, where: 'header' | 'query' | 'form'): Credential {
+  const parts = value.split('/');
+  if (parts.length !== 5 || parts[4] !== 'aws4_request' || !/^\d{8}$/.test(parts[1] ?? '')) {
+    const code = where === 'query' ? 'AuthorizationQueryParametersError' : 'AuthorizationHeaderMalformed';
+    throw new S3Refusal(
+      400,
+      code,
+      `Error parsing the X-Amz-Credential parameter; the Credential is mal-formed; expecting "<YOUR-AKID>/YYYYMMDD/REGION/SERVICE/aws4_request".`,
+    );
+  }
+  const [accessKeyId, date, region, service] = parts as [string, string, string, string];
+  return { accessKeyId, date, region, service, scope: parts.slice(1).join('/') };
+}
+
+/** `20261125T230700Z` → epoch ms, or undefined. */
+function amzDateMs(value: string | undefined): number | undefined {
+  const match = value ? /^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/.exec(value) : null;
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi, s] = match.map(Number) as number[];
+  return Date.UTC(y!, mo! - 1, d!, h!, mi!, s!);
+}
+
+const isoSeconds = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+export interface ParsedRequest {
+  method: string;
+  rawPath: string;
+  rawQuery: string;
+  headers: IncomingHttpHeaders;
+  bucket: string;
+  key: string;
+}
+
+function parseRequest(request: IncomingMessage): ParsedRequest {
+  const raw = request.url ?? '/';
+  const at = raw.indexOf('?');
+  const rawPath = at < 0 ? raw : raw.slice(0, at);
+  const rawQuery = at < 0 ? '' : raw.slice(at + 1);
+  const [, bucket = '', ...rest] = rawPath.split('/');
+  return {
+    method: request.method ?? 'GET',
+    rawPath,
+    rawQuery,
+    headers: request.headers,
+    bucket: decode(bucket),
+    key: decode(rest.join('/')),
+  };
+}
+
+function canonicalHeaders(headers: IncomingHttpHeaders, signed: string[]): string {
+  return signed
+    .map((name) => `${name}:${(headerValue(headers, name) ?? '').trim().replace(/\s+/g, ' ')}\n`)
+    .join('');
+}
+
+/** Verifies a signature over a canonical request; throws SignatureDoesNotMatch with S3's details. */
+function verifyCanonical(
+  secret: string,
+  credential: Credential,
+  amzDate: string,
+  canonicalRequest: string,
+  provided: string,
+) {
+  const stringToSign = [ALGORITHM, amzDate, credential.scope, sha256Hex(canonicalRequest)].join('\n');
+  const key = signingKey(secret, credential.date, credential.region, credential.service);
+  const expected = createHmac('sha256', key).update(stringToSign).digest('hex');
+  if (!sameSignature(expected, provided.toLowerCase())) {
+    throw new S3Refusal(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      {
+        AWSAccessKeyId: credential.accessKeyId,
+        StringToSign: stringToSign,
+        SignatureProvided: provided,
+        CanonicalRequest: canonicalRequest,
+      },
+    );
+  }
+  return key;
+}
+
+function secretFor(options: S3GateOptions, credential: Credential): string {
+  const secret = options.credentials[credential.accessKeyId];
+  if (secret === undefined)
+    throw new S3Refusal(
+      403,
+      'InvalidAccessKeyId',
+      'The AWS Access Key Id you provided does not exist in our records.',
+      { AWSAccessKeyId: credential.accessKeyId },
+    );
+  if (credential.service !== 's3')
+    throw new S3Refusal(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; incorrect service "${credential.service}". This endpoint belongs to "s3".`,
+    );
+  return secret;
+}
+
+/** The headers S3 insists are signed when present: every x-amz-* (but the signature's own), and host. */
+function checkSignedHeaderSet(headers: IncomingHttpHeaders, signed: string[], exempt: string[] = []) {
+  if (!signed.includes('host'))
+    throw new S3Refusal(
+      403,
+      'AccessDenied',
+      'There were headers present in the request which were not signed',
+      {
+        HeadersNotSigned: 'host',
+      },
+    );
+  const unsigned = Object.keys(headers).filter(
+    (name) => name.startsWith('x-amz-') && !signed.includes(name) && !exempt.includes(name),
+  );
+  if (unsigned.length > 0)
+    throw new S3Refusal(
+      403,
+      'AccessDenied',
+      'There were headers present in the request which were not signed',
+      {
+        HeadersNotSigned: unsigned.join(', '),
+      },
+    );
+}
+
+export interface Verified {
+  /** the body to forward, when it had to be read (hash check, aws-chunked decoding, POST form) */
+  body?: Buffer;
+  /** headers to change on the forwarded request (undefined: remove) */
+  headers?: Record<string, string | undefined>;
+}
+
+/** A header-signed request (`Authorization: AWS4-HMAC-SHA256 …`). */
+async function verifyHeaderSigned(
+  options: S3GateOptions,
+  request: ParsedRequest,
+  readBody: () => Promise<Buffer>,
+): Promise<Verified> {
+  const authorization = headerValue(request.headers, 'authorization') ?? '';
+  const fields = Object.fromEntries(
+    authorization
+      .slice(ALGORITHM.length)
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => [part.slice(0, part.indexOf('=')), part.slice(part.indexOf('=') + 1)]),
+  ) as Record<string, string>;
+  if (!fields.Credential || !fields.SignedHeaders || !fields.Signature)
+    throw new S3Refusal(
+      400,
+      'AuthorizationHeaderMalformed',
+      'The authorization header is malformed; the authorization component is missing.',
+    );
+  const credential = parseCredential(fields.Credential, 'header');
+  const secret = secretFor(options, credential);
+  const amzDate = headerValue(request.headers, 'x-amz-date');
+  const signedAt = amzDateMs(amzDate);
+  if (!amzDate || signedAt === undefined)
+    throw new S3Refusal(403, 'AccessDenied', 'AWS authentication requires a valid Date or x-amz-date header');
+  if (amzDate.slice(0, 8) !== credential.date)
+    throw new S3Refusal(
+      400,
+      'AuthorizationHeaderMalformed',
+      `The authorization header is malformed; Invalid credential date "${credential.date}". This date is not the same as X-Amz-Date: "${amzDate.slice(0, 8)}".`,
+    );
+  const now = (options.now ?? Date.now)();
+  if (Math.abs(now - signedAt) > (options.maxSkewMs ?? FIFTEEN_MINUTES))
+    throw new S3Refusal(
+      403,
+      'RequestTimeTooSkewed',
+      'The difference between the request time and the current time is too large.',
+      { RequestTime: amzDate, ServerTime: isoSeconds(now), MaxAllowedSkewMilliseconds: 900000 },
+    );
+  const payloadHash = headerValue(request.headers, 'x-amz-content-sha256');
+  if (!payloadHash)
+    throw new S3Refusal(
+      400,
+      'InvalidRequest',
+      'Missing required header for this request: x-amz-content-sha256',
+    );
+  const signed = fields.SignedHeaders.split(';');
+  checkSignedHeaderSet(request.headers, signed);
+  const canonicalRequest = [
+    request.method,
+    canonicalUri(request.rawPath),
+    canonicalQuery(queryPairs(request.rawQuery)),
+    canonicalHeaders(request.headers, signed),
+    signed.join(';'),
+    payloadHash,
+  ].join('\n');
+  const key = verifyCanonical(secret, credential, amzDate, canonicalRequest, fields.Signature);
+
+  if (payloadHash === UNSIGNED_PAYLOAD) return {};
+  if (/^[0-9a-f]{64}$/i.test(payloadHash)) {
+    const body = await readBody();
+    const computed = sha256Hex(body);
+    if (computed !== payloadHash.toLowerCase())
+      throw new S3Refusal(
+        400,
+        'XAmzContentSHA256Mismatch',
+        "The provided 'x-amz-content-sha256' header does not match what was computed.",
+        { ClientComputedContentSHA256: payloadHash, S3ComputedContentSHA256: computed },
+      );
+    return { body };
+  }
+  if (
+    payloadHash === STREAMING_SIGNED ||
+    payloadHash === STREAMING_SIGNED_TRAILER ||
+    payloadHash === STREAMING_UNSIGNED_TRAILER
+  ) {
+    const decoded = decodeAwsChunked(await readBody(), {
+      signed: payloadHash !== STREAMING_UNSIGNED_TRAILER,
+      key,
+      amzDate,
+      scope: credential.scope,
+      seedSignature: fields.Signature,
+    });
+    const declared = headerValue(request.headers, 'x-amz-decoded-content-length');
+    if (declared !== undefined && Number(declared) !== decoded.length)
+      throw new S3Refusal(
+        400,
+        'IncompleteBody',
+        'You did not provide the number of bytes specified by the Content-Length HTTP header',
+      );
+    const encodings = (headerValue(request.headers, 'content-encoding') ?? '')
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item && item !== 'aws-chunked');
+    return {
+      body: decoded,
+      headers: {
+        'content-encoding': encodings.length ? encodings.join(', ') : undefined,
+        'x-amz-decoded-content-length': undefined,
+        'x-amz-trailer': undefined,
+        'x-amz-content-sha256': UNSIGNED_PAYLOAD,
+        'transfer-encoding': undefined,
+      },
+    };
+  }
+  throw new S3Refusal(
+    400,
+    'InvalidArgument',
+    'x-amz-content-sha256 must be UNSIGNED-PAYLOAD, STREAMING-UNSIGNED-PAYLOAD-TRAILER, STREAMING-AWS4-HMAC-SHA256-PAYLOAD, STREAMING-AWS4-HMAC-SHA256-PAYLOAD-TRAILER or a valid sha256 value.',
+    { ArgumentName: 'x-amz-content-sha256', ArgumentValue: payloadHash },
+  );
+}
+
+/**
+ * An `aws-chunked` body: `<hex size>[;chunk-signature=<sig>]\r\n<data>\r\n` … a zero-size chunk, then
+ * trailers. Signed chunks are verified in sequence, each over the previous one's signature.
+ */
+export function decodeAwsChunked(
+  body: Buffer,
+  context: { signed: boolean; key: Buffer; amzDate: string; scope: string; seedSignature: string },
+): Buffer {
+  const parts: Buffer[] = [];
+  let offset = 0;
+  let previous = context.seedSignature;
+  const malformed = () =>
+    new S3Refusal(400, 'IncompleteBody', 'The request body is not a valid aws-chunked encoding');
+  for (;;) {
+    const lineEnd = body.indexOf('\r\n', offset);
+    if (lineEnd < 0) throw malformed();
+    const header = body.subarray(offset, lineEnd).toString('latin1');
+    const [sizeText = '', ...extensions] = header.split(';');
+    const size = Number.parseInt(sizeText, 16);
+    if (!Number.isFinite(size) || size < 0) throw malformed();
+    const data = body.subarray(lineEnd + 2, lineEnd + 2 + size);
+    if (data.length !== size) throw malformed();
+    if (context.signed) {
+      const signature = extensions.find((item) => item.startsWith('chunk-signature='))?.slice(16) ?? '';
+      const stringToSign = [
+        'AWS4-HMAC-SHA256-PAYLOAD',
+        context.amzDate,
+        context.scope,
+        previous,
+        EMPTY_SHA256,
+        sha256Hex(data),
+      ].join('\n');
+      const expected = createHmac('sha256', context.key).update(stringToSign).digest('hex');
+      if (!sameSignature(expected, signature))
+        throw new S3Refusal(
+          403,
+          'SignatureDoesNotMatch',
+          'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+          { StringToSign: stringToSign, SignatureProvided: signature },
+        );
+      previous = signature;
+    }
+    offset = lineEnd + 2 + size;
+    if (size === 0) break;
+    parts.push(data);
+    if (body.subarray(offset, offset + 2).toString('latin1') !== '\r\n') throw malformed();
+    offset += 2;
+  }
+  return Buffer.concat(parts);
+}
+
+/** A presigned request (`X-Amz-Signature` in the query). */
+function verifyPresigned(options: S3GateOptions, request: ParsedRequest): Verified {
+  const pairs = queryPairs(request.rawQuery);
+  const param = (name: string) => pairs.find(([key]) => key === name)?.[1];
+  const algorithm = param('X-Amz-Algorithm');
+  if (algorithm !== ALGORITHM)
+    throw new S3Refusal(
+      400,
+      'AuthorizationQueryParametersError',
+      'X-Amz-Algorithm only supports "AWS4-HMAC-SHA256"',
+    );
+  const credentialText = param('X-Amz-Credential');
+  const amzDate = param('X-Amz-Date');
+  const expiresText = param('X-Amz-Expires');
+  const signedText = param('X-Amz-SignedHeaders');
+  const signature = param('X-Amz-Signature');
+  if (!credentialText || !amzDate || !expiresText || !signedText || !signature)
+    throw new S3Refusal(
+      400,
+      'AuthorizationQueryParametersError',
+      'Query-string authentication version 4 requires the X-Amz-Algorithm, X-Amz-Credential, X-Amz-Signature, X-Amz-Date, X-Amz-SignedHeaders, and X-Amz-Expires parameters.',
+    );
+  const credential = parseCredential(credentialText, 'query');
+  const secret = secretFor(options, credential);
+  const signedAt = amzDateMs(amzDate);
+  const expires = Number(expiresText);
+  if (signedAt === undefined)
+    throw new S3Refusal(
+      400,
+      'AuthorizationQueryParametersError',
+      "X-Amz-Date must be in the ISO8601 Long Format \"yyyyMMdd'T'HHmmss'Z'\"",
+    );
+  if (!Number.isInteger(expires) || expires < 0)
+    throw new S3Refusal(400, 'AuthorizationQueryParametersError', 'X-Amz-Expires should be a number');
+  if (expires > ONE_WEEK_SECONDS)
+    throw new S3Refusal(
+      400,
+      'AuthorizationQueryParametersError',
+      'X-Amz-Expires must be less than a week (in seconds) that is 604800',
+    );
+  const now = (options.now ?? Date.now)();
+  if (signedAt - now > (options.maxSkewMs ?? FIFTEEN_MINUTES))
+    throw new S3Refusal(403, 'AccessDenied', 'Request is not yet valid', {
+      'X-Amz-Date': amzDate,
+      ServerTime: isoSeconds(now),
+    });
+  if (now > signedAt + expires * 1000)
+    throw new S3Refusal(403, 'AccessDenied', 'Request has expired', {
+      'X-Amz-Expires': expires,
+      Expires: isoSeconds(signedAt + expires * 1000),
+      ServerTime: isoSeconds(now),
+    });
+  const signed = signedText.split(';');
+  checkSignedHeaderSet(request.headers, signed, ['x-amz-content-sha256']);
+  const canonicalRequest = [
+    request.method,
+    canonicalUri(request.rawPath),
+    canonicalQuery(pairs.filter(([name]) => name !== 'X-Amz-Signature')),
+    canonicalHeaders(request.headers, signed),
+    signed.join(';'),
+    param('X-Amz-Content-Sha256') ?? UNSIGNED_PAYLOAD,
+  ].join('\n');
+  verifyCanonical(secret, credential, amzDate, canonicalRequest, signature);
+  return {};
+}
+
+interface FormPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  data: Buffer;
+}
+
+/** A multipart/form-data body, read up to and including the `file` part (S3 ignores what follows it). */
+function parseForm(body: Buffer, contentType: string): FormPart[] {
+  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+  const malformed = () =>
+    new S3Refusal(
+      400,
+      'MalformedPOSTRequest',
+      'The body of your POST request is not well-formed multipart/form-data.',
+    );
+  if (!boundary) throw malformed();
+  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
+  const parts: FormPart[] = [];
+  let offset = body.indexOf(delimiter);
+  if (offset < 0) throw malformed();
+  for (;;) {
+    offset += delimiter.length;
+    if (body.subarray(offset, offset + 2).toString('latin1') === '--') break;
+    const headerEnd = body.indexOf('\r\n\r\n', offset);
+    if (headerEnd < 0) throw malformed();
+    const headerText = body.subarray(offset + 2, headerEnd).toString('utf8');
+    const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
+    if (next < 0) throw malformed();
+    const disposition = /content-disposition:([^\r\n]*)/i.exec(headerText)?.[1] ?? '';
+    const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
+    if (name === undefined) throw malformed();
+    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+    const partType = /content-type:\s*([^\r\n]*)/i.exec(headerText)?.[1]?.trim();
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(partType ? { contentType: partType } : {}),
+      data: body.subarray(headerEnd + 4, next),
+    });
+    if (name.toLowerCase() === 'file') break;
+    offset = next + 2;
+  }
+  return parts;
+}
+
+type Condition =
+  | { kind: 'match'; op: 'eq' | 'starts-with'; field: string; value: string; text: string }
+  | { kind: 'range'; min: number; max: number };
+
+function parseConditions(conditions: unknown): Condition[] {
+  const invalid = (detail: string) =>
+    new S3Refusal(400, 'InvalidPolicyDocument', `Invalid Policy: ${detail}`);
+  if (!Array.isArray(conditions)) throw invalid('Invalid JSON.');
+  return conditions.map((condition): Condition => {
+    if (Array.isArray(condition)) {
+      const [op, field, value] = condition as unknown[];
+      if (typeof op === 'string' && op.toLowerCase() === 'content-length-range') {
+        if (typeof field !== 'number' || typeof value !== 'number')
+          throw invalid('Invalid content-length-range condition.');
+        return { kind: 'range', min: field, max: value };
+      }
+      const lower = typeof op === 'string' ? op.toLowerCase() : '';
+      if ((lower !== 'eq' && lower !== 'starts-with') || typeof field !== 'string' || !field.startsWith('$'))
+        throw invalid(`Invalid Condition: ${JSON.stringify(condition)}`);
+      return {
+        kind: 'match',
+        op: lower,
+        field: field.slice(1).toLowerCase(),
+        value: String(value ?? ''),
+        text: `["${lower}", "${field}", "${String(value ?? '')}"]`,
+      };
+    }
+    if (condition && typeof condition === 'object') {
+      const entries = Object.entries(condition as Record<string, unknown>);
+      if (entries.length !== 1) throw invalid(`Invalid Condition: ${JSON.stringify(condition)}`);
+      const [field, value] = entries[0]!;
+      return {
+        kind: 'match',
+        op: 'eq',
+        field: field.toLowerCase(),
+        value: String(value),
+        text: `["eq", "$${field}", "${String(value)}"]`,
+      };
+    }
+    throw invalid(`Invalid Condition: ${JSON.stringify(condition)}`);
+  });
+}
+
+/** Form fields S3 does not require the policy to mention. */
+const UNCHECKED_FIELDS = new Set(['x-amz-signature', 'file', 'policy']);
+
+/** A browser-based upload: POST of a multipart form to the bucket, authorized by its signed policy. */
+async function verifyPostPolicy(
+  options: S3GateOptions,
+  request: ParsedRequest,
+  readBody: () => Promise<Buffer>,
+): Promise<Verified> {
+  const body = await readBody();
+  const parts = parseForm(body, headerValue(request.headers, 'content-type') ?? '');
+  const fields = new Map<string, string>();
+  for (const part of parts)
+    if (part.name.toLowerCase() !== 'file') fields.set(part.name.toLowerCase(), part.data.toString('utf8'));
+  const file = parts.find((part) => part.name.toLowerCase() === 'file');
+  if (!file)
+    throw new S3Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.', {
+      ArgumentName: 'file',
+      ArgumentValue: '0',
+    });
+  const policyText = fields.get('policy');
+  if (!policyText) {
+    if (fields.get('x-amz-signature') || fields.get('x-amz-credential'))
+      throw new S3Refusal(400, 'InvalidArgument', "Bucket POST must contain a field named 'policy'.", {
+        ArgumentName: 'policy',
+      });
+    throw new S3Refusal(403, 'AccessDenied', 'Access Denied');
+  }
+  if (fields.get('x-amz-algorithm') !== ALGORITHM)
+    throw new S3Refusal(400, 'InvalidArgument', "Bucket POST must contain a field named 'X-Amz-Algorithm'.", {
+      ArgumentName: 'X-Amz-Algorithm',
+    });
+  for (const required of ['x-amz-credential', 'x-amz-date', 'x-amz-signature'])
+    if (!fields.get(required))
+      throw new S3Refusal(400, 'InvalidArgument', `Bucket POST must contain a field named '${required}'.`, {
+        ArgumentName: required,
+      });
+  const credential = parseCredential(fields.get('x-amz-credential')!, 'form');
+  const secret = secretFor(options, credential);
+  const key = signingKey(secret, credential.date, credential.region, credential.service);
+  const expected = createHmac('sha256', key).update(policyText).digest('hex');
+  const provided = fields.get('x-amz-signature')!;
+  if (!sameSignature(expected, provided.toLowerCase()))
+    throw new S3Refusal(
+      403,
+      'SignatureDoesNotMatch',
+      'The request signature we calculated does not match the signature you provided. Check your key and signing method.',
+      { AWSAccessKeyId: credential.accessKeyId, StringToSign: policyText, SignatureProvided: provided },
+    );
+  let policy: { expiration?: unknown; conditions?: unknown };
+  try {
+    policy = JSON.parse(Buffer.from(policyText, 'base64').toString('utf8'));
+  } catch {
+    throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Invalid JSON.');
+  }
+  const expiration = typeof policy.expiration === 'string' ? Date.parse(policy.expiration) : Number.NaN;
+  if (Number.isNaN(expiration))
+    throw new S3Refusal(400, 'InvalidPolicyDocument', 'Invalid Policy: Policy missing expiration.');
+  if ((options.now ?? Date.now)() > expiration)
+    throw new S3Refusal(403, 'AccessDenied', 'Invalid according to Policy: Policy expired.');
+  const conditions = parseConditions(policy.conditions);
+
+  // the key may name the uploaded file's name
+  const values = new Map(fields);
+  values.set('bucket', request.bucket);
+  const rawKey = fields.get('key');
+  if (rawKey === undefined)
+    throw new S3Refusal(
+      400,
+      'InvalidArgument',
+      "Bucket POST must contain a field named 'key'.  If it is specified, please check the order of the fields.",
+      {
+        ArgumentName: 'key',
+      },
+    );
+  values.set('key', rawKey.replace(/\$\{filename\}/g, file.filename ?? ''));
+
+  const mentioned = new Set<string>();
+  for (const condition of conditions) {
+    if (condition.kind === 'range') continue;
+    mentioned.add(condition.field);
+    const actual = values.get(condition.field) ?? '';
+    const ok =
+      condition.op === 'eq'
+        ? actual === condition.value
+        : condition.field === 'content-type'
+          ? actual.split(',').every((item) => item.trim().startsWith(condition.value))
+          : actual.startsWith(condition.value);
+    if (!ok)
+      throw new S3Refusal(
+        403,
+        'AccessDenied',
+        `Invalid according to Policy: Policy Condition failed: ${condition.text}`,
+      );
+  }
+  const extra = [...fields.keys()].filter(
+    (name) => !UNCHECKED_FIELDS.has(name) && !name.startsWith('x-ignore-') && !mentioned.has(name),
+  );
+  if (extra.length > 0)
+    throw new S3Refusal(
+      403,
+      'AccessDenied',
+      `Invalid according to Policy: Extra input fields: ${extra.join(', ')}`,
+    );
+  for (const condition of conditions) {
+    if (condition.kind !== 'range') continue;
+    const size = file.data.length;
+    if (size > condition.max)
+      throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', {
+        ProposedSize: size,
+        MaxSizeAllowed: condition.max,
+      });
+    if (size < condition.min)
+      throw new S3Refusal(
+        400,
+        'EntityTooSmall',
+        'Your proposed upload is smaller than the minimum allowed size',
+        {
+          ProposedSize: size,
+          MinSizeAllowed: condition.min,
+        },
+      );
+  }
+  return { body };
+}
+
+const isPostForm = (request: ParsedRequest) =>
+  request.method === 'POST' &&
+  request.key === '' &&
+  /^multipart\/form-data/i.test(headerValue(request.headers, 'content-type') ?? '');
+
+/** What the request is allowed to do, or an S3Refusal. */
+export async function verify(
+  options: S3GateOptions,
+  request: ParsedRequest,
+  readBody: () => Promise<Buffer>,
+): Promise<Verified> {
+  const authorization = headerValue(request.headers, 'authorization');
+  const presigned = /(^|&)X-Amz-Signature=/.test(request.rawQuery);
+  if (authorization && presigned)
+    throw new S3Refusal(
+      400,
+      'InvalidArgument',
+      'Only one auth mechanism allowed; only the X-Amz-Algorithm query parameter, Signature query string parameter or the Authorization header should be specified',
+      { ArgumentName: 'Authorization' },
+    );
+  if (authorization) {
+    if (!authorization.startsWith(`${ALGORITHM} `))
+      throw new S3Refusal(
+        400,
+        'InvalidRequest',
+        'The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.',
+      );
+    return verifyHeaderSigned(options, request, readBody);
+  }
+  if (presigned || /(^|&)X-Amz-Algorithm=/.test(request.rawQuery)) return verifyPresigned(options, request);
+  if (isPostForm(request)) return verifyPostPolicy(options, request, readBody);
+  // anonymous: the buckets are private (Block Public Access), as in AWS
+  throw new S3Refusal(403, 'AccessDenied', 'Access Denied');
+}
+
+function readAll(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function corsHeaders(
+  options: S3GateOptions,
+  bucket: string,
+  origin: string | undefined,
+): Record<string, string> {
+  if (!origin || !(options.corsOrigins[bucket] ?? []).includes(origin)) return {};
+  return {
+    'access-control-allow-origin': origin,
+    'access-control-allow-methods': 'GET, PUT, POST, HEAD',
+    'access-control-expose-headers': 'ETag',
+    'access-control-max-age': '3000',
+    vary: 'Origin, Access-Control-Request-Headers, Access-Control-Request-Method',
+  };
+}
+
+/** The gate: an HTTP server in front of s3rver. */
+export function createS3Gate(options: S3GateOptions): Server {
+  return createServer((incoming, response) => {
+    void handle(options, incoming, response).catch((error: unknown) => {
+      if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' });
+      response.end(
+        errorXml(
+          new S3Refusal(500, 'InternalError', error instanceof Error ? error.message : String(error)),
+          randomBytes(8).toString('hex').toUpperCase(),
+        ),
+      );
+    });
+  });
+}
+
+async function handle(options: S3GateOptions, incoming: IncomingMessage, response: ServerResponse) {
+  const request = parseRequest(incoming);
+  // CORS preflights are answered without credentials, as S3 answers them
+  if (request.method === 'OPTIONS') return forward(options, incoming, response, {});
+  let read: Promise<Buffer> | undefined;
+  const readBody = () => {
+    read ??= readAll(incoming);
+    return read;
+  };
+  let verified: Verified;
+  try {
+    verified = await verify(options, request, readBody);
+  } catch (error) {
+    if (!(error instanceof S3Refusal)) throw error;
+    const requestId = randomBytes(8).toString('hex').toUpperCase();
+    const body = errorXml(error, requestId, request.rawPath);
+    if (!read) incoming.resume();
+    response.writeHead(error.status, {
+      'content-type': 'application/xml',
+      'x-amz-request-id': requestId,
+      ...corsHeaders(options, request.bucket, headerValue(incoming.headers, 'origin')),
+      ...(request.method === 'HEAD' ? {} : { 'content-length': Buffer.byteLength(body) }),
+    });
+    return response.end(request.method === 'HEAD' ? undefined : body);
+  }
+  return forward(options, incoming, response, verified);
+}
+
+function forward(
+  options: S3GateOptions,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+  verified: Verified,
+): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(incoming.headers))
+    if (value !== undefined) headers[name] = value;
+  for (const [name, value] of Object.entries(verified.headers ?? {})) {
+    if (value === undefined) delete headers[name];
+    else headers[name] = value;
+  }
+  if (verified.body) {
+    delete headers['transfer-encoding'];
+    headers['content-length'] = String(verified.body.length);
+  }
+  return new Promise((resolve, reject) => {
+    const upstream = httpRequest(
+      {
+        host: options.upstream.host,
+        port: options.upstream.port,
+        method: incoming.method,
+        path: incoming.url,
+        headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+        answer.on('end', resolve);
+        answer.on('error', reject);
+      },
+    );
+    upstream.on('error', reject);
+    if (verified.body) upstream.end(verified.body);
+    else incoming.pipe(upstream);
+  });
+}

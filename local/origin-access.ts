@@ -1,0 +1,43 @@
+import { SignatureV4 } from '@smithy/signature-v4';
+import { unsignedRequest, urlOf } from '#lib/signed-fetch';
+import { NodeSha256 } from '#lib/sigv4';
+import { LOCAL_ACCESS_KEY } from './emulators/s3.ts';
+
+/**
+ * The local stand-in for CloudFront's origin access control: in AWS the distributions read the private
+ * buckets with SigV4-signed requests (OAC), so the local media proxy and sites host sign theirs too —
+ * the local S3 refuses anonymous reads as S3 does.
+ */
+const signer = new SignatureV4({
+  credentials: LOCAL_ACCESS_KEY,
+  region: 'us-east-1',
+  service: 's3',
+  sha256: NodeSha256,
+  uriEscapePath: false,
+});
+
+/** The object key as a URL path: each segment in AWS's URI encoding. */
+export const encodeKeyPath = (key: string) =>
+  key
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment).replace(
+        /[!'()*]/g,
+        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
+
+/** A GET or HEAD of an object, signed; `headers` (range, conditionals) are sent and signed. */
+export async function originFetch(
+  url: string,
+  options: { method?: string; headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const method = options.method ?? 'GET';
+  const signed = await signer.sign(
+    unsignedRequest(method, new URL(url), { ...options.headers, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' }),
+    {},
+  );
+  const { host: _host, ...headers } = signed.headers;
+  return fetch(urlOf(signed), { method, headers });
+}
