@@ -149,6 +149,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
           }),
         });
       },
+      log,
     );
     stops.push(s3.stop);
     // Cognito triggers: cognito-local calls them through the Lambda Invoke API, by function name

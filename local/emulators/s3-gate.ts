@@ -27,6 +27,8 @@ export interface S3GateOptions {
   maxSkewMs?: number;
   /** the time (tests) */
   now?: () => number;
+  /** one line per refusal (the local cloud's log) */
+  log?: (line: string) => void;
 }
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -806,6 +808,9 @@ async function handle(options: S3GateOptions, incoming: IncomingMessage, respons
     if (!(error instanceof S3Refusal)) throw error;
     const requestId = randomBytes(8).toString('hex').toUpperCase();
     const body = errorXml(error, requestId, request.rawPath);
+    options.log?.(
+      `s3 refused ${request.method} ${request.rawPath}: ${error.status} ${error.code} ${error.message}`,
+    );
     if (!read) incoming.resume();
     response.writeHead(error.status, {
       'content-type': 'application/xml',

@@ -54,6 +54,7 @@ export async function startS3(
   directory: string,
   buckets: BucketSetup[],
   onObjectEvent: (event: S3ObjectEvent) => void,
+  log?: (line: string) => void,
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   mkdirSync(directory, { recursive: true });
   const storePort = await freePort();
@@ -90,6 +91,7 @@ export async function startS3(
     upstream: { host: '127.0.0.1', port: storePort },
     credentials: { [LOCAL_ACCESS_KEY.accessKeyId]: LOCAL_ACCESS_KEY.secretAccessKey },
     corsOrigins: Object.fromEntries(buckets.map((bucket) => [bucket.name, bucket.corsOrigins])),
+    ...(log ? { log } : {}),
   });
   try {
     await new Promise<void>((resolve, reject) => {
