@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalUri, decodeAwsChunked, S3Refusal, signingKey, verify } from './s3-gate.ts';
+import { BucketLocks, canonicalUri, decodeAwsChunked, S3Refusal, signingKey, verify } from './s3-gate.ts';
 
 /** The examples of AWS's S3 SigV4 documentation ("Examples: Signature Calculations"). */
 const SECRET = 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY';
@@ -84,5 +84,29 @@ describe('the S3 gate', () => {
     expect(canonicalUri('/bucket/a%20b/c(1)!.txt')).toBe('/bucket/a%20b/c%281%29%21.txt');
     expect(canonicalUri('/bucket/x//./y')).toBe('/bucket/x//./y');
     expect(canonicalUri('/bucket/%C3%A9vora+1')).toBe('/bucket/%C3%A9vora%2B1');
+  });
+
+  it('runs writes to a bucket side by side, and a delete alone', async () => {
+    const locks = new BucketLocks();
+    const order: string[] = [];
+    const write1 = await locks.acquire('b', false);
+    const write2 = await locks.acquire('b', false);
+    const deleted = locks.acquire('b', true).then((release) => {
+      order.push('delete');
+      return release;
+    });
+    const otherBucket = await locks.acquire('c', true);
+    otherBucket();
+    order.push('writes done');
+    write1();
+    write2();
+    const releaseDelete = await deleted;
+    const write3 = locks.acquire('b', false).then((release) => {
+      order.push('write after delete');
+      release();
+    });
+    releaseDelete();
+    await write3;
+    expect(order).toEqual(['writes done', 'delete', 'write after delete']);
   });
 });

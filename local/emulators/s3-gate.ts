@@ -777,10 +777,42 @@ function corsHeaders(
   };
 }
 
+/**
+ * Shared/exclusive locks per bucket. s3rver's filesystem store deletes an object and then removes its
+ * emptied parent directories, so a write landing under that prefix meanwhile fails with ENOENT on an
+ * unhandled stream error and takes the whole process down. S3 has no such race: deletes here wait for the
+ * bucket's writes in flight and writes wait for its deletes (writes still run side by side).
+ */
+export class BucketLocks {
+  #state = new Map<string, { writers: number; deleting: boolean; waiting: Array<() => void> }>();
+
+  async acquire(bucket: string, exclusive: boolean): Promise<() => void> {
+    let state = this.#state.get(bucket);
+    if (!state) {
+      state = { writers: 0, deleting: false, waiting: [] };
+      this.#state.set(bucket, state);
+    }
+    const current = state;
+    const free = () => !current.deleting && (!exclusive || current.writers === 0);
+    while (!free()) await new Promise<void>((resolve) => current.waiting.push(resolve));
+    if (exclusive) current.deleting = true;
+    else current.writers += 1;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      if (exclusive) current.deleting = false;
+      else current.writers -= 1;
+      for (const wake of current.waiting.splice(0)) wake();
+    };
+  }
+}
+
 /** The gate: an HTTP server in front of s3rver. */
 export function createS3Gate(options: S3GateOptions): Server {
+  const locks = new BucketLocks();
   return createServer((incoming, response) => {
-    void handle(options, incoming, response).catch((error: unknown) => {
+    void handle(options, locks, incoming, response).catch((error: unknown) => {
       if (!response.headersSent) response.writeHead(500, { 'content-type': 'application/xml' });
       response.end(
         errorXml(
@@ -792,7 +824,12 @@ export function createS3Gate(options: S3GateOptions): Server {
   });
 }
 
-async function handle(options: S3GateOptions, incoming: IncomingMessage, response: ServerResponse) {
+async function handle(
+  options: S3GateOptions,
+  locks: BucketLocks,
+  incoming: IncomingMessage,
+  response: ServerResponse,
+) {
   const request = parseRequest(incoming);
   // CORS preflights are answered without credentials, as S3 answers them
   if (request.method === 'OPTIONS') return forward(options, incoming, response, {});
@@ -820,7 +857,16 @@ async function handle(options: S3GateOptions, incoming: IncomingMessage, respons
     });
     return response.end(request.method === 'HEAD' ? undefined : body);
   }
-  return forward(options, incoming, response, verified);
+  const deleting =
+    request.method === 'DELETE' || (request.method === 'POST' && /(^|&)delete(=|&|$)/.test(request.rawQuery));
+  const writing = request.method === 'PUT' || request.method === 'POST';
+  if (!deleting && !writing) return forward(options, incoming, response, verified);
+  const release = await locks.acquire(request.bucket, deleting);
+  try {
+    await forward(options, incoming, response, verified);
+  } finally {
+    release();
+  }
 }
 
 function forward(
@@ -853,6 +899,7 @@ function forward(
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
         answer.on('end', resolve);
+        answer.on('close', resolve);
         answer.on('error', reject);
       },
     );
