@@ -96,9 +96,14 @@ export async function awardReputation(request: AwardRequest): Promise<AwardOutco
     related_entity_id: request.relatedEntityId,
   };
   for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt += 1) {
-    const [award, state, agent, achievements] = await Promise.all([
+    const [award, state] = await Promise.all([
       ReputationAward.get(awardKey, { consistent: true }),
       ReputationState.get(agentKey, { consistent: true }),
+    ]);
+    // read after the state: the counters and achievements then hold at least every award the state
+    // counts, and an award committed since makes this one's condition on `awards` fail (read in parallel,
+    // an agent read before another award's commit undercounted, and its milestone went unlocked)
+    const [agent, achievements] = await Promise.all([
       Agent.get(agentKey, { consistent: true }),
       Achievement.queryAll('primary', agentKey, { consistent: true }),
     ]);
