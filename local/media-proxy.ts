@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { encodeKeyPath, originFetch } from './origin-access.ts';
+import { encodeKeyPath } from '#lib/sigv4';
+import { originFetch } from './origin-access.ts';
 
 /** App paths under this prefix are objects under the same prefix in the files bucket. */
 export const MEDIA_PREFIX = '/media/';

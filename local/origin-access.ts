@@ -16,18 +16,6 @@ const signer = new SignatureV4({
   uriEscapePath: false,
 });
 
-/** The object key as a URL path: each segment in AWS's URI encoding. */
-export const encodeKeyPath = (key: string) =>
-  key
-    .split('/')
-    .map((segment) =>
-      encodeURIComponent(segment).replace(
-        /[!'()*]/g,
-        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-      ),
-    )
-    .join('/');
-
 /** A GET or HEAD of an object, signed; `headers` (range, conditionals) are sent and signed. */
 export async function originFetch(
   url: string,

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { encodeKeyPath, originFetch } from './origin-access.ts';
+import { encodeKeyPath } from '#lib/sigv4';
+import { originFetch } from './origin-access.ts';
 
 /**
  * The local stand-in for the sites distribution (docs/website-builder.md, "Serving"): published pages

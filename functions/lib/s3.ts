@@ -2,7 +2,7 @@ import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { config } from './config.ts';
 import { signedFetch, unsignedRequest, urlOf } from './signed-fetch.ts';
-import { NodeSha256 } from './sigv4.ts';
+import { encodeKeyPath, NodeSha256 } from './sigv4.ts';
 
 /**
  * S3 object operations over its REST API, signed with the SDK's own SigV4 signer (docs/decisions.md,
@@ -49,22 +49,10 @@ const signer = new SignatureV4({
 const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
 const RETRIES = 3;
 
-/** Each key segment in AWS's URI encoding (RFC 3986: `!'()*` too), as S3 computes the canonical URI. */
-const encodeKey = (key: string) =>
-  key
-    .split('/')
-    .map((segment) =>
-      encodeURIComponent(segment).replace(
-        /[!'()*]/g,
-        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
-      ),
-    )
-    .join('/');
-
 /** Where an object (or, without a key, the bucket) is addressed. */
 function location(bucket: BucketName, key?: string): URL {
   const name = config.buckets[bucket];
-  const suffix = key === undefined ? '' : encodeKey(key);
+  const suffix = key === undefined ? '' : encodeKeyPath(key);
   if (config.endpoints.s3) return new URL(`${config.endpoints.s3.replace(/\/$/, '')}/${name}/${suffix}`);
   return new URL(`https://${name}.s3.${config.region}.amazonaws.com/${suffix}`);
 }
@@ -230,7 +218,7 @@ export async function copyObject(
   target: ObjectRef,
   replace?: { contentType: string; cacheControl?: string },
 ): Promise<void> {
-  const copySource = `/${config.buckets[source.bucket]}/${encodeKey(source.key)}`;
+  const copySource = `/${config.buckets[source.bucket]}/${encodeKeyPath(source.key)}`;
   const headers: Record<string, string> = { 'x-amz-copy-source': copySource };
   if (replace) {
     headers['x-amz-metadata-directive'] = 'REPLACE';

@@ -32,3 +32,15 @@ const toBuffer = (data: SourceData): Buffer =>
     : ArrayBuffer.isView(data)
       ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
       : Buffer.from(data);
+
+/** An object key as a URL path: each segment in AWS's URI encoding (RFC 3986: `!'()*` too), as S3 computes the canonical URI. */
+export const encodeKeyPath = (key: string) =>
+  key
+    .split('/')
+    .map((segment) =>
+      encodeURIComponent(segment).replace(
+        /[!'()*]/g,
+        (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+      ),
+    )
+    .join('/');
