@@ -3,7 +3,9 @@ import { readFileSync } from 'node:fs';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, inject, it } from 'vitest';
+import { NodeSha256 } from '#lib/sigv4';
 import { testS3 } from '../support/s3.ts';
 
 /**
@@ -43,6 +45,32 @@ const exists = (key: string) =>
     );
 
 /** A presigned POST as the product makes it (functions/lib/s3.ts), for an exact size range. */
+/** A PUT of a new object signed by hand (SigV4 headers, without the host the fetch adds itself). */
+async function signedPut(signedHeaders: Record<string, string>, body?: string) {
+  const url = new URL(objectUrl(freshKey()));
+  const signer = new SignatureV4({
+    credentials: { accessKeyId: env().AWS_ACCESS_KEY_ID!, secretAccessKey: env().AWS_SECRET_ACCESS_KEY! },
+    region: 'us-east-1',
+    service: 's3',
+    sha256: NodeSha256,
+    uriEscapePath: false,
+  });
+  const signed = await signer.sign(
+    {
+      method: 'PUT',
+      protocol: 'http:',
+      hostname: url.hostname,
+      port: Number(url.port),
+      path: url.pathname,
+      headers: { host: url.host, ...signedHeaders },
+      ...(body === undefined ? {} : { body }),
+    },
+    {},
+  );
+  const { host: _host, ...headers } = signed.headers;
+  return { url, headers };
+}
+
 async function productPost(options: { key: string; maxBytes: number; contentType?: string }) {
   const { presignPost } = await import('#lib/s3');
   return presignPost(
@@ -377,56 +405,13 @@ describe('header-signed requests', () => {
   });
 
   it('refuses a body that does not match its signed hash: 400 XAmzContentSHA256Mismatch', async () => {
-    const { SignatureV4 } = await import('@smithy/signature-v4');
-    const { NodeSha256 } = await import('#lib/sigv4');
-    const signer = new SignatureV4({
-      credentials: { accessKeyId: env().AWS_ACCESS_KEY_ID!, secretAccessKey: env().AWS_SECRET_ACCESS_KEY! },
-      region: 'us-east-1',
-      service: 's3',
-      sha256: NodeSha256,
-      uriEscapePath: false,
-    });
-    const url = new URL(objectUrl(freshKey()));
-    const signed = await signer.sign(
-      {
-        method: 'PUT',
-        protocol: 'http:',
-        hostname: url.hostname,
-        port: Number(url.port),
-        path: url.pathname,
-        headers: { host: url.host },
-        body: 'signed body',
-      },
-      {},
-    );
-    const { host: _host, ...headers } = signed.headers;
+    const { url, headers } = await signedPut({}, 'signed body');
     const error = await s3Error(await fetch(url, { method: 'PUT', headers, body: 'other body!' }));
     expect(error).toMatchObject({ status: 400, code: 'XAmzContentSHA256Mismatch' });
   });
 
   it('refuses an x-amz-* header that was not signed: 403 AccessDenied', async () => {
-    const { SignatureV4 } = await import('@smithy/signature-v4');
-    const { NodeSha256 } = await import('#lib/sigv4');
-    const signer = new SignatureV4({
-      credentials: { accessKeyId: env().AWS_ACCESS_KEY_ID!, secretAccessKey: env().AWS_SECRET_ACCESS_KEY! },
-      region: 'us-east-1',
-      service: 's3',
-      sha256: NodeSha256,
-      uriEscapePath: false,
-    });
-    const url = new URL(objectUrl(freshKey()));
-    const signed = await signer.sign(
-      {
-        method: 'PUT',
-        protocol: 'http:',
-        hostname: url.hostname,
-        port: Number(url.port),
-        path: url.pathname,
-        headers: { host: url.host, 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' },
-      },
-      {},
-    );
-    const { host: _host, ...headers } = signed.headers;
+    const { url, headers } = await signedPut({ 'x-amz-content-sha256': 'UNSIGNED-PAYLOAD' });
     const response = await fetch(url, {
       method: 'PUT',
       headers: { ...headers, 'x-amz-meta-owner': 'added later' },
