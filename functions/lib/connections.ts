@@ -44,26 +44,18 @@ const BUSY_MESSAGE = 'This connection is changing right now. Please try again';
 
 const now = () => new Date().toISOString();
 
-/** Attempts of a transaction that DynamoDB cancels because another one holds the same items. */
-const MAX_CONFLICT_ATTEMPTS = 6;
-
 /**
  * Runs a transaction. Answers undefined when it went through, or, when a condition cancelled it, which
- * actions failed (by position). Conflicts with concurrent transactions are retried with jittered backoff.
+ * actions failed (by position). Conflicts with concurrent transactions are sent again by `transactWrite`.
  */
 async function runTransaction(actions: readonly TransactAction[]): Promise<boolean[] | undefined> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await transactWrite(actions);
-      return undefined;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes.includes('ConditionalCheckFailed'))
-        return codes.map((code) => code === 'ConditionalCheckFailed');
-      if (!codes.includes('TransactionConflict') || attempt === MAX_CONFLICT_ATTEMPTS) throw error;
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 25 * 2 ** attempt));
-    }
+  try {
+    await transactWrite(actions);
+    return undefined;
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes?.includes('ConditionalCheckFailed')) throw error;
+    return codes.map((code) => code === 'ConditionalCheckFailed');
   }
 }
 

@@ -87,10 +87,53 @@ export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItem
 
 /**
  * Applies the actions as one TransactWriteItems: all of them or none. A cancelled transaction throws
- * the SDK's TransactionCanceledException; `cancellationCodes` reads which action failed.
+ * the SDK's TransactionCanceledException; `cancellationCodes` reads which action failed. One cancelled only
+ * because another transaction held some of its items is sent again (see `retryingConflicts`).
  */
 export async function transactWrite(actions: readonly TransactAction[]): Promise<void> {
-  await documentClient.send(new TransactWriteCommand({ TransactItems: [...actions] }));
+  await retryingConflicts(() =>
+    documentClient.send(new TransactWriteCommand({ TransactItems: [...actions] })),
+  );
+}
+
+/**
+ * How long a write may keep meeting transaction conflicts before it fails. Items many writers share (a
+ * city's property counters, an agent's usage counter) are hot: under load a writer may lose many rounds.
+ * The budget stays well inside a route's 10 s timeout.
+ */
+const CONFLICT_BUDGET_MS = 7_000;
+
+/** Full-jitter exponential backoff capped at a second: the pause after attempt `attempt` (from 1). */
+const conflictPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(1_000, 20 * 2 ** attempt)));
+
+/**
+ * True when DynamoDB refused a write only because a transaction in flight held one of its items: a single
+ * write's TransactionConflictException, or a transaction cancelled with no reason but TransactionConflict.
+ * Such a write changed nothing and may be sent again.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  if (error.name === 'TransactionConflictException') return true;
+  const codes = cancellationCodes(error);
+  if (!codes?.includes('TransactionConflict')) return false;
+  return codes.every((code) => code === 'None' || code === 'TransactionConflict');
+}
+
+/**
+ * Sends a write, and sends it again with backoff while DynamoDB refuses it for a transaction conflict (the
+ * SDK does not retry those), for up to `CONFLICT_BUDGET_MS`. Conditions are evaluated afresh on each attempt.
+ */
+export async function retryingConflicts<T>(send: () => Promise<T>): Promise<T> {
+  const started = Date.now();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await send();
+    } catch (error) {
+      if (!isTransactionConflict(error) || Date.now() - started > CONFLICT_BUDGET_MS) throw error;
+      await conflictPause(attempt);
+    }
+  }
 }
 
 /**
@@ -309,13 +352,15 @@ export function defineEntity<
     async put(input: CreateInput, options: { if?: Condition } = {}): Promise<Item> {
       const item = storedItem({ ...spec.defaults?.(), ...input });
       const context = new ExpressionContext();
-      await documentClient.send(
-        new PutCommand({
-          TableName: config.tableName,
-          Item: item,
-          ...(options.if ? { ConditionExpression: options.if(context) } : {}),
-          ...context.attributes(),
-        }),
+      await retryingConflicts(() =>
+        documentClient.send(
+          new PutCommand({
+            TableName: config.tableName,
+            Item: item,
+            ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+            ...context.attributes(),
+          }),
+        ),
       );
       return strip(item)!;
     },
@@ -380,15 +425,17 @@ export function defineEntity<
       ];
       const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
       const returnValues = options.returnValues ?? 'new';
-      const { Attributes } = await documentClient.send(
-        new UpdateCommand({
-          TableName: config.tableName,
-          Key: primaryKey(key),
-          UpdateExpression: clauses.join(' '),
-          ...(ConditionExpression ? { ConditionExpression } : {}),
-          ...context.attributes(),
-          ReturnValues: returnValues === 'new' ? 'ALL_NEW' : returnValues === 'old' ? 'ALL_OLD' : 'NONE',
-        }),
+      const { Attributes } = await retryingConflicts(() =>
+        documentClient.send(
+          new UpdateCommand({
+            TableName: config.tableName,
+            Key: primaryKey(key),
+            UpdateExpression: clauses.join(' '),
+            ...(ConditionExpression ? { ConditionExpression } : {}),
+            ...context.attributes(),
+            ReturnValues: returnValues === 'new' ? 'ALL_NEW' : returnValues === 'old' ? 'ALL_OLD' : 'NONE',
+          }),
+        ),
       );
       return strip(Attributes) as Returned extends 'new' ? Item : Item | undefined;
     },
@@ -396,14 +443,16 @@ export function defineEntity<
     /** Deletes the item (optionally only under a condition); answers what was deleted. */
     async delete(key: Key, options: { if?: Condition } = {}): Promise<Item | undefined> {
       const context = new ExpressionContext();
-      const { Attributes } = await documentClient.send(
-        new DeleteCommand({
-          TableName: config.tableName,
-          Key: primaryKey(key),
-          ...(options.if ? { ConditionExpression: options.if(context) } : {}),
-          ...context.attributes(),
-          ReturnValues: 'ALL_OLD',
-        }),
+      const { Attributes } = await retryingConflicts(() =>
+        documentClient.send(
+          new DeleteCommand({
+            TableName: config.tableName,
+            Key: primaryKey(key),
+            ...(options.if ? { ConditionExpression: options.if(context) } : {}),
+            ...context.attributes(),
+            ReturnValues: 'ALL_OLD',
+          }),
+        ),
       );
       return strip(Attributes);
     },

@@ -223,26 +223,17 @@ export class PropertyChangedError extends Error {
   }
 }
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /**
- * Writes a property with its entries and counters as one transaction. Transactions that touch the same
- * counter at once conflict in DynamoDB (`TransactionConflict`): those are tried again with jitter. A
- * failed version or existence check is a `PropertyChangedError`.
+ * Writes a property with its entries and counters as one transaction. Every listing of a city shares the
+ * city's counters, so transactions on them conflict in DynamoDB (`TransactionConflict`); `transactWrite`
+ * sends those again with backoff. A failed version or existence check is a `PropertyChangedError`.
  */
 export async function writeProperty(previous: PropertyItem | undefined, next: PropertyItem): Promise<void> {
-  const actions = propertyWriteActions(previous, next);
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await transactWrite(actions);
-      return;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (codes[0] === 'ConditionalCheckFailed') throw new PropertyChangedError();
-      if (attempt >= 8 || !codes.includes('TransactionConflict')) throw error;
-      await pause(Math.random() * 25 * 2 ** attempt);
-    }
+  try {
+    await transactWrite(propertyWriteActions(previous, next));
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') throw new PropertyChangedError();
+    throw error;
   }
 }
 
