@@ -31,6 +31,23 @@ export interface RouteResources {
   userPool?: boolean;
   /** sends email through SES (the stage's sender identity); where none is configured, nothing is sent */
   email?: boolean;
+  /** builds absolute links to the app (APP_URL) */
+  appUrl?: boolean;
+  /** shows the sites distribution's host as a CNAME target and makes default website domains */
+  siteDomains?: boolean;
+  /** invalidates what it rewrote in the sites distribution (where the stage has one) */
+  sitesDistribution?: boolean;
+  /** keeps the sites KeyValueStore (hostname → websiteId), where the stage has one */
+  siteHosts?: boolean;
+}
+
+/**
+ * API Gateway's throttle of one route: a token bucket of `burst` requests, refilled at `rate` requests a
+ * second. Throttled requests are answered 429 `{"message":"Too Many Requests"}` before any Lambda runs.
+ */
+export interface RouteThrottle {
+  rate: number;
+  burst: number;
 }
 
 export interface RouteRequest {
@@ -75,6 +92,11 @@ export interface RouteDefinition {
   resources: RouteResources;
   /** handler timeout; default 10 s, at most 29 s (the HTTP API integration limit) */
   timeoutSeconds?: number;
+  /**
+   * this route's throttle, replacing the stage's default route throttle (infra/lib/api-throttle.ts); public
+   * (`auth: none`) routes set a tighter one, since anyone can call them
+   */
+  throttle?: RouteThrottle;
 }
 
 /** Handler timeouts: the default, and the most an HTTP API integration allows. */

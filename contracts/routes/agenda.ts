@@ -107,5 +107,7 @@ export const agendaRoutes = defineRoutes({
     response: icalendar,
     responseContentType: 'text/calendar; charset=utf-8',
     resources: { table: 'read' },
+    // calendar apps poll each feed every few minutes to hours; a guessing or scraping client is capped
+    throttle: { rate: 20, burst: 200 },
   },
 });

@@ -59,5 +59,7 @@ export const billingRoutes = defineRoutes({
     request: { body: webhookBody },
     response: webhookAnswer,
     resources: { table: 'readwrite' },
+    // the provider delivers in bursts (renewal runs) and retries what is refused, so a 429 loses nothing
+    throttle: { rate: 20, burst: 200 },
   },
 });

@@ -62,6 +62,8 @@ export const teamRoutes = defineRoutes({
     request: { path: inviteTokenParam },
     response: invitePreview,
     resources: { table: 'read' },
+    // an invitation's link is opened a handful of times; more than a trickle is someone probing links
+    throttle: { rate: 10, burst: 200 },
   },
   acceptInvite: {
     method: 'POST',

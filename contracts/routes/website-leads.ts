@@ -17,5 +17,8 @@ export const websiteLeadsRoutes = defineRoutes({
     response: websiteLeadRedirect,
     redirects: true,
     resources: { table: 'readwrite' },
+    // anyone can post from any site: a low sustained rate caps a flood's cost (the per-sender limits are
+    // the handler's); the burst takes a busy moment across all sites
+    throttle: { rate: 10, burst: 200 },
   },
 });

@@ -1,9 +1,17 @@
 import { Duration, NestedStack } from 'aws-cdk-lib';
-import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  type CfnStage,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  type IHttpApi,
+  type IHttpStage,
+} from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../contracts/route.ts';
 import { PLANNED_HANDLER_FILE } from '../../functions/lib/planned.ts';
+import { routeKey as keyOf } from './api-throttle.ts';
 import {
   grantResources,
   MAX_API_TIMEOUT,
@@ -16,6 +24,8 @@ import type { StageConfig } from './stage-config.ts';
 export interface ApiRoutesProps {
   stage: StageConfig;
   api: IHttpApi;
+  /** the stage the routes are served on; it gets the stage's and the routes' throttles */
+  apiStage: IHttpStage;
   routes: readonly RouteDefinition[];
   resources: PlatformResources;
   userPool: UserPoolIds;
@@ -56,7 +66,7 @@ export class ApiRoutes extends Construct {
     const seen = new Set<string>();
 
     for (const route of props.routes) {
-      const routeKey = `${route.method} ${route.path}`;
+      const routeKey = keyOf(route);
       if (seen.has(routeKey)) throw new Error(`Route ${route.id}: ${routeKey} is declared twice`);
       seen.add(routeKey);
       if (this.functions.has(route.id)) throw new Error(`Route id ${route.id} is declared twice`);
@@ -92,5 +102,31 @@ export class ApiRoutes extends Construct {
       this.functions.set(route.id, fn);
       this.definitions.set(route.id, route);
     }
+    this.throttle(props.apiStage, props.stage, props.routes);
+  }
+
+  /**
+   * The stage's default route throttle (DefaultRouteSettings: each route its own bucket) and each route's
+   * own throttle (RouteSettings, by route key). CloudFormation refuses RouteSettings naming a route that
+   * does not exist yet, so the stage waits for the nested stacks holding those routes.
+   */
+  private throttle(apiStage: IHttpStage, stage: StageConfig, routes: readonly RouteDefinition[]): void {
+    const cfnStage = apiStage.node.defaultChild as CfnStage;
+    cfnStage.defaultRouteSettings = {
+      ...(cfnStage.defaultRouteSettings as CfnStage.RouteSettingsProperty | undefined),
+      throttlingRateLimit: stage.apiThrottle.rate,
+      throttlingBurstLimit: stage.apiThrottle.burst,
+    };
+    const routeSettings: Record<string, { ThrottlingRateLimit: number; ThrottlingBurstLimit: number }> = {};
+    for (const route of routes) {
+      if (!route.throttle) continue;
+      // RouteSettings is a JSON map, written as CloudFormation spells it
+      routeSettings[keyOf(route)] = {
+        ThrottlingRateLimit: route.throttle.rate,
+        ThrottlingBurstLimit: route.throttle.burst,
+      };
+      apiStage.node.addDependency(this.stacks.get(routeDomain(route))!);
+    }
+    if (Object.keys(routeSettings).length) cfnStage.routeSettings = routeSettings;
   }
 }

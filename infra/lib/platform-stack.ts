@@ -139,6 +139,7 @@ export class PlatformStack extends Stack {
     this.routes = new ApiRoutes(this, 'Routes', {
       stage,
       api: this.api,
+      apiStage: this.api.defaultStage!,
       routes: props.routes ?? manifest,
       resources,
       userPool,

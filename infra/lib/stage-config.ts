@@ -1,6 +1,8 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { OAUTH_CALLBACK_PATH } from '../../contracts/app-config.ts';
+import type { RouteThrottle } from '../../contracts/route.ts';
+import { DEFAULT_ROUTE_THROTTLE } from './api-throttle.ts';
 
 /** The environments the CDK app deploys; `cdk deploy -c stage=<name>`. */
 export const STAGES = ['dev', 'staging', 'prod'] as const;
@@ -56,6 +58,11 @@ export interface StageConfig {
   threatProtection: boolean;
   /** the API 5xx share (percent of requests over 5 minutes) that raises the alarm */
   api5xxRatePercent: number;
+  /**
+   * the HTTP API stage's default route throttle (each route its own bucket); a manifest route's `throttle`
+   * replaces it for that route (infra/lib/api-throttle.ts)
+   */
+  apiThrottle: RouteThrottle;
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
@@ -63,7 +70,10 @@ export const AUTH_CALLBACK_PATH = OAUTH_CALLBACK_PATH;
 
 const LOCAL_APP_ORIGIN = 'http://localhost:3000';
 
-const stageDefaults: Record<StageName, Omit<StageConfig, 'stage' | 'namePrefix' | 'authDomainPrefix'>> = {
+const stageDefaults: Record<
+  StageName,
+  Omit<StageConfig, 'stage' | 'namePrefix' | 'authDomainPrefix' | 'apiThrottle'>
+> = {
   dev: {
     removalPolicy: RemovalPolicy.DESTROY,
     logRetention: RetentionDays.ONE_WEEK,
@@ -133,6 +143,7 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
   }
   return {
     ...stageDefaults[stage],
+    apiThrottle: DEFAULT_ROUTE_THROTTLE[stage],
     stage,
     namePrefix,
     authDomainPrefix: overrides.authDomainPrefix ?? namePrefix,

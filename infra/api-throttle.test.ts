@@ -1,0 +1,84 @@
+import { Stack } from 'aws-cdk-lib';
+import { describe, expect, it } from 'vitest';
+import { manifest } from '../contracts/manifest.ts';
+import { requiresToken } from '../contracts/route.ts';
+import { routeDomain } from './lib/api-routes.ts';
+import { ACCOUNT_THROTTLE, DEFAULT_ROUTE_THROTTLE, routeKey } from './lib/api-throttle.ts';
+import { STAGES } from './lib/stage-config.ts';
+import { synthesizedStage } from './support/stacks.ts';
+
+// biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
+type Json = Record<string, any>;
+
+const throttled = manifest.filter((route) => route.throttle);
+const publicRoutes = manifest.filter((route) => !requiresToken(route));
+
+/** The HTTP API's $default stage resource of a stage's template, with its logical id. */
+function apiStage(stage: (typeof STAGES)[number]) {
+  const { template, stack } = synthesizedStage(stage);
+  const stages = Object.entries(template.findResources('AWS::ApiGatewayV2::Stage') as Record<string, Json>);
+  expect(stages).toHaveLength(1);
+  const [logicalId, resource] = stages[0]!;
+  return { logicalId, resource, template, stack };
+}
+
+describe('API throttling', () => {
+  it('gives every stage a default route throttle within the account’s, prod the largest', () => {
+    for (const stage of STAGES) {
+      const { rate, burst } = DEFAULT_ROUTE_THROTTLE[stage];
+      expect(rate, stage).toBeLessThanOrEqual(ACCOUNT_THROTTLE.rate);
+      expect(burst, stage).toBeLessThanOrEqual(ACCOUNT_THROTTLE.burst);
+      expect(rate, stage).toBeLessThanOrEqual(DEFAULT_ROUTE_THROTTLE.prod.rate);
+    }
+  });
+
+  it('throttles every public route tighter than any stage’s default', () => {
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    const lowestDefault = Math.min(...STAGES.map((stage) => DEFAULT_ROUTE_THROTTLE[stage].rate));
+    for (const route of publicRoutes) {
+      expect(route.throttle, route.id).toBeDefined();
+      expect(route.throttle!.rate, route.id).toBeLessThan(lowestDefault);
+    }
+  });
+
+  it.each(['dev', 'prod'] as const)(
+    'sets the %s stage’s default route throttle on the HTTP API stage',
+    (stage) => {
+      const { resource } = apiStage(stage);
+      expect(resource.Properties.StageName).toBe('$default');
+      expect(resource.Properties.DefaultRouteSettings).toEqual({
+        ThrottlingRateLimit: DEFAULT_ROUTE_THROTTLE[stage].rate,
+        ThrottlingBurstLimit: DEFAULT_ROUTE_THROTTLE[stage].burst,
+      });
+      // the access log set on the same stage is kept
+      expect(resource.Properties.AccessLogSettings).toBeDefined();
+    },
+  );
+
+  it('sets each manifest route’s own throttle under its route key, and only those', () => {
+    const { resource } = apiStage('dev');
+    expect(resource.Properties.RouteSettings).toEqual(
+      Object.fromEntries(
+        throttled.map((route) => [
+          routeKey(route),
+          { ThrottlingRateLimit: route.throttle!.rate, ThrottlingBurstLimit: route.throttle!.burst },
+        ]),
+      ),
+    );
+  });
+
+  it('creates the stage after the routes its RouteSettings name (CloudFormation refuses unknown keys)', () => {
+    const { resource, stack } = apiStage('dev');
+    const routes = synthesizedStage('dev').stack.routes;
+    const dependsOn = new Set<string>(resource.DependsOn ?? []);
+    for (const route of throttled) {
+      const nested = routes.stacks.get(routeDomain(route))!;
+      const nestedResource = nested.nestedStackResource!;
+      expect(dependsOn, route.id).toContain(Stack.of(stack).getLogicalId(nestedResource as never));
+      const apiRoutes = synthesizedStage('dev')
+        .templateOf(nested)
+        .findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey(route) } });
+      expect(Object.keys(apiRoutes), route.id).toHaveLength(1);
+    }
+  });
+});
