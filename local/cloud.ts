@@ -12,7 +12,7 @@ import { scheduledJobs } from '#events/schedules';
 import { createApiGateway } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { codeLogLine, startCognito } from './emulators/cognito.ts';
-import { startDynamoDb } from './emulators/dynamodb.ts';
+import { startDynamoDbThread } from './emulators/dynamodb.ts';
 import { startS3 } from './emulators/s3.ts';
 import { createEventBus } from './event-bus.ts';
 import {
@@ -127,7 +127,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     log,
   });
   try {
-    const dynamodb = await startDynamoDb(ports.dynamodb, data('dynamodb'));
+    const dynamodb = await startDynamoDbThread(ports.dynamodb, data('dynamodb'));
     stops.push(dynamodb.stop);
     const corsOrigins = [appUrl, `http://127.0.0.1:${ports.app}`];
     const s3 = await startS3(

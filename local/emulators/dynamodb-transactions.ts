@@ -477,6 +477,9 @@ export async function addTransactions(
   };
   const tokens = new Map<string, TokenRecord>();
 
+  /** what the scratch copy holds of each item tried there (`imageOf`), as the last trial left it */
+  const scratchImages = new Map<string, string>();
+  const imageOf = (item: AttributeMap | undefined) => (item ? canonical(item) : '');
   const scratchTables = new Map<string, Promise<void>>();
   const scratchTable = (table: string) => {
     let ready = scratchTables.get(table);
@@ -554,14 +557,31 @@ export async function addTransactions(
     // every trial starts from the item as it is (held, so its scratch key is this transaction's)
     const trials = actions.flatMap((action, index) => (needsTrial(action) ? [{ action, index }] : []));
     await Promise.all(trials.map(({ action }) => scratchTable(action.table)));
+    // only copies that differ from the item are written: a hot item's copy is usually what the last
+    // transaction on it left there, and each call to the copy lengthens the time the item is held
+    const stale = trials.filter(
+      ({ action, index }) => scratchImages.get(action.lock) !== imageOf(before[index]),
+    );
     await writeItems(
       scratch.call,
-      trials.map(({ action, index }) => ({ table: action.table, key: action.key, item: before[index] })),
+      stale.map(({ action, index }) => ({ table: action.table, key: action.key, item: before[index] })),
     );
+    if (scratchImages.size > 100_000) scratchImages.clear(); // forgetting only costs a write
+    for (const { action, index } of stale) scratchImages.set(action.lock, imageOf(before[index]));
     const outcomes = await Promise.all(
       actions.map((action, index) =>
         needsTrial(action)
-          ? tryAction(action, before[index])
+          ? tryAction(action, before[index]).then(
+              (outcome) => {
+                const left = outcome.ok && action.kind !== 'ConditionCheck' ? outcome.after : undefined;
+                scratchImages.set(action.lock, imageOf(outcome.ok ? left : before[index]));
+                return outcome;
+              },
+              (error: unknown) => {
+                scratchImages.delete(action.lock);
+                throw error;
+              },
+            )
           : {
               ok: true as const,
               after: action.kind === 'Put' ? (action.input.Item as AttributeMap) : undefined,
