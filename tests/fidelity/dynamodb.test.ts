@@ -26,17 +26,19 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureTable } from '../bootstrap.ts';
-import { freePort } from '../ports.ts';
-import { startDynamoDb } from './dynamodb.ts';
-import { TOKEN_WINDOW_MS } from './dynamodb-transactions.ts';
+import { ensureTable } from '../../local/bootstrap.ts';
+import { startDynamoDb } from '../../local/emulators/dynamodb.ts';
+import { TOKEN_WINDOW_MS } from '../../local/emulators/dynamodb-transactions.ts';
+import { freePort } from '../../local/ports.ts';
 
 const TABLE = 'transactions-test';
 
 /**
  * The local DynamoDB's transactions against what DynamoDB does (docs: "Amazon DynamoDB Transactions: How it
  * works", TransactWriteItems / TransactGetItems API reference). Each case asserts AWS's answer, through the
- * SDK, so the error shapes are the ones the SDK parses in AWS.
+ * SDK, so the error shapes are the ones the SDK parses in AWS. The cases run the emulator the local cloud
+ * runs (local/emulators/dynamodb.ts) in this process rather than in the cloud's thread: a hook can then keep
+ * one transaction in flight, and a clock can move the token window.
  */
 describe('transactions on the local DynamoDB', () => {
   const directory = mkdtempSync(join(tmpdir(), 'dynamodb-transactions-'));
@@ -209,7 +211,9 @@ describe('transactions on the local DynamoDB', () => {
     const many = await refusal(Array.from({ length: 101 }, (_, n) => add(`many-${n}`)));
     expect(many).toMatchObject({ name: 'ValidationException' });
     expect(await get('many-0')).toBeUndefined();
-    await client.send(new TransactWriteCommand({ TransactItems: Array.from({ length: 100 }, (_, n) => add(`many-${n}`)) }));
+    await client.send(
+      new TransactWriteCommand({ TransactItems: Array.from({ length: 100 }, (_, n) => add(`many-${n}`)) }),
+    );
     expect(await get('many-99')).toMatchObject({ n: 1 });
   });
 
