@@ -155,7 +155,9 @@ export async function presignUrl(
     expiresIn: options.expiresIn,
     unhoistableHeaders: new Set(options.contentType ? ['content-type'] : []),
   });
-  return urlOf(signed);
+  // a space in the query goes as %20, as signed and as S3's SigV4 documentation requires, not as the `+`
+  // of URLSearchParams (which writes a plus as %2B, so every `+` here is a space)
+  return urlOf(signed).replace(/\?.*$/, (query) => query.replace(/\+/g, '%20'));
 }
 
 export interface PresignedPost {

@@ -1,4 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { once } from 'node:events';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import {
   createServer,
@@ -7,13 +10,17 @@ import {
   type IncomingMessage,
   type Server,
 } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 
 /**
  * The local S3's front door: every request to s3rver (which accepts any signature and ignores POST
  * policies) passes through the checks S3 makes first — SigV4 on header-signed and presigned requests,
  * expiry, POST policies, no anonymous access — and a refusal answers with S3's status, error code and
  * XML body (docs/cloud-fidelity.md). What passes is forwarded to s3rver unchanged, except that an
- * `aws-chunked` body is decoded (its chunk signatures verified), as S3 stores the decoded bytes.
+ * `aws-chunked` body is decoded (its chunk signatures verified), as S3 stores the decoded bytes, and a POST
+ * form's file is spooled to disk first, so that s3rver only ever receives a whole, accepted file.
  */
 
 export interface S3GateOptions {
@@ -93,7 +100,10 @@ export const canonicalUri = (rawPath: string) =>
     .map((segment) => awsUriEncode(decode(segment)))
     .join('/') || '/';
 
-/** The raw query as name/value pairs, form-decoded (`+` is a space, as S3 reads a query string). */
+/**
+ * The raw query as name/value pairs, form-decoded: S3 reads a `+` in a query string as a space (it accepts
+ * a `+` where a space was signed as %20), so a plus must come as %2B.
+ */
 export function queryPairs(rawQuery: string): Array<[string, string]> {
   if (!rawQuery) return [];
   const formDecode = (value: string) => decode(value.replace(/\+/g, ' '));
@@ -265,8 +275,10 @@ function checkSignedHeaderSet(headers: IncomingHttpHeaders, signed: string[], ex
 }
 
 export interface Verified {
-  /** the body to forward, when it had to be read (hash check, aws-chunked decoding, POST form) */
+  /** the body to forward, when it had to be read (hash check, aws-chunked decoding) */
   body?: Buffer;
+  /** a POST form to forward, its file spooled (the spool file is the caller's to remove) */
+  upload?: SpooledUpload;
   /** headers to change on the forwarded request (undefined: remove) */
   headers?: Record<string, string | undefined>;
 }
@@ -503,50 +515,167 @@ function verifyPresigned(options: S3GateOptions, request: ParsedRequest): Verifi
   return {};
 }
 
-interface FormPart {
-  name: string;
-  filename?: string;
-  contentType?: string;
-  data: Buffer;
+/** What precedes the file in a POST form: its fields (names lower-cased), and the file part's own headers. */
+interface FormHead {
+  fields: Map<string, string>;
+  file?: { filename?: string; contentType?: string };
+  /** the form's bytes up to the file's first byte (forwarded as they came) */
+  raw: Buffer;
 }
 
-/** A multipart/form-data body, read up to and including the `file` part (S3 ignores what follows it). */
-function parseForm(body: Buffer, contentType: string): FormPart[] {
-  const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
-  const malformed = () =>
-    new S3Refusal(
-      400,
-      'MalformedPOSTRequest',
-      'The body of your POST request is not well-formed multipart/form-data.',
-    );
-  if (!boundary) throw malformed();
-  const delimiter = Buffer.from(`--${boundary[1] ?? boundary[2]}`);
-  const parts: FormPart[] = [];
-  let offset = body.indexOf(delimiter);
-  if (offset < 0) throw malformed();
+/** S3 reads at most this much of a POST form before its file. */
+const MAX_POST_PRE_DATA = 20_480;
+
+const malformedForm = () =>
+  new S3Refusal(
+    400,
+    'MalformedPOSTRequest',
+    'The body of your POST request is not well-formed multipart/form-data.',
+  );
+
+/**
+ * The head of a multipart/form-data body, parsed from the bytes received so far: undefined while more are
+ * needed. It ends at the `file` part's headers (S3 requires the file last and ignores what follows it), or
+ * at the closing delimiter of a form without a file.
+ */
+function parseFormHead(received: Buffer, boundary: string): FormHead | undefined {
+  const delimiter = Buffer.from(`--${boundary}`);
+  const fields = new Map<string, string>();
+  let offset = received.indexOf(delimiter);
+  if (offset < 0) return undefined;
   for (;;) {
     offset += delimiter.length;
-    if (body.subarray(offset, offset + 2).toString('latin1') === '--') break;
-    const headerEnd = body.indexOf('\r\n\r\n', offset);
-    if (headerEnd < 0) throw malformed();
-    const headerText = body.subarray(offset + 2, headerEnd).toString('utf8');
-    const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
-    if (next < 0) throw malformed();
+    if (received.length < offset + 2) return undefined;
+    if (received.subarray(offset, offset + 2).toString('latin1') === '--')
+      return { fields, raw: received.subarray(0, offset + 2) };
+    const headerEnd = received.indexOf('\r\n\r\n', offset);
+    if (headerEnd < 0) return undefined;
+    const headerText = received.subarray(offset + 2, headerEnd).toString('utf8');
     const disposition = /content-disposition:([^\r\n]*)/i.exec(headerText)?.[1] ?? '';
     const name = /\bname="([^"]*)"/i.exec(disposition)?.[1];
-    if (name === undefined) throw malformed();
-    const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
-    const partType = /content-type:\s*([^\r\n]*)/i.exec(headerText)?.[1]?.trim();
-    parts.push({
-      name,
-      ...(filename !== undefined ? { filename } : {}),
-      ...(partType ? { contentType: partType } : {}),
-      data: body.subarray(headerEnd + 4, next),
-    });
-    if (name.toLowerCase() === 'file') break;
+    if (name === undefined) throw malformedForm();
+    if (name.toLowerCase() === 'file') {
+      const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
+      const contentType = /content-type:\s*([^\r\n]*)/i.exec(headerText)?.[1]?.trim();
+      return {
+        fields,
+        file: {
+          ...(filename !== undefined ? { filename } : {}),
+          ...(contentType ? { contentType } : {}),
+        },
+        raw: received.subarray(0, headerEnd + 4),
+      };
+    }
+    const next = received.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
+    if (next < 0) return undefined;
+    fields.set(name.toLowerCase(), received.subarray(headerEnd + 4, next).toString('utf8'));
     offset = next + 2;
   }
-  return parts;
+}
+
+/** A POST form's file, spooled to disk as it arrives (never held in memory), to be forwarded once accepted. */
+export interface SpooledUpload {
+  /** the form up to the file's first byte */
+  head: Buffer;
+  /** the file's bytes */
+  path: string;
+  size: number;
+  /** the closing delimiter (fields after the file are dropped, as S3 ignores them) */
+  tail: Buffer;
+}
+
+/**
+ * Reads a multipart/form-data request as it arrives: first its head, then its file part, written to a
+ * spool file and counted. S3 never stores a partial object; s3rver writes in place, so an upload cut off
+ * midway would leave one (or overwrite the object it replaces) — hence the file reaches s3rver only once
+ * it is whole and within the policy's size range.
+ */
+class FormReader {
+  readonly #chunks: AsyncIterator<Buffer>;
+  readonly boundary: string;
+  #pending: Buffer = Buffer.alloc(0);
+  #draining = false;
+
+  constructor(body: Readable, contentType: string) {
+    const boundary = /boundary=(?:"([^"]+)"|([^;]+))/i.exec(contentType);
+    if (!boundary) throw malformedForm();
+    this.boundary = (boundary[1] ?? boundary[2])!;
+    this.#chunks = body[Symbol.asyncIterator]();
+  }
+
+  async #next(): Promise<Buffer | undefined> {
+    const { done, value } = await this.#chunks.next();
+    return done ? undefined : Buffer.isBuffer(value) ? value : Buffer.from(value);
+  }
+
+  /** The fields before the file, and the file part's headers. */
+  async head(): Promise<FormHead> {
+    let received = Buffer.alloc(0);
+    for (;;) {
+      const head = parseFormHead(received, this.boundary);
+      if (head) {
+        this.#pending = received.subarray(head.raw.length);
+        return head;
+      }
+      if (received.length > MAX_POST_PRE_DATA)
+        throw new S3Refusal(
+          400,
+          'MaxPostPreDataLengthExceeded',
+          'Your POST request fields preceeding the upload file was too large.',
+          { MaxPostPreDataLengthBytes: MAX_POST_PRE_DATA },
+        );
+      const chunk = await this.#next();
+      if (!chunk) throw malformedForm();
+      received = Buffer.concat([received, chunk]);
+    }
+  }
+
+  /**
+   * The file part's bytes, up to the delimiter that ends it, written to `path` while there are at most
+   * `maxBytes` of them; past that they are only counted (the file is then incomplete, and is not used).
+   */
+  async spoolFile(path: string, maxBytes: number): Promise<number> {
+    const end = Buffer.from(`\r\n--${this.boundary}`);
+    const file = createWriteStream(path);
+    const fileFailed = new Promise<never>((_, reject) => file.once('error', reject));
+    fileFailed.catch(() => undefined);
+    let size = 0;
+    const write = async (bytes: Buffer) => {
+      size += bytes.length;
+      if (size > maxBytes || bytes.length === 0) return;
+      if (!file.write(bytes)) await Promise.race([once(file, 'drain'), fileFailed]);
+    };
+    try {
+      let carry = this.#pending;
+      this.#pending = Buffer.alloc(0);
+      for (;;) {
+        const at = carry.indexOf(end);
+        if (at >= 0) {
+          await write(carry.subarray(0, at));
+          break;
+        }
+        // what could be the start of the delimiter waits for the next chunk
+        const safe = Math.max(0, carry.length - (end.length - 1));
+        await write(carry.subarray(0, safe));
+        const chunk = await this.#next();
+        if (!chunk) throw malformedForm();
+        carry = safe < carry.length ? Buffer.concat([carry.subarray(safe), chunk]) : chunk;
+      }
+    } finally {
+      file.end();
+      await Promise.race([once(file, 'close'), fileFailed]);
+    }
+    return size;
+  }
+
+  /** Reads (and drops) what is left of the request, so its connection can answer and be reused. */
+  drain() {
+    if (this.#draining) return;
+    this.#draining = true;
+    void (async () => {
+      while (await this.#next());
+    })().catch(() => undefined);
+  }
 }
 
 type Condition =
@@ -599,14 +728,22 @@ const UNCHECKED_FIELDS = new Set(['x-amz-signature', 'file', 'policy']);
 async function verifyPostPolicy(
   options: S3GateOptions,
   request: ParsedRequest,
-  readBody: () => Promise<Buffer>,
+  body: Readable,
 ): Promise<Verified> {
-  const body = await readBody();
-  const parts = parseForm(body, headerValue(request.headers, 'content-type') ?? '');
-  const fields = new Map<string, string>();
-  for (const part of parts)
-    if (part.name.toLowerCase() !== 'file') fields.set(part.name.toLowerCase(), part.data.toString('utf8'));
-  const file = parts.find((part) => part.name.toLowerCase() === 'file');
+  const form = new FormReader(body, headerValue(request.headers, 'content-type') ?? '');
+  try {
+    return await verifyPostForm(options, request, form);
+  } finally {
+    form.drain();
+  }
+}
+
+async function verifyPostForm(
+  options: S3GateOptions,
+  request: ParsedRequest,
+  form: FormReader,
+): Promise<Verified> {
+  const { fields, file, raw } = await form.head();
   if (!file)
     throw new S3Refusal(400, 'InvalidArgument', 'POST requires exactly one file upload per request.', {
       ArgumentName: 'file',
@@ -696,26 +833,33 @@ async function verifyPostPolicy(
       'AccessDenied',
       `Invalid according to Policy: Extra input fields: ${extra.join(', ')}`,
     );
-  for (const condition of conditions) {
-    if (condition.kind !== 'range') continue;
-    const size = file.data.length;
-    if (size > condition.max)
-      throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', {
-        ProposedSize: size,
-        MaxSizeAllowed: condition.max,
-      });
-    if (size < condition.min)
-      throw new S3Refusal(
-        400,
-        'EntityTooSmall',
-        'Your proposed upload is smaller than the minimum allowed size',
-        {
+  // the file is read only now that the request is authorized
+  const ranges = conditions.filter((condition) => condition.kind === 'range');
+  const path = join(tmpdir(), `s3-gate-${randomBytes(12).toString('hex')}`);
+  try {
+    const size = await form.spoolFile(path, Math.min(...ranges.map((range) => range.max)));
+    for (const condition of ranges) {
+      if (size > condition.max)
+        throw new S3Refusal(400, 'EntityTooLarge', 'Your proposed upload exceeds the maximum allowed size', {
           ProposedSize: size,
-          MinSizeAllowed: condition.min,
-        },
-      );
+          MaxSizeAllowed: condition.max,
+        });
+      if (size < condition.min)
+        throw new S3Refusal(
+          400,
+          'EntityTooSmall',
+          'Your proposed upload is smaller than the minimum allowed size',
+          {
+            ProposedSize: size,
+            MinSizeAllowed: condition.min,
+          },
+        );
+    }
+    return { upload: { head: raw, path, size, tail: Buffer.from(`\r\n--${form.boundary}--\r\n`) } };
+  } catch (error) {
+    await rm(path, { force: true });
+    throw error;
   }
-  return { body };
 }
 
 const isPostForm = (request: ParsedRequest) =>
@@ -727,8 +871,13 @@ const isPostForm = (request: ParsedRequest) =>
 export async function verify(
   options: S3GateOptions,
   request: ParsedRequest,
-  readBody: () => Promise<Buffer>,
+  body: Readable,
 ): Promise<Verified> {
+  let read: Promise<Buffer> | undefined;
+  const readBody = () => {
+    read ??= readAll(body);
+    return read;
+  };
   const authorization = headerValue(request.headers, 'authorization');
   const presigned = /(^|&)X-Amz-Signature=/.test(request.rawQuery);
   if (authorization && presigned)
@@ -748,12 +897,12 @@ export async function verify(
     return verifyHeaderSigned(options, request, readBody);
   }
   if (presigned || /(^|&)X-Amz-Algorithm=/.test(request.rawQuery)) return verifyPresigned(options, request);
-  if (isPostForm(request)) return verifyPostPolicy(options, request, readBody);
+  if (isPostForm(request)) return verifyPostPolicy(options, request, body);
   // anonymous: the buckets are private (Block Public Access), as in AWS
   throw new S3Refusal(403, 'AccessDenied', 'Access Denied');
 }
 
-function readAll(request: IncomingMessage): Promise<Buffer> {
+function readAll(request: Readable): Promise<Buffer> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -833,14 +982,9 @@ async function handle(
   const request = parseRequest(incoming);
   // CORS preflights are answered without credentials, as S3 answers them
   if (request.method === 'OPTIONS') return forward(options, incoming, response, {});
-  let read: Promise<Buffer> | undefined;
-  const readBody = () => {
-    read ??= readAll(incoming);
-    return read;
-  };
   let verified: Verified;
   try {
-    verified = await verify(options, request, readBody);
+    verified = await verify(options, request, incoming);
   } catch (error) {
     if (!(error instanceof S3Refusal)) throw error;
     const requestId = randomBytes(8).toString('hex').toUpperCase();
@@ -848,7 +992,8 @@ async function handle(
     options.log?.(
       `s3 refused ${request.method} ${request.rawPath}: ${error.status} ${error.code} ${error.message}`,
     );
-    if (!read) incoming.resume();
+    // what was not read is dropped (a POST form's reader drains its own)
+    incoming.resume();
     response.writeHead(error.status, {
       'content-type': 'application/xml',
       'x-amz-request-id': requestId,
@@ -860,12 +1005,16 @@ async function handle(
   const deleting =
     request.method === 'DELETE' || (request.method === 'POST' && /(^|&)delete(=|&|$)/.test(request.rawQuery));
   const writing = request.method === 'PUT' || request.method === 'POST';
-  if (!deleting && !writing) return forward(options, incoming, response, verified);
-  const release = await locks.acquire(request.bucket, deleting);
   try {
-    await forward(options, incoming, response, verified);
+    if (!deleting && !writing) return await forward(options, incoming, response, verified);
+    const release = await locks.acquire(request.bucket, deleting);
+    try {
+      await forward(options, incoming, response, verified);
+    } finally {
+      release();
+    }
   } finally {
-    release();
+    if (verified.upload) await rm(verified.upload.path, { force: true });
   }
 }
 
@@ -882,9 +1031,12 @@ function forward(
     if (value === undefined) delete headers[name];
     else headers[name] = value;
   }
-  if (verified.body) {
+  const { body, upload } = verified;
+  if (body || upload) {
     delete headers['transfer-encoding'];
-    headers['content-length'] = String(verified.body.length);
+    headers['content-length'] = String(
+      body ? body.length : upload!.head.length + upload!.size + upload!.tail.length,
+    );
   }
   return new Promise((resolve, reject) => {
     const upstream = httpRequest(
@@ -904,7 +1056,16 @@ function forward(
       },
     );
     upstream.on('error', reject);
-    if (verified.body) upstream.end(verified.body);
-    else incoming.pipe(upstream);
+    if (body) upstream.end(body);
+    else if (upload) {
+      upstream.write(upload.head);
+      const file = createReadStream(upload.path);
+      file.on('error', (error) => {
+        upstream.destroy(error);
+        reject(error);
+      });
+      file.on('end', () => upstream.end(upload.tail));
+      file.pipe(upstream, { end: false });
+    } else incoming.pipe(upstream);
   });
 }

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
@@ -278,6 +278,40 @@ describe('presigned POST policies', () => {
     expect(eventsFor(refused)).toEqual([]);
   });
 
+  it('stores a streamed POST of several MB within its range, byte for byte, and its event follows', async () => {
+    const key = freshKey();
+    const file = randomBytes(3 * 1024 * 1024 + 17);
+    const post = await productPost({ key, maxBytes: file.length });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(post.fields)) body.append(name, value);
+    body.append('file', new Blob([file]), 'big.bin');
+    expect((await fetch(post.url, { method: 'POST', body })).status).toBe(204);
+    const stored = await testS3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    expect(Buffer.from(await stored.Body!.transformToByteArray()).equals(file)).toBe(true);
+    await waitFor(() => (eventsFor(key).length > 0 ? true : undefined), `the ObjectCreated event of ${key}`);
+  });
+
+  it('refuses a POST over its range midway: 400 EntityTooLarge, the object it would replace intact, no event', async () => {
+    const key = freshKey();
+    await putViaSdk(key, 'the previous version');
+    const post = await productPost({ key, maxBytes: 1024 * 1024 });
+    const body = new FormData();
+    for (const [name, value] of Object.entries(post.fields)) body.append(name, value);
+    body.append('file', new Blob([new Uint8Array(3 * 1024 * 1024).fill(0x61)]), 'big.bin');
+    const error = await s3Error(await fetch(post.url, { method: 'POST', body }));
+    expect(error).toMatchObject({ status: 400, code: 'EntityTooLarge' });
+    expect(error.field('ProposedSize')).toBe(String(3 * 1024 * 1024));
+    expect(error.field('MaxSizeAllowed')).toBe(String(1024 * 1024));
+    const kept = await testS3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+    expect(await kept.Body!.transformToString()).toBe('the previous version');
+    // a later accepted write's event shows the log is current; the refused upload has none
+    const accepted = freshKey();
+    const good = await productPost({ key: accepted, maxBytes: 100 });
+    expect((await fetch(good.url, { method: 'POST', body: form(good.fields, 'ok') })).status).toBe(204);
+    await waitFor(() => (eventsFor(accepted).length > 0 ? true : undefined), 'the accepted write’s event');
+    expect(eventsFor(key).filter((line) => line.includes('ObjectCreated:Post'))).toEqual([]);
+  });
+
   it('accepts a presigned POST from @aws-sdk/s3-presigned-post', async () => {
     const key = freshKey();
     const { url, fields } = await createPresignedPost(testS3(), {
@@ -357,11 +391,18 @@ describe('presigned URLs', () => {
     ).toBe(200);
     const get = await presignUrl(
       { bucket: 'files', key },
-      { expiresIn: 60, downloadName: 'naïve report.txt' },
+      { expiresIn: 60, downloadName: 'naïve report (final).txt' },
     );
+    // spaces go as %20, as S3's SigV4 documentation requires
+    expect(new URL(get).search).not.toContain('+');
     const read = await fetch(get);
     expect(read.status).toBe(200);
     expect(await read.text()).toBe('product');
+    const disposition = read.headers.get('content-disposition') ?? '';
+    expect(disposition).toMatch(/^attachment; filename\*=UTF-8''/);
+    expect(decodeURIComponent(disposition.slice(disposition.indexOf("''") + 2))).toBe(
+      'naïve report (final).txt',
+    );
   });
 });
 
