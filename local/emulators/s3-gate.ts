@@ -1060,6 +1060,7 @@ function forward(
     else if (upload) {
       upstream.write(upload.head);
       const file = createReadStream(upload.path);
+      upstream.once('error', () => file.destroy());
       file.on('error', (error) => {
         upstream.destroy(error);
         reject(error);
