@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
-import { createRouter } from './api-gateway.ts';
+import { createRouter, createThrottle } from './api-gateway.ts';
 
 const route = (method: RouteDefinition['method'], path: string): RouteDefinition => ({
   id: `${method} ${path}`,
@@ -39,5 +39,33 @@ describe('route selection', () => {
     expect(match?.pathParameters).toEqual({ id: 'w 1', backupId: 'b-2' });
     expect(findRoute('PUT', '/cloud/trash')).toBeUndefined();
     expect(findRoute('GET', '/cloud/a/b/c')).toBeUndefined();
+  });
+});
+
+describe('throttling', () => {
+  // a refill far below one token during a test, so every count below is exact
+  const slow = (burst: number) => ({ rate: 0.001, burst });
+  const countAllowed = (allow: (route: RouteDefinition) => boolean, target: RouteDefinition, tries: number) =>
+    Array.from({ length: tries }, () => allow(target)).filter(Boolean).length;
+
+  it('gives each route its own bucket of the stage default, or of its own throttle instead', () => {
+    const allow = createThrottle({ stage: slow(3), account: slow(100) });
+    const plain = route('GET', '/a');
+    const other = route('GET', '/b');
+    const own = { ...route('POST', '/public'), throttle: slow(1) };
+
+    expect(countAllowed(allow, plain, 5)).toBe(3);
+    expect(countAllowed(allow, other, 5)).toBe(3);
+    expect(countAllowed(allow, own, 5)).toBe(1);
+  });
+
+  it('refuses every route once the account’s bucket is empty, and a refusal takes no token', () => {
+    const allow = createThrottle({ stage: slow(2), account: slow(3) });
+    const a = route('GET', '/a');
+    const b = route('GET', '/b');
+
+    // /a uses its burst of 2; its third try is refused by its own bucket and leaves the account's token
+    expect(countAllowed(allow, a, 3)).toBe(2);
+    expect(countAllowed(allow, b, 3)).toBe(1);
   });
 });

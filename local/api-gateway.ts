@@ -8,7 +8,12 @@ import {
   type RouteThrottle,
 } from '#contracts/route';
 import { PLANNED_HANDLER_FILE } from '#lib/planned';
-import { ACCOUNT_THROTTLE, DEFAULT_ROUTE_THROTTLE, routeKey } from '../infra/lib/api-throttle.ts';
+import {
+  ACCOUNT_THROTTLE,
+  DEFAULT_ROUTE_THROTTLE,
+  routeKey,
+  routeThrottle,
+} from '../infra/lib/api-throttle.ts';
 import { invokeLambda, LambdaTimeoutError } from './lambda-runtime.ts';
 
 /** HTTP API's payload quota (10 MB); a larger body is refused at the door, before any route runs. */
@@ -81,7 +86,7 @@ export function createThrottle(limits: GatewayThrottle) {
     const key = routeKey(route);
     let bucket = routes.get(key);
     if (!bucket) {
-      bucket = new TokenBucket(route.throttle ?? limits.stage);
+      bucket = new TokenBucket(routeThrottle(route, limits.stage));
       routes.set(key, bucket);
     }
     if (!account.hasToken() || !bucket.hasToken()) return false;
