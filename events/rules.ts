@@ -1,3 +1,4 @@
+import type { RouteResources } from '../contracts/route.ts';
 import {
   type DetailType,
   EVENT_SOURCE,
@@ -30,11 +31,8 @@ export interface EventRule {
   status: 'implemented' | 'planned';
   /** S3 sends its notifications to the account's default bus; our producers use the platform bus */
   bus: 'platform' | 'default';
-  resources: {
-    table?: 'read' | 'readwrite';
-    buckets?: Partial<Record<'files' | 'content' | 'sites', 'read' | 'readwrite'>>;
-    bus?: boolean;
-  };
+  /** what the consumer may touch (contracts/function-access.ts turns it into its policy and environment) */
+  resources: Pick<RouteResources, 'table' | 'buckets' | 'bus' | 'appUrl' | 'sitesDistribution' | 'siteHosts'>;
 }
 
 const fromPlatform = (...detailTypes: DetailType[]): EventPattern => ({
@@ -69,7 +67,13 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'implemented',
     bus: 'platform',
-    resources: { table: 'read', buckets: { content: 'read', sites: 'readwrite' } },
+    // canonical and og:url links of a website without a domain are absolute on the app's origin
+    resources: {
+      table: 'read',
+      buckets: { content: 'read', sites: 'readwrite' },
+      appUrl: true,
+      sitesDistribution: true,
+    },
   },
   {
     name: 'sync-site-hosts',
@@ -78,7 +82,7 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/sync-site-hosts.ts',
     status: 'implemented',
     bus: 'platform',
-    resources: { table: 'read' },
+    resources: { table: 'read', siteHosts: true },
   },
   {
     name: 'account-storage',

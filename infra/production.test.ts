@@ -9,7 +9,6 @@ import { manifest } from '../contracts/manifest.ts';
 import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
 import { eventRules } from '../events/rules.ts';
 import { scheduledJobs } from '../events/schedules.ts';
-import { routeDomain } from './lib/api-routes.ts';
 import { HSTS_MAX_AGE, MEDIA_PREFIX } from './lib/app-hosting.ts';
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
 import { CONSUMER_RETRY } from './lib/event-consumers.ts';
@@ -19,7 +18,6 @@ import {
   API_ACCESS_LOG_FORMAT,
   HOST_SYNC_RULE,
   PAGE_REGENERATOR_RULE,
-  SITES_ROUTE_DOMAINS,
 } from './lib/platform-stack.ts';
 import { JOB_RETRY } from './lib/scheduled-jobs.ts';
 import {
@@ -412,7 +410,7 @@ describe('sites distribution', () => {
   });
 
   it('gives the domain routes the CNAME target, and the page regenerator the invalidation of this distribution only', () => {
-    const domainRoutes = manifest.filter((route) => SITES_ROUTE_DOMAINS.includes(routeDomain(route)));
+    const domainRoutes = manifest.filter((route) => route.resources.siteDomains);
     expect(domainRoutes.length).toBeGreaterThan(0);
     const nested = stack.routes.stacks.get('website-domains')!;
     const nestedResources = prod.templateOf(nested).toJSON().Resources as Record<string, Json>;
@@ -427,7 +425,7 @@ describe('sites distribution', () => {
       });
     }
     // no other route sees it
-    const others = manifest.filter((route) => !SITES_ROUTE_DOMAINS.includes(routeDomain(route)));
+    const others = manifest.filter((route) => !route.resources.siteDomains);
     for (const route of others) {
       const fn = stack.routes.functions.get(route.id)!;
       const variables = prod.templateOf(fn.fn.stack).toJSON().Resources[idOf(fn.fn, fn.fn.stack)].Properties

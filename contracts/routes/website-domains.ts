@@ -31,7 +31,7 @@ export const websiteDomainsRoutes = defineRoutes({
     summary: 'Point a custom domain at one of your websites (one website per domain)',
     request: { body: customDomainInput },
     response: websiteDomain,
-    resources: { table: 'readwrite', bus: true },
+    resources: { table: 'readwrite', bus: true, siteDomains: true },
   },
   setupWebsiteDomain: {
     method: 'POST',
@@ -44,6 +44,6 @@ export const websiteDomainsRoutes = defineRoutes({
       'Give your website its default subdomain from the business name (token cookie; only for a website without one)',
     request: { body: domainSetupInput },
     response: websiteDomain,
-    resources: { table: 'readwrite', bus: true },
+    resources: { table: 'readwrite', bus: true, siteDomains: true },
   },
 });

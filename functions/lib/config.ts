@@ -1,66 +1,27 @@
 /**
- * Configuration read from the environment once per container. In AWS the CDK construct sets these; the
- * local cloud sets the same names plus the emulator endpoints. Handlers never branch on where they run.
+ * Configuration read from the environment, through this one module. In AWS the CDK construct sets each
+ * function's variables from its declaration (contracts/function-access.ts); the local cloud gives each
+ * handler exactly the same names plus the emulator endpoints. Handlers never branch on where they run.
+ *
+ * A resource's name (table, buckets, bus, user pool, app URL) has no default: reading one the function was
+ * not given throws, naming the variable, so a missing grant fails on its first use rather than calling
+ * some other resource. Values are read on use (module scope runs for every import, granted or not).
  */
-const env = (name: string, fallback = ''): string => process.env[name] ?? fallback;
+export class MissingConfigurationError extends Error {
+  override name = 'MissingConfigurationError';
+  constructor(readonly variable: string) {
+    super(
+      `Missing environment variable ${variable}: this function was not given it (declare the resource in its manifest entry, event rule, job or trigger)`,
+    );
+  }
+}
 
-export const config = {
-  region: env('AWS_REGION', 'us-east-1'),
-  tableName: env('TABLE_NAME', 'estatenet-local'),
-  buckets: {
-    files: env('FILES_BUCKET', 'estatenet-files'),
-    content: env('CONTENT_BUCKET', 'estatenet-content'),
-    sites: env('SITES_BUCKET', 'estatenet-sites'),
-  },
-  eventBusName: env('EVENT_BUS_NAME', 'estatenet-local'),
-  userPoolId: env('USER_POOL_ID'),
-  userPoolClientId: env('USER_POOL_CLIENT_ID'),
-  /** the app's origin, for links in emails (invitations) */
-  appUrl: env('APP_URL'),
-  /**
-   * SES sender of invitation emails; unset where no sender is configured (the local cloud), and the
-   * invite link is then handed to the inviter instead.
-   */
-  email: { from: env('INVITE_FROM_EMAIL') || undefined },
-  /**
-   * Where the scheduled refresh reads exchange rates (JSON `{base, date, rates}`); unset in the local
-   * cloud (no internet), where the bundled snapshot stays in use.
-   */
-  exchangeRatesUrl: env('EXCHANGE_RATES_URL') || undefined,
-  /**
-   * The billing provider adapter (functions/lib/billing-provider.ts): `local` completes test checkouts at
-   * once (the local cloud only); `none` (the default) offers no online payment. The webhook secret signs
-   * the provider's events; without one every webhook is refused.
-   */
-  billing: {
-    provider: env('BILLING_PROVIDER') || 'none',
-    webhookSecret: env('BILLING_WEBHOOK_SECRET') || undefined,
-  },
-  /**
-   * Websites' domains: default subdomains are made under `domain`; a custom domain's CNAME points at
-   * `cnameTarget` (the sites distribution's host). Custom domains start `pending` until verified, unless
-   * `customDomainsActive` (the local cloud, whose site host answers for any Host header).
-   */
-  sites: {
-    domain: env('SITES_DOMAIN', 'localhost'),
-    cnameTarget: env('SITES_CNAME_TARGET') || undefined,
-    customDomainsActive: env('SITES_CUSTOM_DOMAINS_ACTIVE') === 'true',
-  },
-  /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
-  endpoints: {
-    dynamodb: env('AWS_ENDPOINT_URL_DYNAMODB') || undefined,
-    s3: env('AWS_ENDPOINT_URL_S3') || undefined,
-    eventBridge: env('AWS_ENDPOINT_URL_EVENTBRIDGE') || undefined,
-    cognito: env('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER') || undefined,
-    ses: env('AWS_ENDPOINT_URL_SESV2') || undefined,
-  },
-  /**
-   * Local issuer: aws-jwt-verify only fetches JWKS over https, so the local cloud hands the JWKS over as a
-   * file and the verifier caches it up front. Empty in AWS, where the Cognito verifier is used.
-   */
-  localIssuer: env('JWT_ISSUER') || undefined,
-  localJwksFile: env('JWT_JWKS_FILE') || undefined,
-} as const;
+const optional = (name: string): string | undefined => process.env[name] || undefined;
+const required = (name: string): string => {
+  const value = process.env[name];
+  if (!value) throw new MissingConfigurationError(name);
+  return value;
+};
 
 export const ENV_NAMES = {
   table: 'TABLE_NAME',
@@ -78,3 +39,109 @@ export const ENV_NAMES = {
     customDomainsActive: 'SITES_CUSTOM_DOMAINS_ACTIVE',
   },
 } as const;
+
+export const config = {
+  get region(): string {
+    return optional('AWS_REGION') ?? 'us-east-1';
+  },
+  get tableName(): string {
+    return required(ENV_NAMES.table);
+  },
+  buckets: {
+    get files(): string {
+      return required(ENV_NAMES.buckets.files);
+    },
+    get content(): string {
+      return required(ENV_NAMES.buckets.content);
+    },
+    get sites(): string {
+      return required(ENV_NAMES.buckets.sites);
+    },
+  },
+  get eventBusName(): string {
+    return required(ENV_NAMES.bus);
+  },
+  get userPoolId(): string {
+    return required(ENV_NAMES.userPool);
+  },
+  get userPoolClientId(): string {
+    return required(ENV_NAMES.userPoolClient);
+  },
+  /** the app's origin, for links in emails (invitations) and published pages */
+  get appUrl(): string {
+    return required(ENV_NAMES.appUrl);
+  },
+  /**
+   * SES sender of invitation emails; unset where no sender is configured (the local cloud), and the
+   * invite link is then handed to the inviter instead.
+   */
+  email: {
+    get from(): string | undefined {
+      return optional(ENV_NAMES.email.from);
+    },
+  },
+  /**
+   * Where the scheduled refresh reads exchange rates (JSON `{base, date, rates}`); unset in the local
+   * cloud (no internet), where the bundled snapshot stays in use.
+   */
+  get exchangeRatesUrl(): string | undefined {
+    return optional(ENV_NAMES.exchangeRatesUrl);
+  },
+  /**
+   * The billing provider adapter (functions/lib/billing-provider.ts): `local` completes test checkouts at
+   * once (the local cloud only); `none` (the default) offers no online payment. The webhook secret signs
+   * the provider's events; without one every webhook is refused.
+   */
+  billing: {
+    get provider(): string {
+      return optional(ENV_NAMES.billing.provider) ?? 'none';
+    },
+    get webhookSecret(): string | undefined {
+      return optional(ENV_NAMES.billing.webhookSecret);
+    },
+  },
+  /**
+   * Websites' domains: default subdomains are made under `domain`; a custom domain's CNAME points at
+   * `cnameTarget` (the sites distribution's host). Custom domains start `pending` until verified, unless
+   * `customDomainsActive` (the local cloud, whose site host answers for any Host header).
+   */
+  sites: {
+    get domain(): string {
+      return optional(ENV_NAMES.sites.domain) ?? 'localhost';
+    },
+    get cnameTarget(): string | undefined {
+      return optional(ENV_NAMES.sites.cnameTarget);
+    },
+    get customDomainsActive(): boolean {
+      return optional(ENV_NAMES.sites.customDomainsActive) === 'true';
+    },
+  },
+  /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
+  endpoints: {
+    get dynamodb(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_DYNAMODB');
+    },
+    get s3(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_S3');
+    },
+    get eventBridge(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_EVENTBRIDGE');
+    },
+    get cognito(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER');
+    },
+    get ses(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_SESV2');
+    },
+  },
+  /**
+   * Local issuer: aws-jwt-verify only fetches JWKS over https, so the local cloud hands the JWKS over as a
+   * file and the verifier caches it up front. Empty in AWS, where the Cognito verifier is used.
+   */
+  get localIssuer(): string | undefined {
+    return optional('JWT_ISSUER');
+  },
+  get localJwksFile(): string | undefined {
+    return optional('JWT_JWKS_FILE');
+  },
+};

@@ -1,12 +1,13 @@
 import { Duration } from 'aws-cdk-lib';
 import { type UserPool, UserPoolOperation } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { TRIGGER_TIMEOUT_SECONDS, triggerAccess } from '../../contracts/function-access.ts';
 import type { CognitoTrigger } from '../../contracts/triggers.ts';
-import { grantResources, PlatformFunction, type PlatformResources } from './platform-function.ts';
+import { grantAccess, PlatformFunction, type PlatformResources } from './platform-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
 /** Cognito waits 5 s for a trigger; the function gives up at the same time (the local cloud does too). */
-export const TRIGGER_TIMEOUT = Duration.seconds(5);
+export const TRIGGER_TIMEOUT = Duration.seconds(TRIGGER_TIMEOUT_SECONDS);
 
 const OPERATIONS: Record<CognitoTrigger['trigger'], UserPoolOperation> = {
   PostConfirmation: UserPoolOperation.POST_CONFIRMATION,
@@ -45,7 +46,7 @@ export class AuthTriggers extends Construct {
         stage: props.stage,
         timeout: TRIGGER_TIMEOUT,
       });
-      grantResources(fn, trigger.resources, props.resources);
+      grantAccess(fn, triggerAccess(trigger), props.resources);
       props.userPool.addTrigger(OPERATIONS[trigger.trigger], fn.fn);
       this.functions.set(trigger.name, fn);
     }

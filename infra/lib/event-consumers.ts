@@ -4,12 +4,13 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { CONSUMER_TIMEOUT_SECONDS, consumerAccess } from '../../contracts/function-access.ts';
 import type { BucketName } from '../../contracts/route.ts';
 import { S3_EVENT_SOURCE } from '../../events/catalog.ts';
 import type { EventRule } from '../../events/rules.ts';
 import {
   deadLetterQueue,
-  grantResources,
+  grantAccess,
   PlatformFunction,
   type PlatformResources,
   type UserPoolIds,
@@ -90,11 +91,11 @@ export class EventConsumers extends Construct {
         description: eventRule.description,
         stage: props.stage,
         userPool: props.userPool,
-        timeout: Duration.seconds(60),
+        timeout: Duration.seconds(CONSUMER_TIMEOUT_SECONDS),
         // consumers are idempotent, so retried and replayed deliveries are safe
         deadLetterQueueEnabled: true,
       });
-      grantResources(fn, eventRule.resources, props.resources);
+      grantAccess(fn, consumerAccess(eventRule), props.resources);
 
       const rule = new Rule(this, `Rule-${eventRule.name}`, {
         // no eventBus: the account's default bus

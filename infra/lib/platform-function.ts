@@ -6,6 +6,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
@@ -13,7 +14,8 @@ import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { Access, BucketName, RouteResources } from '../../contracts/route.ts';
+import { accessOf, type FunctionAccess, type GrantResource } from '../../contracts/function-access.ts';
+import type { BucketName, RouteResources } from '../../contracts/route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS } from '../../contracts/route.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { LAMBDA_BUNDLE } from './bundle-options.ts';
@@ -181,77 +183,6 @@ export function deadLetterQueue(scope: Construct, id: string): Queue {
   return queue;
 }
 
-/** Read or read-write on the single table (and its indexes); sets TABLE_NAME. */
-export function grantTable(target: PlatformFunction, table: ITable, access: Access): void {
-  if (access === 'read') table.grantReadData(target.fn);
-  else table.grantReadWriteData(target.fn);
-  target.fn.addEnvironment(ENV_NAMES.table, table.tableName);
-  NagSuppressions.addResourceSuppressions(
-    target.fn,
-    [
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'The grant is on the one table and its indexes (`<table>/index/*`): handlers query the GSIs the data layer declares (functions/lib/data/table.ts).',
-        appliesTo: [{ regex: '/^Resource::<[^>]*Table[^>]*>\\/index\\/\\*$/' }],
-      },
-    ],
-    true,
-  );
-}
-
-/** Objects of one bucket; sets FILES_BUCKET / CONTENT_BUCKET / SITES_BUCKET. */
-export function grantBucket(
-  target: PlatformFunction,
-  name: BucketName,
-  bucket: IBucket,
-  access: Access,
-): void {
-  if (access === 'read') bucket.grantRead(target.fn);
-  else bucket.grantReadWrite(target.fn);
-  target.fn.addEnvironment(ENV_NAMES.buckets[name], bucket.bucketName);
-  NagSuppressions.addResourceSuppressions(
-    target.fn,
-    [
-      {
-        id: 'AwsSolutions-IAM5',
-        reason:
-          'Object grants name the one declared bucket (`<bucket>/*`); keys are per agent and computed by the handler after it verified the token, so no static prefix narrows them further. The wildcard actions are the read (GetObject*, List*) or read-write sets of that bucket.',
-        appliesTo: [
-          { regex: '/^Resource::<[^>]*Bucket[^>]*>\\/\\*$/' },
-          { regex: '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort|PutObject)\\*$/' },
-        ],
-      },
-    ],
-    true,
-  );
-}
-
-/** PutEvents on the platform bus; sets EVENT_BUS_NAME. */
-export function grantBus(target: PlatformFunction, bus: IEventBus): void {
-  bus.grantPutEventsTo(target.fn);
-  target.fn.addEnvironment(ENV_NAMES.bus, bus.eventBusName);
-}
-
-/** The admin calls our handlers make (team invites, role changes, account removal). */
-export const USER_POOL_ADMIN_ACTIONS = [
-  'cognito-idp:AdminGetUser',
-  'cognito-idp:AdminCreateUser',
-  'cognito-idp:AdminUpdateUserAttributes',
-  'cognito-idp:AdminDeleteUser',
-  'cognito-idp:AdminDisableUser',
-  'cognito-idp:AdminEnableUser',
-  'cognito-idp:AdminUserGlobalSignOut',
-  'cognito-idp:ListUsers',
-] as const;
-
-/** The user pool admin API; sets USER_POOL_ID and USER_POOL_CLIENT_ID (every function already has them). */
-export function grantUserPool(target: PlatformFunction, userPool: IUserPool, userPoolClientId: string): void {
-  userPool.grant(target.fn, ...USER_POOL_ADMIN_ACTIONS);
-  target.fn.addEnvironment(ENV_NAMES.userPool, userPool.userPoolId);
-  target.fn.addEnvironment(ENV_NAMES.userPoolClient, userPoolClientId);
-}
-
 /** The shared resources a manifest entry or event rule can ask for. */
 export interface PlatformResources {
   table: ITable;
@@ -265,28 +196,119 @@ export interface PlatformResources {
   inviteEmail?: InviteEmail;
 }
 
-/**
- * Email through SES: SendEmail from the stage's sender, which sets INVITE_FROM_EMAIL; APP_URL for the
- * links. Without a sender only APP_URL is set, and the handler hands the link to the inviter instead.
- */
-export function grantEmail(target: PlatformFunction, resources: PlatformResources): void {
-  if (resources.appUrl) target.fn.addEnvironment(ENV_NAMES.appUrl, resources.appUrl);
-  if (!resources.inviteEmail) return;
-  target.fn.addToRolePolicy(resources.inviteEmail.sendEmailStatement());
-  target.fn.addEnvironment(ENV_NAMES.email.from, resources.inviteEmail.fromAddress);
+/** A declared resource as an ARN of this stack's resources (tokens). */
+function arnOf(ref: GrantResource, resources: PlatformResources): string {
+  switch (ref.kind) {
+    case 'table':
+      return resources.table.tableArn;
+    case 'tableIndexes':
+      return `${resources.table.tableArn}/index/*`;
+    case 'bucket':
+      return resources.buckets[ref.bucket].bucketArn;
+    case 'objects':
+      return resources.buckets[ref.bucket].arnForObjects('*');
+    case 'bus':
+      return resources.bus.eventBusArn;
+    case 'userPool':
+      return resources.userPool.userPoolArn;
+    case 'emailIdentity':
+      return resources.inviteEmail!.identity.emailIdentityArn;
+    case 'emailConfigurationSet':
+      return resources.inviteEmail!.configurationSetArn;
+    case 'sitesDistribution':
+    case 'siteHostsStore':
+      throw new Error(`${ref.kind} is granted by the sites hosting (infra/lib/platform-stack.ts)`);
+  }
 }
 
-/** Exactly the grants a manifest entry or event rule declares, nothing more. */
+/** The value of a declared resource variable in this stack, or undefined where the stage has none. */
+function variableValue(name: string, resources: PlatformResources): string | undefined {
+  if (name === ENV_NAMES.table) return resources.table.tableName;
+  for (const bucket of Object.keys(ENV_NAMES.buckets) as BucketName[])
+    if (name === ENV_NAMES.buckets[bucket]) return resources.buckets[bucket].bucketName;
+  if (name === ENV_NAMES.bus) return resources.bus.eventBusName;
+  if (name === ENV_NAMES.userPool) return resources.userPool.userPoolId;
+  if (name === ENV_NAMES.userPoolClient) return resources.userPoolClientId;
+  if (name === ENV_NAMES.appUrl) return resources.appUrl;
+  if (name === ENV_NAMES.email.from) return resources.inviteEmail?.fromAddress;
+  return undefined;
+}
+
+/** Variables the stack knows from its shared resources; the sites and job settings are set by their owners. */
+const SHARED_RESOURCE_VARIABLES = new Set<string>([
+  ENV_NAMES.table,
+  ...Object.values(ENV_NAMES.buckets),
+  ENV_NAMES.bus,
+  ENV_NAMES.userPool,
+  ENV_NAMES.userPoolClient,
+  ENV_NAMES.appUrl,
+  ENV_NAMES.email.from,
+]);
+
+/**
+ * Exactly the grants and variables a function's declaration derives (contracts/function-access.ts): one
+ * policy statement per declared statement, one variable per declared name. The sites distribution's
+ * statements and variables are added where the distribution is built (platform-stack.ts `wireSites`).
+ */
+export function grantAccess(
+  target: PlatformFunction,
+  access: Pick<FunctionAccess, 'environment' | 'statements'>,
+  resources: PlatformResources,
+): void {
+  for (const statement of access.statements) {
+    if (statement.where === 'sitesDistribution') continue;
+    if (statement.where === 'emailSender' && !resources.inviteEmail) continue;
+    target.fn.addToRolePolicy(
+      new PolicyStatement({
+        actions: [...statement.actions],
+        resources: statement.resources.map((ref) => arnOf(ref, resources)),
+      }),
+    );
+  }
+  for (const { name } of access.environment) {
+    if (!SHARED_RESOURCE_VARIABLES.has(name)) continue;
+    const value = variableValue(name, resources);
+    if (value !== undefined) target.fn.addEnvironment(name, value);
+  }
+  const granted = new Set(
+    access.statements.flatMap((statement) => statement.resources.map((ref) => ref.kind)),
+  );
+  NagSuppressions.addResourceSuppressions(
+    target.fn,
+    [
+      ...(granted.has('tableIndexes')
+        ? [
+            {
+              id: 'AwsSolutions-IAM5',
+              reason:
+                'The grant is on the one table and its indexes (`<table>/index/*`): handlers query the GSIs the data layer declares (functions/lib/data/table.ts).',
+              appliesTo: [{ regex: '/^Resource::<[^>]*Table[^>]*>\\/index\\/\\*$/' }],
+            },
+          ]
+        : []),
+      ...(granted.has('objects')
+        ? [
+            {
+              id: 'AwsSolutions-IAM5',
+              reason:
+                'Object grants name the one declared bucket (`<bucket>/*`); keys are per agent and computed by the handler after it verified the token, so no static prefix narrows them further. The wildcard actions are the read (GetObject*, List*) or read-write sets of that bucket.',
+              appliesTo: [
+                { regex: '/^Resource::<[^>]*Bucket[^>]*>\\/\\*$/' },
+                { regex: '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort|PutObject)\\*$/' },
+              ],
+            },
+          ]
+        : []),
+    ],
+    true,
+  );
+}
+
+/** Exactly the grants a manifest entry or event rule declares, nothing more (a function that verifies tokens). */
 export function grantResources(
   target: PlatformFunction,
   declared: RouteResources,
   resources: PlatformResources,
 ): void {
-  if (declared.table) grantTable(target, resources.table, declared.table);
-  for (const [name, access] of Object.entries(declared.buckets ?? {}) as [BucketName, Access | undefined][]) {
-    if (access) grantBucket(target, name, resources.buckets[name], access);
-  }
-  if (declared.bus) grantBus(target, resources.bus);
-  if (declared.userPool) grantUserPool(target, resources.userPool, resources.userPoolClientId);
-  if (declared.email) grantEmail(target, resources);
+  grantAccess(target, accessOf(declared, { verifiesTokens: true }), resources);
 }

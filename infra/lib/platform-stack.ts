@@ -4,13 +4,13 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type AppConfig, appConfig } from '../../contracts/app-config.ts';
+import { type FunctionAccess, platformFunctions, SITES_ENV } from '../../contracts/function-access.ts';
 import { manifest } from '../../contracts/manifest.ts';
 import type { RouteDefinition } from '../../contracts/route.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
 import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
-import { ENV_NAMES } from '../../functions/lib/config.ts';
-import { ApiRoutes, routeDomain } from './api-routes.ts';
+import { ApiRoutes } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
 import { AuthTriggers } from './auth-triggers.ts';
@@ -20,7 +20,7 @@ import { InviteEmail } from './invite-email.ts';
 import { Monitoring } from './observability.ts';
 import type { PlatformFunction, PlatformResources, UserPoolIds } from './platform-function.ts';
 import { ScheduledJobs } from './scheduled-jobs.ts';
-import { SITES_ENV, SitesHosting } from './sites-hosting.ts';
+import { SitesHosting } from './sites-hosting.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface PlatformStackProps extends StackProps {
@@ -160,7 +160,15 @@ export class PlatformStack extends Stack {
       userPool,
     });
 
-    this.wireSites(stage);
+    this.wireSites(
+      stage,
+      platformFunctions({
+        routes: props.routes ?? manifest,
+        rules,
+        jobs: props.scheduledJobs ?? scheduledJobs,
+        triggers: props.cognitoTriggers ?? cognitoTriggers,
+      }),
+    );
     this.monitoring = new Monitoring(this, 'Monitoring', { stage, api: this.api, table: this.data.table });
     for (const fn of this.allFunctions()) this.monitoring.watchFunction(fn);
     for (const [owner, queues] of [
@@ -207,27 +215,30 @@ export class PlatformStack extends Stack {
   }
 
   /**
-   * The sites distribution's hooks into the functions: the domain routes show its domain as the CNAME
-   * target (and the stage's default website domain); the page regenerator invalidates what it rewrote.
+   * The sites distribution's hooks into the functions that declare them (contracts/function-access.ts):
+   * its domain as the CNAME target (and the stage's default website domain), invalidations of what a
+   * function rewrote, the hostname store.
    */
-  private wireSites(stage: StageConfig): void {
-    for (const [id, fn] of this.routes.functions) {
-      const route = this.routes.definitions.get(id)!;
-      if (!SITES_ROUTE_DOMAINS.includes(routeDomain(route))) continue;
-      fn.fn.addEnvironment(SITES_ENV.cnameTarget, this.sites.cnameTarget);
-      if (stage.sitesDomain) fn.fn.addEnvironment(SITES_ENV.domain, stage.sitesDomain);
-    }
-    const regenerator = this.consumers.functions.get(PAGE_REGENERATOR_RULE);
-    if (regenerator) {
-      this.sites.grantInvalidation(regenerator.fn);
-      regenerator.fn.addEnvironment(SITES_ENV.distributionId, this.sites.distribution.distributionId);
-      // canonical and og:url links of a website without a domain are absolute on the app's origin
-      regenerator.fn.addEnvironment(ENV_NAMES.appUrl, this.hosting.appUrl);
-    }
-    const hostSync = this.consumers.functions.get(HOST_SYNC_RULE);
-    if (hostSync) {
-      this.sites.grantHostsSync(hostSync.fn);
-      hostSync.fn.addEnvironment(SITES_ENV.hostsStoreArn, this.sites.hosts.keyValueStoreArn);
+  private wireSites(stage: StageConfig, declarations: ReadonlyMap<string, FunctionAccess>): void {
+    const functions = new Map([
+      ...this.routes.functions,
+      ...this.consumers.functions,
+      ...this.jobs.functions,
+    ]);
+    for (const [name, fn] of functions) {
+      const variables = new Set(declarations.get(name)?.environment.map((entry) => entry.name));
+      if (variables.has(SITES_ENV.cnameTarget))
+        fn.fn.addEnvironment(SITES_ENV.cnameTarget, this.sites.cnameTarget);
+      if (variables.has(SITES_ENV.domain) && stage.sitesDomain)
+        fn.fn.addEnvironment(SITES_ENV.domain, stage.sitesDomain);
+      if (variables.has(SITES_ENV.distributionId)) {
+        this.sites.grantInvalidation(fn.fn);
+        fn.fn.addEnvironment(SITES_ENV.distributionId, this.sites.distribution.distributionId);
+      }
+      if (variables.has(SITES_ENV.hostsStoreArn)) {
+        this.sites.grantHostsSync(fn.fn);
+        fn.fn.addEnvironment(SITES_ENV.hostsStoreArn, this.sites.hosts.keyValueStoreArn);
+      }
     }
   }
 
@@ -305,8 +316,6 @@ export class PlatformStack extends Stack {
   }
 }
 
-/** Handler domains whose routes show the CNAME target of the sites distribution. */
-export const SITES_ROUTE_DOMAINS: readonly string[] = ['website-domains'];
 /** The event rule whose consumer writes published pages into the sites bucket. */
 export const PAGE_REGENERATOR_RULE = 'regenerate-pages';
 /** The event rule whose consumer keeps the sites KeyValueStore (hostname → websiteId). */

@@ -3,12 +3,13 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
+import { jobAccess } from '../../contracts/function-access.ts';
 import type { ScheduledJob } from '../../events/schedules.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import type { DeadLetterQueues } from './event-consumers.ts';
 import {
   deadLetterQueue,
-  grantResources,
+  grantAccess,
   PlatformFunction,
   type PlatformResources,
   type UserPoolIds,
@@ -45,7 +46,7 @@ export class ScheduledJobs extends Construct {
         // a failed run is retried by EventBridge and repeated by the next tick; jobs are idempotent
         deadLetterQueueEnabled: true,
       });
-      grantResources(fn, job.resources, props.resources);
+      grantAccess(fn, jobAccess(job), props.resources);
       for (const setting of job.settings ?? []) {
         const value = props.stage[setting];
         if (value) fn.fn.addEnvironment(ENV_NAMES[setting], value);

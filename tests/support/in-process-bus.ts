@@ -17,6 +17,8 @@ export interface InProcessBus {
   drain(): Promise<void>;
 }
 
+const EVENTBRIDGE_ENDPOINT = 'AWS_ENDPOINT_URL_EVENTBRIDGE';
+
 const recordEverything: EventRule = {
   name: 'record-platform-events',
   description: 'test recorder',
@@ -55,13 +57,14 @@ export function inProcessBusForTests(
     });
     const server = bus.server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    original = config.endpoints.eventBridge;
-    (config.endpoints as { eventBridge?: string }).eventBridge =
-      `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // the producers read their endpoint per call through functions/lib/config.ts
+    original = process.env[EVENTBRIDGE_ENDPOINT];
+    process.env[EVENTBRIDGE_ENDPOINT] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
   afterAll(async () => {
-    (config.endpoints as { eventBridge?: string }).eventBridge = original;
+    if (original === undefined) delete process.env[EVENTBRIDGE_ENDPOINT];
+    else process.env[EVENTBRIDGE_ENDPOINT] = original;
     if (!bus) return;
     const server = bus.server;
     await bus.drain();
