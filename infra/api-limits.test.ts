@@ -2,6 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
 import { manifest } from '../contracts/manifest.ts';
 import { requiresToken } from '../contracts/route.ts';
+import { HTTP_API_INTEGRATION_TIMEOUT_MS } from '../local/api-gateway.ts';
 import { routeDomain } from './lib/api-routes.ts';
 import { ACCOUNT_THROTTLE, DEFAULT_ROUTE_THROTTLE, routeKey } from './lib/api-throttle.ts';
 import { STAGES } from './lib/stage-config.ts';
@@ -80,5 +81,28 @@ describe('API throttling', () => {
         .findResources('AWS::ApiGatewayV2::Route', { Properties: { RouteKey: routeKey(route) } });
       expect(Object.keys(apiRoutes), route.id).toHaveLength(1);
     }
+  });
+});
+
+describe('API integration timeout', () => {
+  it('leaves every route integration at HTTP API’s 30 s (the local gateway’s), above every function’s timeout', () => {
+    const { stack, templateOf } = synthesizedStage('dev');
+    let integrations = 0;
+    for (const nested of stack.routes.stacks.values()) {
+      const template = templateOf(nested);
+      for (const integration of Object.values(
+        template.findResources('AWS::ApiGatewayV2::Integration') as Record<string, Json>,
+      )) {
+        integrations += 1;
+        // absent: HTTP API's default, 30 s
+        expect(integration.Properties.TimeoutInMillis ?? 30_000).toBe(HTTP_API_INTEGRATION_TIMEOUT_MS);
+      }
+      for (const fn of Object.values(
+        template.findResources('AWS::Lambda::Function') as Record<string, Json>,
+      )) {
+        expect(fn.Properties.Timeout * 1000).toBeLessThan(HTTP_API_INTEGRATION_TIMEOUT_MS);
+      }
+    }
+    expect(integrations).toBe(manifest.length);
   });
 });
