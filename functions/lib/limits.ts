@@ -263,17 +263,31 @@ export async function reserveSeat(agencyId: string): Promise<SeatStatus> {
     return { agentCount: agency.agentCount, seats };
   } catch (error) {
     if (!isConditionFailure(error)) throw error;
-    const agency = await Agency.get({ id: agencyId }, { consistent: true });
-    if (!agency) throw notFound('Agency');
-    throw paywall({
-      reason: 'usage_limit_reached',
-      message: seatsFullMessage(seats),
-      action: 'upgrade',
-      feature: 'seats',
-      current: agency.agentCount,
-      maximum: seats,
-    });
+    throw await seatsFullError(agencyId, seats);
   }
+}
+
+/** `reserveSeat` as one action of a transaction; a cancellation on it is answered by `seatsFullError`. */
+export function reserveSeatAction(agencyId: string, seats: number): TransactAction {
+  return Agency.transact.update(
+    { id: agencyId },
+    { add: { agentCount: 1 } },
+    { if: lte('agentCount', seats - 1) },
+  );
+}
+
+/** The answer when an agency's seats are taken: 402 usage_limit_reached (feature seats), today's count. */
+export async function seatsFullError(agencyId: string, seats: number): Promise<HttpError> {
+  const agency = await Agency.get({ id: agencyId }, { consistent: true });
+  if (!agency) return notFound('Agency');
+  return paywall({
+    reason: 'usage_limit_reached',
+    message: seatsFullMessage(seats),
+    action: 'upgrade',
+    feature: 'seats',
+    current: agency.agentCount,
+    maximum: seats,
+  });
 }
 
 /** Gives a seat back (a member left or a join was undone); never below zero. */

@@ -1,42 +1,26 @@
 import { planFor } from '#contracts/plans';
 import { teamRoutes } from '#contracts/routes/team';
 import { Agency, Agent } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
+import { cancellationCodes, transactWrite } from '#lib/data/entity';
 import { and, eq, gt, notExists } from '#lib/data/expression';
 import { notify } from '#lib/data/notifications';
-import { Invite, type InviteItem } from '#lib/data/team';
+import { Invite } from '#lib/data/team';
 import { conflict, forbidden, HttpError, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { releaseSeat, reserveSeat } from '#lib/limits';
+import { reserveSeatAction, seatsFullError } from '#lib/limits';
 import { logger } from '#lib/logger';
 import { INVITE_EXPIRED, inviteByToken, isLive, nowSeconds } from '#lib/team';
 
 const WRONG_EMAIL =
   'This invitation was sent to another email address. Sign in with that address to accept it.';
 
-/** Puts an invitation this call claimed back to pending (a later step failed). */
-async function unclaim(invite: InviteItem, agentId: string): Promise<void> {
-  try {
-    await Invite.update(
-      { agency_id: invite.agency_id, invite_id: invite.invite_id },
-      { set: { status: 'pending' }, remove: ['accepted_by', 'accepted_at'] },
-      { if: eq('accepted_by', agentId), returnValues: 'none' },
-    );
-  } catch (error) {
-    logger.error('invitation left accepted after a failed join', {
-      inviteId: invite.invite_id,
-      error: error as Error,
-    });
-  }
-}
-
 /**
- * Joins the agency of an invitation sent to the caller's email. All or nothing, in compensated steps
- * (written before the local cloud emulated transactions; each step is correct alone): (1) claim the invitation (pending → accepted, conditional), (2) reserve a seat
- * (one conditional increment of agentCount below the plan's cap, so concurrent accepts never pass it),
- * (3) move the agent in (conditional on having no agency). A failed step undoes the ones before it. The
- * agent takes the agency's plan while a member; its own role is kept to give back when it leaves.
- * Accepting an invitation one already accepted answers the same result again.
+ * Joins the agency of an invitation sent to the caller's email, in one transaction: claim the invitation
+ * (pending and unexpired → accepted), take a seat (a conditional increment of agentCount below the plan's
+ * cap, so concurrent accepts never pass it) and move the agent in (conditional on having no agency; the
+ * agency's members index follows). All of it happens or none; the condition that cancelled it picks the
+ * answer. The agent takes the agency's plan while a member; its own role is kept to give back when it
+ * leaves. Accepting an invitation one already accepted answers the same result again.
  */
 export const handler = withHttp(teamRoutes.acceptInvite, async ({ path, identity }) => {
   const invite = await inviteByToken(path.token);
@@ -67,42 +51,36 @@ export const handler = withHttp(teamRoutes.acceptInvite, async ({ path, identity
   const key = { agency_id: invite.agency_id, invite_id: invite.invite_id };
   const acceptedAt = new Date().toISOString();
 
+  const plan = planFor(admin?.role);
   try {
-    await Invite.update(
-      key,
-      { set: { status: 'accepted', accepted_by: identity.agentId, accepted_at: acceptedAt } },
-      { if: and(eq('status', 'pending'), gt('expires_at', nowSeconds())), returnValues: 'none' },
-    );
-  } catch (error) {
-    if (isConditionFailure(error)) throw conflict('This invitation was just used or revoked');
-    throw error;
-  }
-
-  try {
-    await reserveSeat(agency.id);
-  } catch (error) {
-    await unclaim(invite, identity.agentId);
-    throw error;
-  }
-
-  try {
-    await Agent.update(
-      { agent_id: identity.agentId },
-      {
-        set: {
-          agency_id: agency.id,
-          user_type: 'agent',
-          role,
-          team_previous_role: identity.role,
-          joined_agency_at: acceptedAt,
+    await transactWrite([
+      Invite.transact.update(
+        key,
+        { set: { status: 'accepted', accepted_by: identity.agentId, accepted_at: acceptedAt } },
+        { if: and(eq('status', 'pending'), gt('expires_at', nowSeconds())) },
+      ),
+      reserveSeatAction(agency.id, plan.seats),
+      Agent.transact.update(
+        { agent_id: identity.agentId },
+        {
+          set: {
+            agency_id: agency.id,
+            user_type: 'agent',
+            role,
+            team_previous_role: identity.role,
+            joined_agency_at: acceptedAt,
+          },
         },
-      },
-      { if: notExists('agency_id'), returnValues: 'none' },
-    );
+        { if: notExists('agency_id') },
+      ),
+    ]);
   } catch (error) {
-    await releaseSeat(agency.id);
-    await unclaim(invite, identity.agentId);
-    if (isConditionFailure(error)) throw conflict('You already belong to an agency');
+    const [invitation, seat, member] = (cancellationCodes(error) ?? []).map(
+      (code) => code === 'ConditionalCheckFailed',
+    );
+    if (invitation) throw conflict('This invitation was just used or revoked');
+    if (member) throw conflict('You already belong to an agency');
+    if (seat) throw await seatsFullError(agency.id, plan.seats);
     throw error;
   }
 

@@ -61,10 +61,28 @@ describe('entity transactions', () => {
     expect(await Agent.get({ agent_id: agent.agent_id })).toEqual(agent);
   });
 
-  it('refuses to update an attribute an index or a derived attribute is made from', () => {
-    expect(() => Agent.transact.update({ agent_id: 'x' }, { set: { full_name: 'Renamed' } })).toThrow(
-      /cannot update full_name/,
-    );
+  it('rewrites index keys and derived attributes in a transaction as a single update does', async () => {
+    const agent = await newAgent();
+    const agencyId = randomUUID();
+    const owner = randomUUID();
+
+    await transactWrite([
+      Agent.transact.update(
+        { agent_id: agent.agent_id },
+        { set: { full_name: 'Zoë Renamed', agency_id: agencyId } },
+      ),
+      Entry.transact.create({ owner, seq: '0001', label: 'joined' }),
+    ]);
+
+    // the agency's members index and the directory's name key both follow the transaction's change
+    const members = await Agent.query('byAgency', { agency_id: agencyId });
+    expect(members.items.map((member) => member.agent_id)).toEqual([agent.agent_id]);
+    const directory = await Agent.query('directory', {}, { begins: { name_key: 'zoë renamed' } });
+    expect(directory.items.map((member) => member.agent_id)).toContain(agent.agent_id);
+
+    // removing the index attribute in a transaction takes the item out of the index
+    await transactWrite([Agent.transact.update({ agent_id: agent.agent_id }, { remove: ['agency_id'] })]);
+    expect((await Agent.query('byAgency', { agency_id: agencyId })).items).toEqual([]);
   });
 
   it('upserts with mustExist false', async () => {

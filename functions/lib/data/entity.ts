@@ -268,14 +268,69 @@ export function defineEntity<
     return Object.fromEntries(Object.entries(raw).filter(([name]) => !physical.has(name))) as Item;
   };
 
-  /** Attributes a transaction's update may not touch: index keys and derived attributes are made from them. */
-  const structural = new Set<string>([
-    ...derived.flatMap(([, rule]) => rule.from),
-    ...Object.values(indexes).flatMap((index) => [
-      ...(index.pk.attributes ?? []),
-      ...(index.sk.attributes ?? []),
-    ]),
-  ]);
+  /**
+   * The UpdateItem parameters of a change: sets, increments and removes attributes, and rewrites the derived
+   * attributes and index keys the change touches (removing an index key attribute takes the item out of
+   * that index). One builder for the single update and the transaction's, so both keep indexes right.
+   */
+  const updateInput = (key: Key, changes: UpdateChanges<Item>, options: UpdateOptions = {}) => {
+    const set = Object.fromEntries(
+      Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined),
+    );
+    const removed = new Set<string>(changes.remove ?? []);
+    const changed = new Set([...Object.keys(set), ...removed]);
+    const known: Values = { ...key, ...set };
+    const derivedValues = withDerived(known, changed);
+    const assignments: Values = { ...set, ...key, [TYPE_ATTRIBUTE]: spec.type };
+    const removals = new Set(removed);
+    for (const [name, rule] of derived) {
+      if (!rule.from.some((source) => changed.has(source))) continue;
+      changed.add(name);
+      const value = derivedValues[name];
+      if (value === undefined) removals.add(name);
+      else assignments[name] = value;
+    }
+    const current = { ...known, ...assignments };
+    for (const [name, index] of Object.entries(indexes)) {
+      if (!index.index) continue;
+      const composite = [...(index.pk.attributes ?? []), ...(index.sk.attributes ?? [])];
+      if (!composite.some((attribute) => changed.has(attribute) || removals.has(attribute))) continue;
+      const { partitionKey, sortKey } = tableIndex(index.index);
+      if (composite.some((attribute) => removals.has(attribute))) {
+        removals.add(partitionKey).add(sortKey);
+        continue;
+      }
+      const missing = composite.filter((attribute) => current[attribute] === undefined);
+      if (missing.length) throw new Error(`${spec.type}: updating index ${name} needs ${missing.join(', ')}`);
+      assignments[partitionKey] = compose(index.pk, current);
+      assignments[sortKey] = compose(index.sk, current);
+    }
+
+    const context = new ExpressionContext();
+    const clauses: string[] = [];
+    const setClause = Object.entries(assignments).map(
+      ([name, value]) => `${context.name(name)} = ${context.value(value)}`,
+    );
+    if (setClause.length) clauses.push(`SET ${setClause.join(', ')}`);
+    const addClause = Object.entries(changes.add ?? {}).map(
+      ([name, amount]) => `${context.name(name)} ${context.value(amount)}`,
+    );
+    if (addClause.length) clauses.push(`ADD ${addClause.join(', ')}`);
+    if (removals.size) clauses.push(`REMOVE ${[...removals].map((name) => context.name(name)).join(', ')}`);
+
+    const conditions = [
+      ...(options.mustExist === false ? [] : [exists(TABLE_KEYS.partitionKey)]),
+      ...(options.if ? [options.if] : []),
+    ];
+    const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
+    return {
+      TableName: config.tableName,
+      Key: primaryKey(key),
+      UpdateExpression: clauses.join(' '),
+      ...(ConditionExpression ? { ConditionExpression } : {}),
+      ...context.attributes(),
+    };
+  };
 
   const encodeCursor = (key: Values | undefined) =>
     key ? Buffer.from(JSON.stringify(key)).toString('base64url') : undefined;
@@ -379,65 +434,12 @@ export function defineEntity<
       changes: UpdateChanges<Item>,
       options: UpdateOptions & { returnValues?: Returned } = {},
     ): Promise<Returned extends 'new' ? Item : Item | undefined> {
-      const set = Object.fromEntries(
-        Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined),
-      );
-      const removed = new Set<string>(changes.remove ?? []);
-      const changed = new Set([...Object.keys(set), ...removed]);
-      const known: Values = { ...key, ...set };
-      const derivedValues = withDerived(known, changed);
-      const assignments: Values = { ...set, ...key, [TYPE_ATTRIBUTE]: spec.type };
-      const removals = new Set(removed);
-      for (const [name, rule] of derived) {
-        if (!rule.from.some((source) => changed.has(source))) continue;
-        changed.add(name);
-        const value = derivedValues[name];
-        if (value === undefined) removals.add(name);
-        else assignments[name] = value;
-      }
-      const current = { ...known, ...assignments };
-      for (const [name, index] of Object.entries(indexes)) {
-        if (!index.index) continue;
-        const composite = [...(index.pk.attributes ?? []), ...(index.sk.attributes ?? [])];
-        if (!composite.some((attribute) => changed.has(attribute) || removals.has(attribute))) continue;
-        const { partitionKey, sortKey } = tableIndex(index.index);
-        if (composite.some((attribute) => removals.has(attribute))) {
-          removals.add(partitionKey).add(sortKey);
-          continue;
-        }
-        const missing = composite.filter((attribute) => current[attribute] === undefined);
-        if (missing.length)
-          throw new Error(`${spec.type}: updating index ${name} needs ${missing.join(', ')}`);
-        assignments[partitionKey] = compose(index.pk, current);
-        assignments[sortKey] = compose(index.sk, current);
-      }
-
-      const context = new ExpressionContext();
-      const clauses: string[] = [];
-      const setClause = Object.entries(assignments).map(
-        ([name, value]) => `${context.name(name)} = ${context.value(value)}`,
-      );
-      if (setClause.length) clauses.push(`SET ${setClause.join(', ')}`);
-      const addClause = Object.entries(changes.add ?? {}).map(
-        ([name, amount]) => `${context.name(name)} ${context.value(amount)}`,
-      );
-      if (addClause.length) clauses.push(`ADD ${addClause.join(', ')}`);
-      if (removals.size) clauses.push(`REMOVE ${[...removals].map((name) => context.name(name)).join(', ')}`);
-
-      const conditions = [
-        ...(options.mustExist === false ? [] : [exists(TABLE_KEYS.partitionKey)]),
-        ...(options.if ? [options.if] : []),
-      ];
-      const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
+      const input = updateInput(key, changes, options);
       const returnValues = options.returnValues ?? 'new';
       const { Attributes } = await retryingConflicts(() =>
         documentClient.send(
           new UpdateCommand({
-            TableName: config.tableName,
-            Key: primaryKey(key),
-            UpdateExpression: clauses.join(' '),
-            ...(ConditionExpression ? { ConditionExpression } : {}),
-            ...context.attributes(),
+            ...input,
             ReturnValues: returnValues === 'new' ? 'ALL_NEW' : returnValues === 'old' ? 'ALL_OLD' : 'NONE',
           }),
         ),
@@ -601,46 +603,13 @@ export function defineEntity<
         };
       },
 
-      /**
-       * Sets and increments plain attributes (counters, state): not the ones index keys or derived
-       * attributes are made from — `update` rewrites those, and so must stay a single UpdateItem.
-       */
+      /** `update` as one action of a transaction: the same expression, index keys and derived attributes. */
       update(
         key: Key,
-        changes: Pick<UpdateChanges<Item>, 'set' | 'add'>,
+        changes: UpdateChanges<Item>,
         options: Omit<UpdateOptions, 'returnValues'> = {},
       ): TransactAction {
-        const set = Object.fromEntries(
-          Object.entries(changes.set ?? {}).filter(([, value]) => value !== undefined),
-        );
-        const add = Object.entries(changes.add ?? {}) as Array<[string, number]>;
-        const touched = [...Object.keys(set), ...add.map(([name]) => name)].filter((name) =>
-          structural.has(name),
-        );
-        if (touched.length)
-          throw new Error(`${spec.type}: a transaction cannot update ${touched.join(', ')}`);
-        const context = new ExpressionContext();
-        const assignments = Object.entries({ ...set, ...key, [TYPE_ATTRIBUTE]: spec.type }).map(
-          ([name, value]) => `${context.name(name)} = ${context.value(value)}`,
-        );
-        const increments = add.map(([name, amount]) => `${context.name(name)} ${context.value(amount)}`);
-        const conditions = [
-          ...(options.mustExist === false ? [] : [exists(TABLE_KEYS.partitionKey)]),
-          ...(options.if ? [options.if] : []),
-        ];
-        const ConditionExpression = conditions.length ? and(...conditions)(context) : undefined;
-        return {
-          Update: {
-            TableName: config.tableName,
-            Key: primaryKey(key),
-            UpdateExpression: [
-              `SET ${assignments.join(', ')}`,
-              ...(increments.length ? [`ADD ${increments.join(', ')}`] : []),
-            ].join(' '),
-            ...(ConditionExpression ? { ConditionExpression } : {}),
-            ...context.attributes(),
-          },
-        };
+        return { Update: updateInput(key, changes, options) };
       },
 
       /** Deletes the item (optionally only under a condition, which then also fails the transaction). */
