@@ -6,6 +6,7 @@ import { type RouteDefinition, requiresToken } from '#contracts/route';
 import { bearerToken, cookieToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
 import { type InlineFile, type MultipartParser, parseFormBody, parseJsonBody } from './body.ts';
 import { badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { withInvocationDeadline } from './invocation-deadline.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
 import { validatePart } from './validation.ts';
@@ -192,13 +193,15 @@ export function withHttp<R extends RouteDefinition>(
         : undefined,
       body: request.body ? validatePart('body', request.body, event.internal?.parsed?.body ?? {}) : undefined,
     };
-    const result = await fn({
-      ...input,
-      files: event.internal?.parsed?.files ?? [],
-      identity: event.internal?.identity,
-      event,
-      context,
-    } as HttpRequest<R>);
+    const result = await withInvocationDeadline(context, () =>
+      fn({
+        ...input,
+        files: event.internal?.parsed?.files ?? [],
+        identity: event.internal?.identity,
+        event,
+        context,
+      } as HttpRequest<R>),
+    );
     if (isRedirect(result)) {
       // only a path on the same origin: never a scheme, a host (`//host`) or a backslash (an open redirect)
       if (!route.redirects || !/^\/(?![/\\])[^\\\s]*$/.test(result.location)) {

@@ -12,6 +12,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { config } from '../config.ts';
 import { documentClient } from '../dynamodb.ts';
+import { invocationTimeLeft } from '../invocation-deadline.ts';
 import { and, type Condition, ExpressionContext, exists, notExists } from './expression.ts';
 import { TABLE_INDEXES, TABLE_KEYS } from './table.ts';
 
@@ -99,9 +100,12 @@ export async function transactWrite(actions: readonly TransactAction[]): Promise
 /**
  * How long a write may keep meeting transaction conflicts before it fails. Items many writers share (a
  * city's property counters, an agent's usage counter) are hot: under load a writer may lose many rounds.
- * The budget stays well inside a route's 10 s timeout.
+ * Inside an invocation, until 1.5 s before its timeout (time to answer); elsewhere 7 s.
  */
-const CONFLICT_BUDGET_MS = 7_000;
+const conflictBudgetMs = () => {
+  const left = invocationTimeLeft();
+  return left === undefined ? 7_000 : Math.max(0, left - 1_500);
+};
 
 /**
  * Full-jitter exponential backoff capped at 250 ms: the pause after attempt `attempt` (from 1). A conflict
@@ -127,15 +131,16 @@ export function isTransactionConflict(error: unknown): boolean {
 
 /**
  * Sends a write, and sends it again with backoff while DynamoDB refuses it for a transaction conflict (the
- * SDK does not retry those), for up to `CONFLICT_BUDGET_MS`. Conditions are evaluated afresh on each attempt.
+ * SDK does not retry those), within `conflictBudgetMs`. Conditions are evaluated afresh on each attempt.
  */
 export async function retryingConflicts<T>(send: () => Promise<T>): Promise<T> {
   const started = Date.now();
+  const budget = conflictBudgetMs();
   for (let attempt = 1; ; attempt += 1) {
     try {
       return await send();
     } catch (error) {
-      if (!isTransactionConflict(error) || Date.now() - started > CONFLICT_BUDGET_MS) throw error;
+      if (!isTransactionConflict(error) || Date.now() - started > budget) throw error;
       await conflictPause(attempt);
     }
   }
