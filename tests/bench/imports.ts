@@ -25,8 +25,26 @@ export function timeColdImport(file: string): number {
   return Number(result.stdout);
 }
 
-/** Cold-import times of a bundle over `runs` fresh processes, rounded to 0.1 ms, and their median. */
-export function coldImportTimes(file: string, runs: number): { runsMs: number[]; medianMs: number } {
-  const runsMs = Array.from({ length: runs }, () => Math.round(timeColdImport(file) * 10) / 10);
-  return { runsMs, medianMs: Math.round(median(runsMs) * 10) / 10 };
+/**
+ * Cold-import times of a handler bundle and of its floor, alternating (handler, floor, handler, …) over
+ * `runs` rounds so that both see the same machine load; medians and the handler/floor ratio.
+ */
+export function alternatingColdImports(
+  handlerFile: string,
+  floorFile: string,
+  runs: number,
+): {
+  handler: { runsMs: number[]; medianMs: number };
+  floor: { runsMs: number[]; medianMs: number };
+  ratio: number;
+} {
+  const handlerRuns: number[] = [];
+  const floorRuns: number[] = [];
+  for (let run = 0; run < runs; run += 1) {
+    handlerRuns.push(Math.round(timeColdImport(handlerFile) * 10) / 10);
+    floorRuns.push(Math.round(timeColdImport(floorFile) * 10) / 10);
+  }
+  const handler = { runsMs: handlerRuns, medianMs: Math.round(median(handlerRuns) * 10) / 10 };
+  const floor = { runsMs: floorRuns, medianMs: Math.round(median(floorRuns) * 10) / 10 };
+  return { handler, floor, ratio: median(handlerRuns) / median(floorRuns) };
 }
