@@ -1,53 +1,64 @@
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4 } from '@smithy/signature-v4';
+import {
+  EventBridgeClient,
+  PutEventsCommand,
+  type PutEventsRequestEntry,
+  type PutEventsResultEntry,
+} from '@aws-sdk/client-eventbridge';
 import { type DetailType, EVENT_SOURCE, type EventDetail, eventCatalog } from '#events/catalog';
+import { clientSettings } from './aws-settings.ts';
 import { config } from './config.ts';
-import { isServerTrouble, signedFetch } from './signed-fetch.ts';
-import { NodeSha256 } from './sigv4.ts';
 
 /**
- * EventBridge PutEvents over its JSON API, signed with the SDK's own SigV4 signer (docs/decisions.md,
- * "Lambda bundle budget"): the EventBridge client costs a producer ~19 KB, the call itself is one signed
- * POST. The local cloud's bus answers the same request (local/event-bus.ts).
+ * Platform events put on the bus with `@aws-sdk/client-eventbridge` (PutEvents). The local cloud's bus
+ * answers the same request (local/event-bus.ts).
  */
 
-const signer = new SignatureV4({
-  credentials: fromEnv(),
-  region: config.region,
-  service: 'events',
-  sha256: NodeSha256,
-});
+let client: EventBridgeClient | undefined;
+const eventBridge = () => {
+  client ??= new EventBridgeClient({ ...clientSettings(), endpoint: config.endpoints.eventBridge });
+  return client;
+};
 
-const endpoint = () =>
-  new URL(config.endpoints.eventBridge ?? `https://events.${config.region}.amazonaws.com/`);
+/** Entry error codes worth another PutEvents: the bus was busy or failed inside, the entry was fine. */
+const TRANSIENT_ENTRY_ERROR = /Throttl|InternalFailure|InternalException|ServiceUnavailable/;
+/** PutEvents rounds for entries the bus failed one by one (the SDK retries whole-call failures itself). */
+const ENTRY_ROUNDS = 3;
 
-async function putEvents(
-  body: string,
-): Promise<{ FailedEntryCount?: number; Entries?: Array<{ ErrorCode?: string }> }> {
-  const response = await signedFetch(
-    signer,
-    {
-      method: 'POST',
-      url: endpoint(),
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSEvents.PutEvents' },
-      body,
-    },
-    // throttling and internal errors also come as 400s named by their type
-    {
-      retry: async (answer) =>
-        isServerTrouble(answer) ||
-        /Throttl|InternalException|ServiceUnavailable/.test(await answer.clone().text()),
-    },
-  );
-  const text = await response.text();
-  if (response.ok) return JSON.parse(text);
-  let type = String(response.status);
-  try {
-    type = String((JSON.parse(text) as { __type?: string }).__type ?? type);
-  } catch {
-    // not a JSON error body (a proxy's page): the status says enough
+/** The bus did not take an event: its error code (never shown to a caller). */
+export class EventPublishError extends Error {
+  override name = 'EventPublishError';
+  constructor(
+    readonly detailType: string,
+    readonly code: string,
+  ) {
+    super(`event ${detailType} was not accepted: ${code}`);
   }
-  throw new Error(`EventBridge PutEvents failed: ${response.status} ${type}`);
+}
+
+/**
+ * Puts entries on the bus. PutEvents answers 200 even when some entries failed (`FailedEntryCount`, an
+ * `ErrorCode` per failed entry): the entries failed for a transient reason are put again, up to
+ * ENTRY_ROUNDS in all with a growing pause; any entry still failed is thrown, never dropped.
+ */
+export async function putEntries(entries: readonly PutEventsRequestEntry[]): Promise<void> {
+  let pending = [...entries];
+  for (let round = 1; ; round += 1) {
+    const result = await eventBridge().send(new PutEventsCommand({ Entries: pending }));
+    if (!result.FailedEntryCount) return;
+    const failed = pending
+      .map((entry, index) => ({ entry, result: result.Entries?.[index] ?? ({} as PutEventsResultEntry) }))
+      // an entry without an EventId was not taken (the result has one entry per entry, in order)
+      .filter(({ result: answer }) => answer.ErrorCode || !answer.EventId);
+    const permanent = failed.find(
+      ({ result: answer }) => !TRANSIENT_ENTRY_ERROR.test(answer.ErrorCode ?? ''),
+    );
+    if (permanent || round >= ENTRY_ROUNDS) {
+      const { entry, result: answer } = permanent ?? failed[0]!;
+      throw new EventPublishError(entry.DetailType ?? '', answer.ErrorCode ?? 'NotAccepted');
+    }
+    pending = failed.map(({ entry }) => entry);
+    await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** round * Math.random()));
+  }
 }
 
 /**
@@ -59,18 +70,12 @@ export async function publishEvent<T extends DetailType>(
   detail: EventDetail<T>,
 ): Promise<void> {
   const checked = eventCatalog[detailType].parse(detail);
-  const result = await putEvents(
-    JSON.stringify({
-      Entries: [
-        {
-          EventBusName: config.eventBusName,
-          Source: EVENT_SOURCE,
-          DetailType: detailType,
-          Detail: JSON.stringify(checked),
-        },
-      ],
-    }),
-  );
-  if (result.FailedEntryCount)
-    throw new Error(`event ${detailType} was not accepted: ${result.Entries?.[0]?.ErrorCode}`);
+  await putEntries([
+    {
+      EventBusName: config.eventBusName,
+      Source: EVENT_SOURCE,
+      DetailType: detailType,
+      Detail: JSON.stringify(checked),
+    },
+  ]);
 }
