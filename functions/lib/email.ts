@@ -1,16 +1,8 @@
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4 } from '@smithy/signature-v4';
-import type { Checksum, SourceData } from '@smithy/types';
+import { SESv2Client, SESv2ServiceException, SendEmailCommand } from '@aws-sdk/client-sesv2';
+import { clientSettings } from './aws-settings.ts';
 import { config } from './config.ts';
-import { signedFetch } from './signed-fetch.ts';
 
-/**
- * Email through SES v2 `SendEmail` (POST /v2/email/outbound-emails), signed with the SDK's own SigV4
- * signer like `#lib/s3` (docs/decisions.md, "Lambda bundle budget"): `@aws-sdk/client-sesv2` alone adds
- * ~90 KB to a handler (its schema module is not tree-shaken), which takes the invite handler past the
- * 350 KB budget. The request is the one the SDK sends (tests compare both against a capturing server).
- */
+/** Email through SES v2 `SendEmail` with `@aws-sdk/client-sesv2`. */
 
 export interface Email {
   to: string;
@@ -30,42 +22,16 @@ export class EmailError extends Error {
   }
 }
 
-/** SHA-256 (and HMAC-SHA-256 with a secret) from node:crypto, in the shape the signer expects. */
-class NodeSha256 implements Checksum {
-  #secret?: SourceData;
-  #hash: Hash | Hmac;
-  constructor(secret?: SourceData) {
-    this.#secret = secret;
-    this.#hash = NodeSha256.#create(secret);
-  }
-  static #create(secret?: SourceData) {
-    return secret === undefined
-      ? createHash('sha256')
-      : createHmac('sha256', typeof secret === 'string' ? secret : Buffer.from(secret as Uint8Array));
-  }
-  update(data: Uint8Array): void {
-    this.#hash.update(data);
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.#hash.digest());
-  }
-  reset(): void {
-    this.#hash = NodeSha256.#create(this.#secret);
-  }
-}
-
-let signer: SignatureV4 | undefined;
-
-const endpoint = () =>
-  new URL(
-    '/v2/email/outbound-emails',
-    config.endpoints.ses ?? `https://email.${config.region}.amazonaws.com`,
-  );
+let client: SESv2Client | undefined;
+const ses = () => {
+  client ??= new SESv2Client({ ...clientSettings(), endpoint: config.endpoints.ses });
+  return client;
+};
 
 /** Whether this deployment sends email at all (a sender identity is configured). */
 export const emailConfigured = () => config.email.from !== undefined;
 
-/** The SES v2 SendEmail body of a simple message. */
+/** The SES v2 SendEmail input of a simple message. */
 export function sendEmailBody(email: Email, from: string) {
   return {
     FromEmailAddress: from,
@@ -82,25 +48,21 @@ export function sendEmailBody(email: Email, from: string) {
   };
 }
 
-/** Sends one email from the configured sender; answers SES's message id. Retries 5xx and network errors. */
+/**
+ * Sends one email from the configured sender; answers SES's message id. Throttling, 5xx and network errors
+ * are retried by the client; a refusal (unverified address, sandbox, bad request) is not.
+ */
 export async function sendEmail(email: Email): Promise<string> {
   const from = config.email.from;
   if (!from) throw new EmailError(0, 'no email sender is configured');
-  signer ??= new SignatureV4({
-    credentials: fromEnv(),
-    region: config.region,
-    service: 'ses',
-    sha256: NodeSha256,
-  });
-  const response = await signedFetch(signer, {
-    method: 'POST',
-    url: endpoint(),
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(sendEmailBody(email, from)),
-    timeoutMs: 5_000,
-  });
-  const text = await response.text();
-  if (response.ok) return (JSON.parse(text || '{}') as { MessageId?: string }).MessageId ?? '';
-  // a refusal (unverified address, sandbox, bad request) is not tried again
-  throw new EmailError(response.status, `SES SendEmail failed: ${response.status} ${text.slice(0, 200)}`);
+  try {
+    const result = await ses().send(new SendEmailCommand(sendEmailBody(email, from)));
+    return result.MessageId ?? '';
+  } catch (error) {
+    if (!(error instanceof SESv2ServiceException)) throw error;
+    throw new EmailError(
+      error.$metadata.httpStatusCode ?? 0,
+      `SES SendEmail failed: ${error.$metadata.httpStatusCode} ${error.name}`,
+    );
+  }
 }
