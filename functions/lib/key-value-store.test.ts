@@ -1,12 +1,15 @@
 import { createECDH, createHash, createHmac, createPublicKey, verify } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type FakeKvs, startFakeKvs } from '../../tests/support/fake-kvs.ts';
-import { getKey, listKeys, signedRequest, writeKey } from './key-value-store.ts';
+import { getKey, listKeys, writeKey } from './key-value-store.ts';
 
 /**
- * The KeyValueStore data-plane calls without the SDK client: the SigV4A request is checked against an
- * independent implementation of the algorithm (key derivation from the secret, canonical request, ECDSA
- * P-256 over SHA-256), and the calls against a stand-in store with ETags (tests/support/fake-kvs.ts).
+ * The KeyValueStore data-plane calls through `@aws-sdk/client-cloudfront-keyvaluestore` with the SDK's
+ * JavaScript SigV4A signer: the request as it arrives is checked against an independent implementation of
+ * the algorithm (key derivation from the secret, canonical request, ECDSA P-256 over SHA-256), and the
+ * calls against a stand-in store with ETags (tests/support/fake-kvs.ts).
  */
 
 const credentials = { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'kvs-secret/EXAMPLEKEY' };
@@ -51,24 +54,67 @@ function sigV4aPublicKey(accessKeyId: string, secret: string) {
 const uriEncode = (value: string) =>
   encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
-describe('signedRequest (SigV4A)', () => {
-  it('signs PutKey for cloudfront-keyvaluestore, region set *, with a signature the derived key verifies', async () => {
-    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', '');
-    const body = JSON.stringify({ Value: 'website-1' });
-    const request = await signedRequest(ARN, {
-      method: 'PUT',
-      key: 'www.agent-domain.com',
-      headers: { 'if-match': 'ETAG1' },
-      body,
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A server that records each request as it arrived and answers as the store would (ETag 1, no keys). */
+async function startRecorder() {
+  const received: Received[] = [];
+  const server: Server = createServer(async (request, response) => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    received.push({
+      method: request.method ?? '',
+      url: request.url ?? '',
+      headers: request.headers,
+      body: Buffer.concat(chunks).toString('utf8'),
     });
-    // the service endpoint of the store's account, the ARN and key as single encoded path segments
-    expect(request.hostname).toBe('123456789012.cloudfront-kvs.global.api.aws');
-    expect(request.protocol).toBe('https:');
-    expect(request.path).toBe(
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) => {
+      response.writeHead(status, { 'content-type': 'application/json', ...headers });
+      response.end(JSON.stringify(body));
+    };
+    if (request.method === 'GET' && !request.url?.includes('/keys'))
+      return json(200, { KvsARN: ARN, ItemCount: 0, TotalSizeInBytes: 0 }, { etag: 'ETAG1' });
+    if (request.method === 'GET')
+      return json(404, { Message: 'no such key' }, { 'x-amzn-errortype': 'ResourceNotFoundException' });
+    return json(200, { ItemCount: 1, TotalSizeInBytes: 20 }, { etag: 'ETAG2' });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+describe('the SigV4A signature of the client (@aws-sdk/signature-v4a), checked independently', () => {
+  it('signs PutKey for cloudfront-keyvaluestore, region set *, with a signature the derived key verifies', async () => {
+    const recorder = await startRecorder();
+    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', recorder.url);
+    try {
+      expect(await writeKey(ARN, 'www.agent-domain.com', async () => ({ put: 'website-1' }))).toEqual({
+        put: 'website-1',
+      });
+    } finally {
+      await recorder.close();
+    }
+    const request = recorder.received.find((call) => call.method === 'PUT')!;
+    // the ARN and key as single encoded path segments
+    expect(request.url).toBe(
       '/key-value-stores/arn%3Aaws%3Acloudfront%3A%3A123456789012%3Akey-value-store%2F0f1e2d3c-aaaa-bbbb-cccc-112233445566/keys/www.agent-domain.com',
     );
+    expect(request.headers['if-match']).toBe('ETAG1');
+    expect(JSON.parse(request.body)).toEqual({ Value: 'website-1' });
     expect(request.headers['x-amz-region-set']).toBe('*');
-    const authorization = request.headers.authorization!;
+    const authorization = String(request.headers.authorization);
     const parsed =
       /^AWS4-ECDSA-P256-SHA256 Credential=AKIDEXAMPLE\/(\d{8})\/cloudfront-keyvaluestore\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=([0-9a-f]+)$/.exec(
         authorization,
@@ -80,21 +126,21 @@ describe('signedRequest (SigV4A)', () => {
       expect.arrayContaining(['host', 'if-match', 'x-amz-date', 'x-amz-region-set']),
     );
 
-    // the canonical request, built here from the request as it will be sent
-    const payloadHash = createHash('sha256').update(body).digest('hex');
+    // the canonical request, built here from the request as it arrived
+    const payloadHash = createHash('sha256').update(request.body).digest('hex');
     const canonical = [
       'PUT',
-      request.path
+      request.url
         .split('/')
         .map((segment) => uriEncode(segment))
         .join('/'),
       '',
-      ...signedHeaders.map((name) => `${name}:${String(request.headers[name]).trim()}`),
+      ...signedHeaders.map((name) => `${name}:${String(request.headers[name]).trim().replace(/\s+/g, ' ')}`),
       '',
       signedHeaders.join(';'),
       payloadHash,
     ].join('\n');
-    const longDate = request.headers['x-amz-date']!;
+    const longDate = String(request.headers['x-amz-date']);
     expect(longDate.slice(0, 8)).toBe(shortDate);
     const stringToSign = [
       'AWS4-ECDSA-P256-SHA256',
@@ -108,15 +154,6 @@ describe('signedRequest (SigV4A)', () => {
     expect(verify('sha256', Buffer.from(`${stringToSign}x`), publicKey, Buffer.from(signature!, 'hex'))).toBe(
       false,
     );
-  });
-
-  it('addresses the endpoint override by path (a local stand-in)', async () => {
-    vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', 'http://127.0.0.1:4599');
-    const request = await signedRequest(ARN, { method: 'GET', keys: true, query: { MaxResults: '50' } });
-    expect(`${request.protocol}//${request.hostname}:${request.port}${request.path}`).toBe(
-      `http://127.0.0.1:4599/key-value-stores/${encodeURIComponent(ARN)}/keys`,
-    );
-    expect(request.query).toEqual({ MaxResults: '50' });
   });
 });
 
@@ -170,6 +207,19 @@ describe('calls against a store with ETags', () => {
     expect(kvs.calls.filter((call) => call.operation === 'PutKey').map((call) => call.status)).toEqual([
       200, 409,
     ]);
+  });
+
+  it('surfaces the store’s refusals as KeyValueStoreError, with its status and error type', async () => {
+    const otherStore = ARN.replace('0f1e2d3c', 'ffffffff');
+    await expect(listKeys(otherStore)).rejects.toMatchObject({
+      name: 'KeyValueStoreError',
+      status: 404,
+      type: 'ResourceNotFoundException',
+    });
+    await expect(writeKey(otherStore, 'c.example.com', async () => ({ put: 'w-3' }))).rejects.toMatchObject({
+      name: 'KeyValueStoreError',
+      status: 404,
+    });
   });
 
   it('lists every key across pages', async () => {

@@ -1,14 +1,20 @@
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4a } from '@smithy/signature-v4a';
-import type { HttpRequest } from '@smithy/types';
-import { type SignedCall, signedFetch, unsignedRequest } from './signed-fetch.ts';
-import { NodeSha256 } from './sigv4.ts';
+// the KeyValueStore API is signed with SigV4A: this registers the SDK's JavaScript signer (no native CRT)
+import '@aws-sdk/signature-v4a';
+import {
+  CloudFrontKeyValueStoreClient,
+  CloudFrontKeyValueStoreServiceException,
+  DeleteKeyCommand,
+  DescribeKeyValueStoreCommand,
+  GetKeyCommand,
+  ListKeysCommand,
+  PutKeyCommand,
+} from '@aws-sdk/client-cloudfront-keyvaluestore';
+import { clientSettings } from './aws-settings.ts';
 
 /**
- * The CloudFront KeyValueStore data-plane API (`cloudfront-keyvaluestore`: DescribeKeyValueStore,
- * GetKey, PutKey, DeleteKey, ListKeys) over fetch, signed with SigV4A (`@smithy/signature-v4a`, region
- * set `*`) like the SDK client signs it — without the client and its CRT signer (docs/decisions.md,
- * "Lambda bundle budget"). Writes name the store's current ETag (`If-Match`); a write that lost the race
+ * The CloudFront KeyValueStore data-plane API with `@aws-sdk/client-cloudfront-keyvaluestore`
+ * (DescribeKeyValueStore, GetKey, PutKey, DeleteKey, ListKeys), signed with SigV4A for the region set `*`
+ * by `@aws-sdk/signature-v4a`. Writes name the store's current ETag (`If-Match`); a write that lost the race
  * to another one (409/412) reads the ETag again and retries.
  *
  * The store and endpoint are read per call from the environment (`SITES_HOSTS_KVS_ARN`,
@@ -17,13 +23,12 @@ import { NodeSha256 } from './sigv4.ts';
 
 export const KVS_ARN_ENV = 'SITES_HOSTS_KVS_ARN';
 export const KVS_ENDPOINT_ENV = 'AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE';
-/** The SigV4A signing name of the data-plane API. */
-export const KVS_SIGNING_SERVICE = 'cloudfront-keyvaluestore';
 /** ListKeys answers at most this many keys a page. */
 const PAGE_SIZE = 50;
-const RETRIES = 4;
+/** compare-and-write rounds of one key before a stale ETag is given up on */
+const WRITE_ROUNDS = 8;
 
-/** A non-2xx answer from the store, with its status and error type (never shown to a caller). */
+/** An error answer from the store, with its status and error type (never shown to a caller). */
 export class KeyValueStoreError extends Error {
   override name = 'KeyValueStoreError';
   constructor(
@@ -38,98 +43,51 @@ export class KeyValueStoreError extends Error {
 /** The store's ARN from the environment, or undefined where there is no store (the local cloud). */
 export const hostsStoreArn = (): string | undefined => process.env[KVS_ARN_ENV] || undefined;
 
-/** `https://{account}.cloudfront-kvs.global.api.aws`, or the endpoint override. */
-function endpointOf(arn: string): URL {
-  const override = process.env[KVS_ENDPOINT_ENV];
-  if (override) return new URL(override);
-  const account = arn.split(':')[4];
-  if (!account || !/^\d{12}$/.test(account)) throw new Error(`not a KeyValueStore ARN: ${arn}`);
-  return new URL(`https://${account}.cloudfront-kvs.global.api.aws/`);
-}
-
-let signer: SignatureV4a | undefined;
-const signerOf = () => {
-  signer ??= new SignatureV4a({
-    credentials: fromEnv(),
-    // SigV4A signs for a region set; the KeyValueStore API is global
-    region: '*',
-    service: KVS_SIGNING_SERVICE,
-    sha256: NodeSha256,
-  });
-  return signer;
+/** How the service is signed (as the SDK's endpoint rules say): SigV4A for every region. */
+const SIGV4A_AUTH = {
+  authSchemes: [{ name: 'sigv4a', signingName: 'cloudfront-keyvaluestore', signingRegionSet: ['*'] }],
 };
 
-export interface KvsCall {
-  method: 'GET' | 'PUT' | 'DELETE';
-  /** under `/key-value-stores/{arn}`: '' or `/keys`, `/keys/{key}` (unencoded) */
-  key?: string;
-  keys?: boolean;
-  query?: Record<string, string>;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** The URL of one call: `{endpoint}/key-value-stores/{arn}[/keys[/{key}]]?{query}`. */
-function callUrl(arn: string, call: KvsCall): URL {
-  const url = endpointOf(arn);
-  let path = `${url.pathname.replace(/\/$/, '')}/key-value-stores/${encodeURIComponent(arn)}`;
-  if (call.keys || call.key !== undefined) path += '/keys';
-  if (call.key !== undefined) path += `/${encodeURIComponent(call.key)}`;
-  url.pathname = path;
-  for (const [name, value] of Object.entries(call.query ?? {})) url.searchParams.set(name, value);
-  return url;
-}
-
-const requestOf = (arn: string, call: KvsCall): SignedCall => ({
-  method: call.method,
-  url: callUrl(arn, call),
-  headers: { ...(call.body !== undefined ? { 'content-type': 'application/json' } : {}), ...call.headers },
-  ...(call.body !== undefined ? { body: call.body } : {}),
-});
-
-/** The signed request of one call (exported for the request-shape test). */
-export async function signedRequest(arn: string, call: KvsCall): Promise<HttpRequest> {
-  const request = requestOf(arn, call);
-  return signerOf().sign(
-    {
-      ...unsignedRequest(request.method, request.url, request.headers),
-      ...(request.body !== undefined ? { body: request.body } : {}),
-    },
-    {},
-  );
-}
-
-async function failure(response: Response, what: string): Promise<KeyValueStoreError> {
-  const text = await response.text().catch(() => '');
-  let type = response.headers.get('x-amzn-errortype')?.split(':')[0] ?? '';
-  if (!type) {
-    try {
-      type = String((JSON.parse(text) as { __type?: string }).__type ?? '');
-    } catch {
-      // not JSON
-    }
+const clients = new Map<string, CloudFrontKeyValueStoreClient>();
+/**
+ * One client per endpoint. Without an override the SDK's endpoint rules address the store's account
+ * (`https://{account}.cloudfront-kvs.global.api.aws`). Those rules put the account in front of an
+ * override's host too, which a loopback stand-in (`http://127.0.0.1:port`) cannot answer to: an override
+ * is addressed as given, signed the same way.
+ */
+function keyValueStore(): CloudFrontKeyValueStoreClient {
+  const endpoint = process.env[KVS_ENDPOINT_ENV] || undefined;
+  let client = clients.get(endpoint ?? '');
+  if (!client) {
+    client = new CloudFrontKeyValueStoreClient({
+      ...clientSettings(),
+      ...(endpoint ? { endpointProvider: () => ({ url: new URL(endpoint), properties: SIGV4A_AUTH }) } : {}),
+    });
+    clients.set(endpoint ?? '', client);
   }
-  type ||= String(response.status);
-  return new KeyValueStoreError(
-    response.status,
-    type,
-    `KeyValueStore ${what} failed: ${response.status} ${type}`,
-  );
+  return client;
 }
 
-/** One signed call; 5xx, throttling and network errors are tried again. */
-const send = (arn: string, call: KvsCall): Promise<Response> =>
-  signedFetch(signerOf(), requestOf(arn, call), { attempts: RETRIES });
+/** The SDK's error as ours; anything else (network, configuration) passes unchanged. */
+function failure(error: unknown, what: string): unknown {
+  if (!(error instanceof CloudFrontKeyValueStoreServiceException)) return error;
+  const status = error.$metadata.httpStatusCode ?? 0;
+  return new KeyValueStoreError(status, error.name, `KeyValueStore ${what} failed: ${status} ${error.name}`);
+}
+
+const notFound = (error: unknown) =>
+  error instanceof CloudFrontKeyValueStoreServiceException && error.$metadata.httpStatusCode === 404;
 
 /** The store's current ETag (DescribeKeyValueStore). */
 export async function describeStore(arn: string): Promise<{ etag: string; itemCount?: number }> {
-  const response = await send(arn, { method: 'GET' });
-  if (!response.ok) throw await failure(response, 'DescribeKeyValueStore');
-  const etag = response.headers.get('etag');
-  const body = (await response.json()) as { ItemCount?: number };
-  if (!etag)
+  const result = await keyValueStore()
+    .send(new DescribeKeyValueStoreCommand({ KvsARN: arn }))
+    .catch((error: unknown) => {
+      throw failure(error, 'DescribeKeyValueStore');
+    });
+  if (!result.ETag)
     throw new KeyValueStoreError(500, 'NoETag', 'KeyValueStore DescribeKeyValueStore returned no ETag');
-  return { etag, ...(body.ItemCount !== undefined ? { itemCount: body.ItemCount } : {}) };
+  return { etag: result.ETag, ...(result.ItemCount !== undefined ? { itemCount: result.ItemCount } : {}) };
 }
 
 /** Every key and value of the store (ListKeys, page by page). */
@@ -137,16 +95,13 @@ export async function listKeys(arn: string): Promise<Map<string, string>> {
   const entries = new Map<string, string>();
   let token: string | undefined;
   do {
-    const query: Record<string, string> = { MaxResults: String(PAGE_SIZE) };
-    if (token) query.NextToken = token;
-    const response = await send(arn, { method: 'GET', keys: true, query });
-    if (!response.ok) throw await failure(response, 'ListKeys');
-    const body = (await response.json()) as {
-      Items?: Array<{ Key: string; Value: string }>;
-      NextToken?: string;
-    };
-    for (const item of body.Items ?? []) entries.set(item.Key, item.Value);
-    token = body.NextToken || undefined;
+    const page = await keyValueStore()
+      .send(new ListKeysCommand({ KvsARN: arn, MaxResults: PAGE_SIZE, NextToken: token }))
+      .catch((error: unknown) => {
+        throw failure(error, 'ListKeys');
+      });
+    for (const item of page.Items ?? []) entries.set(item.Key!, item.Value!);
+    token = page.NextToken || undefined;
   } while (token);
   return entries;
 }
@@ -157,13 +112,12 @@ const staleETag = (error: KeyValueStoreError) =>
 
 /** GetKey: the key's value, or undefined when the store has no such key. */
 export async function getKey(arn: string, key: string): Promise<string | undefined> {
-  const response = await send(arn, { method: 'GET', key });
-  if (response.status === 404) {
-    await response.body?.cancel();
-    return undefined;
+  try {
+    return (await keyValueStore().send(new GetKeyCommand({ KvsARN: arn, Key: key }))).Value;
+  } catch (error) {
+    if (notFound(error)) return undefined;
+    throw failure(error, `GetKey ${key}`);
   }
-  if (!response.ok) throw await failure(response, `GetKey ${key}`);
-  return ((await response.json()) as { Value?: string }).Value;
 }
 
 /** What to do with one key, decided from its current value: put a value, delete it, or leave it. */
@@ -181,7 +135,7 @@ export async function writeKey(
   decide: (current: string | undefined) => Promise<KeyDecision>,
 ): Promise<KeyDecision> {
   let lastError: KeyValueStoreError | undefined;
-  for (let attempt = 0; attempt < RETRIES * 2; attempt += 1) {
+  for (let attempt = 0; attempt < WRITE_ROUNDS; attempt += 1) {
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * attempt));
     const { etag } = await describeStore(arn);
     const current = await getKey(arn, key);
@@ -189,23 +143,21 @@ export async function writeKey(
     if (decision === undefined) return undefined;
     if (decision !== 'delete' && decision.put === current) return undefined;
     if (decision === 'delete' && current === undefined) return undefined;
-    const call: KvsCall =
-      decision === 'delete'
-        ? { method: 'DELETE', key, headers: { 'if-match': etag } }
-        : {
-            method: 'PUT',
-            key,
-            headers: { 'if-match': etag },
-            body: JSON.stringify({ Value: decision.put }),
-          };
-    const what = `${call.method === 'PUT' ? 'PutKey' : 'DeleteKey'} ${key}`;
-    const response = await send(arn, call);
-    if (response.ok || (decision === 'delete' && response.status === 404)) {
-      await response.body?.cancel();
+    const what = `${decision === 'delete' ? 'DeleteKey' : 'PutKey'} ${key}`;
+    try {
+      await keyValueStore().send(
+        decision === 'delete'
+          ? new DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag })
+          : new PutKeyCommand({ KvsARN: arn, Key: key, Value: decision.put, IfMatch: etag }),
+      );
       return decision;
+    } catch (error) {
+      // deleted meanwhile by another writer: the key is gone, as decided
+      if (decision === 'delete' && notFound(error)) return decision;
+      const refused = failure(error, what);
+      if (!(refused instanceof KeyValueStoreError) || !staleETag(refused)) throw refused;
+      lastError = refused;
     }
-    lastError = await failure(response, what);
-    if (!staleETag(lastError)) throw lastError;
   }
   throw lastError!;
 }
