@@ -12,7 +12,7 @@ interface EntryItem {
   label: string;
 }
 
-const Entry = defineEntity<EntryItem, 'owner' | 'seq'>({
+const Entry = defineEntity<EntryItem, 'owner' | 'seq'>()({
   type: 'transactionTestEntry',
   key: {
     pk: { prefix: 'TXTEST', attributes: ['owner'] },
@@ -83,6 +83,19 @@ describe('entity transactions', () => {
     // removing the index attribute in a transaction takes the item out of the index
     await transactWrite([Agent.transact.update({ agent_id: agent.agent_id }, { remove: ['agency_id'] })]);
     expect((await Agent.query('byAgency', { agency_id: agencyId })).items).toEqual([]);
+  });
+
+  it('names only the indexes and key attributes an entity declares (checked by the compiler)', () => {
+    // never called: `npm run typecheck` fails when an @ts-expect-error below stops being an error
+    const unchecked = () => [
+      Agent.query('byAgency', { agency_id: 'a' }),
+      Agent.query('directory', {}, { begins: { name_key: 'ma' } }),
+      // @ts-expect-error an index the entity does not declare
+      Agent.query('byCity', {}),
+      // @ts-expect-error an attribute that is neither the item's nor derived
+      Agent.query('byAgency', { agencyId: 'a' }),
+    ];
+    expect(typeof unchecked).toBe('function');
   });
 
   it('upserts with mustExist false', async () => {

@@ -35,7 +35,7 @@ export const Agent = defineEntity<
   AgentItem,
   'agent_id',
   Counter | 'role' | 'subscription_status' | 'created_at'
->({
+>()({
   type: 'agent',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'PROFILE' } },
   indexes: {
@@ -94,7 +94,7 @@ export interface AgencyItem {
   invite_seq?: number;
 }
 
-export const Agency = defineEntity<AgencyItem, 'id', 'type' | 'agentCount' | 'created_at'>({
+export const Agency = defineEntity<AgencyItem, 'id', 'type' | 'agentCount' | 'created_at'>()({
   type: 'agency',
   key: { pk: { prefix: 'AGENCY', attributes: ['id'] }, sk: { prefix: 'PROFILE' } },
   defaults: () => ({ type: 'Agency', agentCount: 0, created_at: now() }),
@@ -110,7 +110,7 @@ export interface FeatureUsageItem {
   used?: number;
 }
 
-export const FeatureUsage = defineEntity<FeatureUsageItem, 'agent_id' | 'feature'>({
+export const FeatureUsage = defineEntity<FeatureUsageItem, 'agent_id' | 'feature'>()({
   type: 'featureUsage',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },

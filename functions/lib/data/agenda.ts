@@ -33,7 +33,7 @@ export interface AgendaEventItem {
   updated_at: string;
 }
 
-export const AgendaEvent = defineEntity<AgendaEventItem, 'agent_id' | 'event_id', 'sequence'>({
+export const AgendaEvent = defineEntity<AgendaEventItem, 'agent_id' | 'event_id', 'sequence'>()({
   type: 'agendaEvent',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },
@@ -63,7 +63,7 @@ export interface AgendaFeedItem {
   created_at: string;
 }
 
-export const AgendaFeed = defineEntity<AgendaFeedItem, 'agent_id'>({
+export const AgendaFeed = defineEntity<AgendaFeedItem, 'agent_id'>()({
   type: 'agendaFeed',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'AGENDA_FEED' } },
 });
@@ -75,7 +75,7 @@ export interface AgendaFeedTokenItem {
   created_at: string;
 }
 
-export const AgendaFeedToken = defineEntity<AgendaFeedTokenItem, 'token'>({
+export const AgendaFeedToken = defineEntity<AgendaFeedTokenItem, 'token'>()({
   type: 'agendaFeedToken',
   key: { pk: { prefix: 'AGENDA_FEED', attributes: ['token'] }, sk: { prefix: 'TOKEN' } },
 });

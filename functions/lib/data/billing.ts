@@ -18,7 +18,7 @@ export interface BillingAccountItem {
   updated_at: string;
 }
 
-export const BillingAccount = defineEntity<BillingAccountItem, 'agent_id', 'updated_at'>({
+export const BillingAccount = defineEntity<BillingAccountItem, 'agent_id', 'updated_at'>()({
   type: 'billingAccount',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'BILLING' } },
   defaults: () => ({ updated_at: new Date().toISOString() }),
@@ -37,7 +37,7 @@ export interface BillingEventItem {
   applied_at: string;
 }
 
-export const BillingEventRecord = defineEntity<BillingEventItem, 'provider' | 'event_id', 'applied_at'>({
+export const BillingEventRecord = defineEntity<BillingEventItem, 'provider' | 'event_id', 'applied_at'>()({
   type: 'billingEvent',
   key: {
     pk: { prefix: 'BILLING_EVENT', attributes: ['provider', 'event_id'] },

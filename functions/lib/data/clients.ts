@@ -56,7 +56,7 @@ function searchKeyOf(client: Partial<ClientItem>): string | undefined {
   return parts.length ? parts.join(' | ').toLowerCase() : undefined;
 }
 
-export const Client = defineEntity<ClientItem, 'client_id', 'created_at'>({
+export const Client = defineEntity<ClientItem, 'client_id', 'created_at'>()({
   type: 'client',
   key: { pk: { prefix: 'CLIENT', attributes: ['client_id'] }, sk: { prefix: 'PROFILE' } },
   indexes: {
@@ -105,7 +105,7 @@ export interface ClientActivityItem {
 }
 
 /** A client's activity trail, in the client's own partition, sorted by time. */
-export const ClientActivity = defineEntity<ClientActivityItem, 'client_id' | 'at' | 'activity_id'>({
+export const ClientActivity = defineEntity<ClientActivityItem, 'client_id' | 'at' | 'activity_id'>()({
   type: 'clientActivity',
   key: {
     pk: { prefix: 'CLIENT', attributes: ['client_id'] },
@@ -120,7 +120,7 @@ export interface ClientTablePreferencesItem {
 }
 
 /** The client table's columns of one agent (spec §3 "Table preferences: columnPreferences"). */
-export const ClientTablePreferences = defineEntity<ClientTablePreferencesItem, 'agent_id', 'updated_at'>({
+export const ClientTablePreferences = defineEntity<ClientTablePreferencesItem, 'agent_id', 'updated_at'>()({
   type: 'clientTablePreferences',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'CLIENT_TABLE_PREFERENCES' } },
   defaults: () => ({ updated_at: new Date().toISOString() }),

@@ -62,7 +62,7 @@ export interface CloudItemRecord {
 const isTrashRoot = (item: Partial<CloudItemRecord>) =>
   item.state === 'trashed' && item.trash_root !== undefined && item.trash_root === item.id;
 
-export const CloudItem = defineEntity<CloudItemRecord, 'id'>({
+export const CloudItem = defineEntity<CloudItemRecord, 'id'>()({
   type: 'cloudItem',
   key: { pk: { prefix: 'CLOUD_ITEM', attributes: ['id'] }, sk: { prefix: 'ITEM' } },
   indexes: {
@@ -152,7 +152,7 @@ export interface CloudShareRecord {
   shared_at: string;
 }
 
-export const CloudShare = defineEntity<CloudShareRecord, 'recipient_id' | 'shared_at' | 'item_id'>({
+export const CloudShare = defineEntity<CloudShareRecord, 'recipient_id' | 'shared_at' | 'item_id'>()({
   type: 'cloudShare',
   key: {
     pk: { prefix: 'AGENT', attributes: ['recipient_id'] },
@@ -176,7 +176,7 @@ export interface UploadTicketRecord {
   created_at: string;
 }
 
-export const UploadTicket = defineEntity<UploadTicketRecord, 'key'>({
+export const UploadTicket = defineEntity<UploadTicketRecord, 'key'>()({
   type: 'uploadTicket',
   key: { pk: { prefix: 'UPLOAD', attributes: ['key'] }, sk: { prefix: 'TICKET' } },
   indexes: {

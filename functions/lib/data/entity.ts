@@ -29,17 +29,17 @@ export const TYPE_ATTRIBUTE = '_type';
 
 type IndexName = (typeof TABLE_INDEXES)[number]['name'];
 
-export interface KeyPart {
+export interface KeyPart<Attribute extends string = string> {
   prefix: string;
   /** attribute names (item or derived) whose values follow the prefix, in order */
-  attributes?: readonly string[];
+  attributes?: readonly Attribute[];
 }
 
-export interface IndexSpec {
+export interface IndexSpec<Attribute extends string = string> {
   /** the physical GSI; the table's own keys when absent */
   index?: IndexName;
-  pk: KeyPart;
-  sk: KeyPart;
+  pk: KeyPart<Attribute>;
+  sk: KeyPart<Attribute>;
 }
 
 interface DerivedSpec<Item> {
@@ -48,15 +48,24 @@ interface DerivedSpec<Item> {
   compute: (item: Partial<Item>) => string | undefined;
 }
 
-export interface EntitySpec<Item, KeyAttribute extends keyof Item> {
+export interface EntitySpec<
+  Item,
+  KeyAttribute extends keyof Item,
+  IndexNames extends string = string,
+  DerivedNames extends string = never,
+> {
   type: string;
   key: {
-    pk: KeyPart & { attributes?: readonly KeyAttribute[] };
-    sk: KeyPart & { attributes?: readonly KeyAttribute[] };
+    pk: KeyPart<KeyAttribute & string>;
+    sk: KeyPart<KeyAttribute & string>;
   };
-  indexes?: Record<string, IndexSpec & { index: IndexName }>;
+  /** access patterns by name; their key attributes are the item's or derived ones */
+  indexes?: Record<
+    IndexNames,
+    IndexSpec<(keyof Item & string) | NoInfer<DerivedNames>> & { index: IndexName }
+  >;
   /** stored-only attributes (lower-cased search keys), stripped from what is returned */
-  derived?: Record<string, DerivedSpec<Item>>;
+  derived?: Record<DerivedNames, DerivedSpec<Item>>;
   /** values a create or put starts from (counters at 0, timestamps) */
   defaults?: () => Partial<Item>;
 }
@@ -67,9 +76,9 @@ export interface Page<Item> {
   cursor?: string;
 }
 
-export interface QueryOptions {
+export interface QueryOptions<KeyValues = Record<string, string>> {
   /** leading sort-key values to match, the last one as a prefix */
-  begins?: Record<string, string>;
+  begins?: KeyValues;
   /**
    * Instead of a prefix: sort keys from `<prefix>#from` to `<prefix>#to` (BETWEEN), on the attribute after the
    * `begins` values. With another attribute after it (an id), that attribute's values v with from <= v < to.
@@ -202,14 +211,30 @@ export function isConditionFailure(error: unknown): boolean {
 }
 
 /**
- * Defines an entity. `Defaulted` names the attributes `defaults` fills, which a create may then omit.
+ * Defines an entity: `defineEntity<Item, KeyAttribute, Defaulted>()(spec)`. `Defaulted` names the
+ * attributes `defaults` fills, which a create may then omit. The second call infers the spec's index and
+ * derived attribute names, so a query names an index that exists and the attributes of its keys.
  */
 export function defineEntity<
   Item extends object,
   KeyAttribute extends keyof Item & string,
   Defaulted extends keyof Item = never,
->(spec: EntitySpec<Item, KeyAttribute>) {
+>() {
+  return <const IndexNames extends string = never, const DerivedNames extends string = never>(
+    spec: EntitySpec<Item, KeyAttribute, IndexNames, DerivedNames>,
+  ) => entityOf<Item, KeyAttribute, Defaulted, IndexNames, (keyof Item & string) | DerivedNames>(spec);
+}
+
+function entityOf<
+  Item extends object,
+  KeyAttribute extends keyof Item & string,
+  Defaulted extends keyof Item,
+  IndexNames extends string,
+  Attribute extends string,
+>(spec: EntitySpec<Item, KeyAttribute, IndexNames, string>) {
   type Key = Pick<Item, KeyAttribute>;
+  /** the values of an access pattern's partition or leading sort-key attributes */
+  type KeyValues = Partial<Record<Attribute, string>>;
   type CreateInput = Omit<Item, Defaulted> & Partial<Pick<Item, Defaulted>>;
   type Values = Record<string, unknown>;
 
@@ -474,9 +499,9 @@ export function defineEntity<
      * the entity's prefix and any `begins` values. With a filter, reads on until the page is full.
      */
     async query(
-      indexName: string,
-      partition: Record<string, string>,
-      options: QueryOptions = {},
+      indexName: IndexNames | 'primary',
+      partition: KeyValues,
+      options: QueryOptions<KeyValues> = {},
     ): Promise<Page<Item>> {
       const index = indexes[indexName];
       if (!index) throw new Error(`${spec.type}: no index ${indexName}`);
@@ -485,12 +510,13 @@ export function defineEntity<
       if (pk === undefined) throw new Error(`${spec.type}: incomplete partition for ${indexName}`);
       let skPrefix = index.sk.prefix;
       const leading = index.sk.attributes ?? [];
+      const begins: Record<string, string | undefined> = options.begins ?? {};
       for (const [position, attribute] of leading.entries()) {
-        const value = options.begins?.[attribute];
+        const value = begins[attribute];
         if (value === undefined) break;
         skPrefix += `#${value}`;
         // the last given value is a prefix of that attribute; earlier ones are whole values
-        if (options.begins?.[leading[position + 1] ?? ''] === undefined) break;
+        if (begins[leading[position + 1] ?? ''] === undefined) break;
       }
       const startKeyShape: Values = Object.fromEntries(
         [
@@ -553,9 +579,9 @@ export function defineEntity<
 
     /** Every item of an access pattern (small, bounded partitions only: an agent's usage counters). */
     async queryAll(
-      indexName: string,
-      partition: Record<string, string>,
-      options: Omit<QueryOptions, 'cursor' | 'limit'> = {},
+      indexName: IndexNames | 'primary',
+      partition: KeyValues,
+      options: Omit<QueryOptions<KeyValues>, 'cursor' | 'limit'> = {},
     ) {
       const items: Item[] = [];
       let cursor: string | undefined;

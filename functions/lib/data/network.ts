@@ -17,7 +17,7 @@ export interface ConnectionRequestItem {
   responded_at?: string;
 }
 
-export const ConnectionRequest = defineEntity<ConnectionRequestItem, 'id', 'status' | 'created_at'>({
+export const ConnectionRequest = defineEntity<ConnectionRequestItem, 'id', 'status' | 'created_at'>()({
   type: 'connectionRequest',
   key: { pk: { prefix: 'CONNECTION_REQUEST', attributes: ['id'] }, sk: { prefix: 'REQUEST' } },
   indexes: {
@@ -52,7 +52,7 @@ export interface ConnectionLinkItem {
   connected_at?: string;
 }
 
-export const ConnectionLink = defineEntity<ConnectionLinkItem, 'agent_low' | 'agent_high'>({
+export const ConnectionLink = defineEntity<ConnectionLinkItem, 'agent_low' | 'agent_high'>()({
   type: 'connectionLink',
   key: {
     pk: { prefix: 'CONNECTION', attributes: ['agent_low', 'agent_high'] },

@@ -20,7 +20,7 @@ export interface NotificationItem {
   created_at: string;
 }
 
-export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notification_id', 'read'>({
+export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notification_id', 'read'>()({
   type: 'notification',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },

@@ -11,7 +11,7 @@ export interface BrandColorsItem {
   updated_at: string;
 }
 
-export const BrandColors = defineEntity<BrandColorsItem, 'owner_id', 'updated_at'>({
+export const BrandColors = defineEntity<BrandColorsItem, 'owner_id', 'updated_at'>()({
   type: 'brandColors',
   key: { pk: { prefix: 'OWNER', attributes: ['owner_id'] }, sk: { prefix: 'BRAND_COLORS' } },
   defaults: () => ({ updated_at: new Date().toISOString() }),
@@ -35,7 +35,7 @@ export interface AgentPreferencesItem {
   updated_at: string;
 }
 
-export const AgentPreferences = defineEntity<AgentPreferencesItem, 'agent_id', 'updated_at'>({
+export const AgentPreferences = defineEntity<AgentPreferencesItem, 'agent_id', 'updated_at'>()({
   type: 'agentPreferences',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'PREFERENCES' } },
   defaults: () => ({ updated_at: new Date().toISOString() }),
@@ -54,7 +54,7 @@ export interface ExchangeRatesItem {
   updated_at: string;
 }
 
-export const ExchangeRates = defineEntity<ExchangeRatesItem, 'id', 'updated_at'>({
+export const ExchangeRates = defineEntity<ExchangeRatesItem, 'id', 'updated_at'>()({
   type: 'exchangeRates',
   key: { pk: { prefix: 'RATES', attributes: ['id'] }, sk: { prefix: 'RATES' } },
   defaults: () => ({ updated_at: new Date().toISOString() }),

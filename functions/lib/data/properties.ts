@@ -65,7 +65,7 @@ export interface PropertyItem {
   version: number;
 }
 
-export const Property = defineEntity<PropertyItem, 'property_id'>({
+export const Property = defineEntity<PropertyItem, 'property_id'>()({
   type: 'property',
   key: { pk: { prefix: 'PROPERTY', attributes: ['property_id'] }, sk: { prefix: 'DETAILS' } },
 });
@@ -79,7 +79,7 @@ export interface PropertyEntryItem {
   created_at: string;
 }
 
-export const PropertyEntry = defineEntity<PropertyEntryItem, 'scope' | 'order_key'>({
+export const PropertyEntry = defineEntity<PropertyEntryItem, 'scope' | 'order_key'>()({
   type: 'propertyEntry',
   key: {
     pk: { prefix: 'PROPERTY_INDEX', attributes: ['scope'] },
@@ -94,7 +94,7 @@ export interface PropertyCountItem {
   [counter: `beds_${number}`]: number | undefined;
 }
 
-export const PropertyCount = defineEntity<PropertyCountItem, 'scope'>({
+export const PropertyCount = defineEntity<PropertyCountItem, 'scope'>()({
   type: 'propertyCount',
   key: { pk: { prefix: 'PROPERTY_COUNT', attributes: ['scope'] }, sk: { prefix: 'COUNT' } },
 });
@@ -246,7 +246,7 @@ export interface SavedPropertyItem {
 }
 
 /** One saved property of an agent, keyed by the property: saving twice is one item. */
-export const SavedProperty = defineEntity<SavedPropertyItem, 'agent_id' | 'property_id'>({
+export const SavedProperty = defineEntity<SavedPropertyItem, 'agent_id' | 'property_id'>()({
   type: 'savedProperty',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },
@@ -260,7 +260,7 @@ export interface SavedCountItem {
   saved: number;
 }
 
-export const SavedCount = defineEntity<SavedCountItem, 'agent_id'>({
+export const SavedCount = defineEntity<SavedCountItem, 'agent_id'>()({
   type: 'savedCount',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'SAVED_COUNT' } },
 });

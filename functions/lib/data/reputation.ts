@@ -23,7 +23,7 @@ export interface ReputationAwardItem {
 export const ReputationAward = defineEntity<
   ReputationAwardItem,
   'agent_id' | 'activity_type' | 'related_entity_id'
->({
+>()({
   type: 'reputationAward',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },
@@ -45,7 +45,7 @@ export interface ReputationActivityItem {
   created_at: string;
 }
 
-export const ReputationActivity = defineEntity<ReputationActivityItem, 'agent_id' | 'seq'>({
+export const ReputationActivity = defineEntity<ReputationActivityItem, 'agent_id' | 'seq'>()({
   type: 'reputationActivity',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },
@@ -69,7 +69,7 @@ export interface ReputationStateItem {
   last_award?: LastAward;
 }
 
-export const ReputationState = defineEntity<ReputationStateItem, 'agent_id'>({
+export const ReputationState = defineEntity<ReputationStateItem, 'agent_id'>()({
   type: 'reputationState',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'REPUTATION' } },
 });
@@ -83,7 +83,7 @@ export interface AchievementItem {
   award_key: string;
 }
 
-export const Achievement = defineEntity<AchievementItem, 'agent_id' | 'achievement_id'>({
+export const Achievement = defineEntity<AchievementItem, 'agent_id' | 'achievement_id'>()({
   type: 'achievement',
   key: {
     pk: { prefix: 'AGENT', attributes: ['agent_id'] },

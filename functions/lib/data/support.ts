@@ -15,7 +15,7 @@ export interface SupportConversationItem {
   unread_for_agent: number;
 }
 
-export const SupportConversation = defineEntity<SupportConversationItem, 'agent_id'>({
+export const SupportConversation = defineEntity<SupportConversationItem, 'agent_id'>()({
   type: 'supportConversation',
   key: { pk: { prefix: 'CHAT', attributes: ['agent_id'] }, sk: { prefix: 'CONVERSATION' } },
   indexes: {
@@ -39,7 +39,7 @@ export interface SupportMessageItem {
   created_at: string;
 }
 
-export const SupportMessage = defineEntity<SupportMessageItem, 'agent_id' | 'message_id'>({
+export const SupportMessage = defineEntity<SupportMessageItem, 'agent_id' | 'message_id'>()({
   type: 'supportMessage',
   key: {
     pk: { prefix: 'CHAT', attributes: ['agent_id'] },
@@ -53,7 +53,7 @@ export interface SupportStaffItem {
   granted_at: string;
 }
 
-export const SupportStaff = defineEntity<SupportStaffItem, 'agent_id', 'granted_at'>({
+export const SupportStaff = defineEntity<SupportStaffItem, 'agent_id', 'granted_at'>()({
   type: 'supportStaff',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'SUPPORT_STAFF' } },
   defaults: () => ({ granted_at: new Date().toISOString() }),

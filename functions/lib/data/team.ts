@@ -27,7 +27,7 @@ export interface InviteItem {
   accepted_at?: string;
 }
 
-export const Invite = defineEntity<InviteItem, 'agency_id' | 'invite_id', 'status' | 'created_at'>({
+export const Invite = defineEntity<InviteItem, 'agency_id' | 'invite_id', 'status' | 'created_at'>()({
   type: 'invite',
   key: {
     pk: { prefix: 'AGENCY', attributes: ['agency_id'] },

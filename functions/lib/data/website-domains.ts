@@ -28,7 +28,7 @@ export interface WebsiteDomainItem {
   updated_at?: string;
 }
 
-export const WebsiteDomain = defineEntity<WebsiteDomainItem, 'website_id' | 'kind', 'created_at'>({
+export const WebsiteDomain = defineEntity<WebsiteDomainItem, 'website_id' | 'kind', 'created_at'>()({
   type: 'websiteDomain',
   key: {
     pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
@@ -47,7 +47,7 @@ export interface DomainClaimItem {
 }
 
 /** Which website a hostname belongs to: one item per hostname, so at most one website holds it. */
-export const DomainClaim = defineEntity<DomainClaimItem, 'domain', 'created_at'>({
+export const DomainClaim = defineEntity<DomainClaimItem, 'domain', 'created_at'>()({
   type: 'domainClaim',
   key: { pk: { prefix: 'HOST', attributes: ['domain'] }, sk: { prefix: 'CLAIM' } },
   defaults: () => ({ created_at: new Date().toISOString() }),
@@ -71,10 +71,12 @@ export interface LeadRateCounterItem {
  * How many contact-form messages one sender (by address, and by email) sent one website in one hour: one
  * atomic conditional ADD each, so concurrent posts cannot pass the rate limit.
  */
-export const LeadRateCounter = defineEntity<LeadRateCounterItem, 'website_id' | 'hour' | 'kind' | 'sender'>({
-  type: 'leadRateCounter',
-  key: {
-    pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
-    sk: { prefix: 'LEAD_RATE', attributes: ['hour', 'kind', 'sender'] },
+export const LeadRateCounter = defineEntity<LeadRateCounterItem, 'website_id' | 'hour' | 'kind' | 'sender'>()(
+  {
+    type: 'leadRateCounter',
+    key: {
+      pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
+      sk: { prefix: 'LEAD_RATE', attributes: ['hour', 'kind', 'sender'] },
+    },
   },
-});
+);

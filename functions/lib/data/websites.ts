@@ -43,7 +43,7 @@ export interface WebsiteItem {
   deleted_at?: string;
 }
 
-export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>({
+export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>()({
   type: 'website',
   key: { pk: { prefix: 'WEBSITE', attributes: ['website_id'] }, sk: { prefix: 'PROFILE' } },
   indexes: {
@@ -70,7 +70,7 @@ export interface WebsiteBackupItem {
 }
 
 /** A website's backups, in its partition, sorted by time: query `descending` for newest first. */
-export const WebsiteBackup = defineEntity<WebsiteBackupItem, 'website_id' | 'created_at' | 'backup_id'>({
+export const WebsiteBackup = defineEntity<WebsiteBackupItem, 'website_id' | 'created_at' | 'backup_id'>()({
   type: 'websiteBackup',
   key: {
     pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
@@ -93,7 +93,7 @@ export interface WebsiteAssetItem {
 }
 
 /** A website's assets, in its partition, oldest first. */
-export const WebsiteAsset = defineEntity<WebsiteAssetItem, 'website_id' | 'created_at' | 'asset_id'>({
+export const WebsiteAsset = defineEntity<WebsiteAssetItem, 'website_id' | 'created_at' | 'asset_id'>()({
   type: 'websiteAsset',
   key: {
     pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
@@ -117,7 +117,7 @@ export interface WebsiteTemplateItem {
 }
 
 /** An agent's own website templates (saved from one of its websites). */
-export const WebsiteTemplate = defineEntity<WebsiteTemplateItem, 'template_id', 'created_at'>({
+export const WebsiteTemplate = defineEntity<WebsiteTemplateItem, 'template_id', 'created_at'>()({
   type: 'websiteTemplate',
   key: { pk: { prefix: 'SITE_TEMPLATE', attributes: ['template_id'] }, sk: { prefix: 'PROFILE' } },
   indexes: {
