@@ -2,6 +2,7 @@
 import '@aws-sdk/signature-v4a';
 import {
   CloudFrontKeyValueStoreClient,
+  type CloudFrontKeyValueStoreClientConfig,
   CloudFrontKeyValueStoreServiceException,
   DeleteKeyCommand,
   DescribeKeyValueStoreCommand,
@@ -43,10 +44,16 @@ export class KeyValueStoreError extends Error {
 /** The store's ARN from the environment, or undefined where there is no store (the local cloud). */
 export const hostsStoreArn = (): string | undefined => process.env[KVS_ARN_ENV] || undefined;
 
-/** How the service is signed (as the SDK's endpoint rules say): SigV4A for every region. */
-const SIGV4A_AUTH = {
-  authSchemes: [{ name: 'sigv4a', signingName: 'cloudfront-keyvaluestore', signingRegionSet: ['*'] }],
-};
+type Endpoint = ReturnType<NonNullable<CloudFrontKeyValueStoreClientConfig['endpointProvider']>>;
+
+/** An endpoint as the SDK's rules make it for this service: signed with SigV4A for every region. */
+const sigV4aEndpoint = (url: string) =>
+  ({
+    url: new URL(url),
+    properties: {
+      authSchemes: [{ name: 'sigv4a', signingName: 'cloudfront-keyvaluestore', signingRegionSet: ['*'] }],
+    },
+  }) as unknown as Endpoint;
 
 const clients = new Map<string, CloudFrontKeyValueStoreClient>();
 /**
@@ -61,7 +68,7 @@ function keyValueStore(): CloudFrontKeyValueStoreClient {
   if (!client) {
     client = new CloudFrontKeyValueStoreClient({
       ...clientSettings(),
-      ...(endpoint ? { endpointProvider: () => ({ url: new URL(endpoint), properties: SIGV4A_AUTH }) } : {}),
+      ...(endpoint ? { endpointProvider: () => sigV4aEndpoint(endpoint) } : {}),
     });
     clients.set(endpoint ?? '', client);
   }
@@ -145,11 +152,12 @@ export async function writeKey(
     if (decision === 'delete' && current === undefined) return undefined;
     const what = `${decision === 'delete' ? 'DeleteKey' : 'PutKey'} ${key}`;
     try {
-      await keyValueStore().send(
-        decision === 'delete'
-          ? new DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag })
-          : new PutKeyCommand({ KvsARN: arn, Key: key, Value: decision.put, IfMatch: etag }),
-      );
+      if (decision === 'delete')
+        await keyValueStore().send(new DeleteKeyCommand({ KvsARN: arn, Key: key, IfMatch: etag }));
+      else
+        await keyValueStore().send(
+          new PutKeyCommand({ KvsARN: arn, Key: key, Value: decision.put, IfMatch: etag }),
+        );
       return decision;
     } catch (error) {
       // deleted meanwhile by another writer: the key is gone, as decided
