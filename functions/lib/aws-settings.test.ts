@@ -11,7 +11,11 @@ describe('AWS client settings', () => {
     expect(clientSettings()).toMatchObject({
       retryMode: 'standard',
       maxAttempts: 3,
-      requestHandler: { connectionTimeout: expect.any(Number), requestTimeout: expect.any(Number) },
+      requestHandler: {
+        connectionTimeout: expect.any(Number),
+        requestTimeout: expect.any(Number),
+        throwOnRequestTimeout: true,
+      },
     });
   });
 });

@@ -13,9 +13,15 @@ import { config } from './config.ts';
  * answers the same request (local/event-bus.ts).
  */
 
-let client: EventBridgeClient | undefined;
+const clients = new Map<string, EventBridgeClient>();
+/** One client per endpoint, the endpoint read per call (a test can point a handler at another bus). */
 const eventBridge = () => {
-  client ??= new EventBridgeClient({ ...clientSettings(), endpoint: config.endpoints.eventBridge });
+  const endpoint = config.endpoints.eventBridge;
+  let client = clients.get(endpoint ?? '');
+  if (!client) {
+    client = new EventBridgeClient({ ...clientSettings(), endpoint });
+    clients.set(endpoint ?? '', client);
+  }
   return client;
 };
 
