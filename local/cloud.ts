@@ -5,23 +5,30 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
 import { isApiPath } from '#contracts/route-guard';
+import { platformFunctions } from '#contracts/function-access';
 import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
 import { scheduledJobs } from '#events/schedules';
+import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import { createApiGateway } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { codeLogLine, startCognito } from './emulators/cognito.ts';
+import { createCognitoIamDoor } from './emulators/cognito-iam.ts';
 import { startDynamoDbThread } from './emulators/dynamodb.ts';
-import { startS3 } from './emulators/s3.ts';
+import { createDynamoDbIamDoor } from './emulators/dynamodb-iam.ts';
+import { LOCAL_ACCESS_KEY, startS3 } from './emulators/s3.ts';
 import { createEventBus } from './event-bus.ts';
+import { functionCredentials, registerFunctions } from './iam/functions.ts';
+import { LOCAL_IAM_SECRET_ENV, LocalIam } from './iam/policy.ts';
 import {
   createFunctionInvoker,
   createLambdaApi,
   type LocalFunction,
   TRIGGER_TIMEOUT_MS,
 } from './lambda-api.ts';
-import { invokeLambda } from './lambda-runtime.ts';
+import { prepareBundles } from './lambda/bundles.ts';
+import { configureFunctions, invokeLambda, stopFunctions } from './lambda-runtime.ts';
 import { createLocalAuth, LOCAL_AUTH_PREFIX } from './local-auth.ts';
 import { createMediaProxy, MEDIA_PREFIX } from './media-proxy.ts';
 import { assertPortFree, freePort } from './ports.ts';
@@ -119,7 +126,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   mkdirSync(options.dataDirectory, { recursive: true });
 
   const stops: Array<() => Promise<void>> = [];
+  // each function runs as itself, under the policy of its declaration (local/iam/); the admin key is the
+  // seed's, the tests' and the cloud's own
+  const iam = new LocalIam(LOCAL_ACCESS_KEY, log);
   const bus = createEventBus({
+    iam,
     busName: NAMES.bus,
     rules: eventRules,
     deliver: (rule, event) =>
@@ -129,6 +140,16 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   try {
     const dynamodb = await startDynamoDbThread(ports.dynamodb, data('dynamodb'));
     stops.push(dynamodb.stop);
+    const dynamodbDoor = createDynamoDbIamDoor(dynamodb.endpoint, iam);
+    const dynamodbDoorPort = await freePort();
+    await listen(dynamodbDoor, dynamodbDoorPort);
+    stops.push(() => close(dynamodbDoor));
+    // the handlers' bundles, built now (or taken from the cache) rather than on the first requests
+    const bundling = prepareBundles(REPO_ROOT, [
+      PLANNED_HANDLER_FILE,
+      ...[...platformFunctions().values()].map((fn) => fn.handler),
+    ]);
+    bundling.catch(() => undefined); // awaited below
     const corsOrigins = [appUrl, `http://127.0.0.1:${ports.app}`];
     const s3 = await startS3(
       ports.s3,
@@ -150,6 +171,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
         });
       },
       log,
+      functionCredentials(iam),
     );
     stops.push(s3.stop);
     // Cognito triggers: cognito-local calls them through the Lambda Invoke API, by function name
@@ -168,6 +190,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       onLog: log,
     });
     stops.push(cognito.stop);
+    // signed calls (the admin API) pass Cognito's IAM door; the browser's public API needs no IAM
+    const cognitoDoor = createCognitoIamDoor(cognito.endpoint, iam);
+    const cognitoDoorPort = await freePort();
+    await listen(cognitoDoor, cognitoDoorPort);
+    stops.push(() => close(cognitoDoor));
 
     await ensureTable(dynamodb.endpoint, NAMES.table);
     const userPool = await ensureUserPool(cognito.endpoint, NAMES.userPool, corsOrigins);
@@ -180,10 +207,11 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'local',
       AWS_SECRET_ACCESS_KEY: 'local',
-      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      // every DynamoDB call passes the IAM door (the admin's too, which it allows everything)
+      AWS_ENDPOINT_URL_DYNAMODB: `http://127.0.0.1:${dynamodbDoorPort}`,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${ports.events}`,
-      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${cognitoDoorPort}`,
       AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${ports.lambda}`,
       TABLE_NAME: NAMES.table,
       FILES_BUCKET: NAMES.buckets.files,
@@ -203,9 +231,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       SITES_DOMAIN: 'localhost',
       SITES_CNAME_TARGET: new URL(appUrl).hostname,
       SITES_CUSTOM_DOMAINS_ACTIVE: 'true',
+      // what the functions' secrets derive from: the tests sign as a function to probe its grants
+      [LOCAL_IAM_SECRET_ENV]: iam.secretKey,
     };
-    // Handlers read configuration once at import, like a Lambda container; set it before any is loaded.
+    // The cloud's own hosts (and code the tests run in their process) read the whole configuration, as admin.
     Object.assign(process.env, env);
+    // Each function gets exactly its own variables and its own credentials (local/iam/functions.ts)
+    configureFunctions(
+      registerFunctions(iam, {
+        names: { ...NAMES, userPoolId: userPool.userPoolId },
+        cloudEnv: env,
+      }),
+    );
+    await bundling;
+    stops.push(stopFunctions);
 
     await listen(bus.server, ports.events);
     stops.push(() => close(bus.server));

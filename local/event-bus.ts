@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { matchesPattern } from '#events/pattern';
 import type { EventRule } from '#events/rules';
+import { accessKeyOf, LOCAL_ACCOUNT, LOCAL_REGION, type LocalIam } from './iam/policy.ts';
 
 export interface DeliveredEvent {
   rule: string;
@@ -21,6 +22,9 @@ interface PutEventsEntry {
 
 const MAX_ATTEMPTS = 3;
 
+const busArn = (name: string) =>
+  name.startsWith('arn:') ? name : `arn:aws:events:${LOCAL_REGION}:${LOCAL_ACCOUNT}:event-bus/${name}`;
+
 const readBody = (request: IncomingMessage) =>
   new Promise<string>((resolve, reject) => {
     const chunks: Buffer[] = [];
@@ -39,6 +43,8 @@ export function createEventBus(options: {
   rules: readonly EventRule[];
   deliver: (rule: EventRule, event: Record<string, unknown>) => Promise<unknown>;
   log: (line: string) => void;
+  /** checks each caller's policy (the local cloud's IAM); without it every caller may put events */
+  iam?: LocalIam;
 }) {
   const pending = new Set<Promise<void>>();
   const history: DeliveredEvent[] = [];
@@ -108,6 +114,15 @@ export function createEventBus(options: {
       entries = (JSON.parse(await readBody(request)) as { Entries?: PutEventsEntry[] }).Entries ?? [];
     } catch {
       return reply(400, { __type: 'SerializationException', message: 'Malformed request body' });
+    }
+    // IAM: events:PutEvents on the bus of every entry (an entry without a bus name goes to the default bus)
+    if (options.iam) {
+      const accessKey = accessKeyOf(request.headers.authorization);
+      for (const bus of new Set(entries.map((entry) => entry.EventBusName ?? 'default'))) {
+        const decision = options.iam.authorize(accessKey, 'events:PutEvents', busArn(bus));
+        if (!decision.allowed)
+          return reply(400, { __type: 'AccessDeniedException', Message: decision.message });
+      }
     }
     const results = entries.map((entry) => {
       if (entry.EventBusName && entry.EventBusName !== options.busName) {

@@ -20,7 +20,7 @@ export const websiteDomainsRoutes = defineRoutes({
     summary: 'Regenerate one page (pageId/pageSlug; empty slug = home) or all pages of your website',
     request: { path: idParam, query: forceContentQuery, body: forceContentInput },
     response: forceContentResult,
-    resources: { table: 'read', bus: true },
+    resources: { table: 'read', buckets: { content: 'read' }, bus: true },
   },
   setCustomDomain: {
     method: 'POST',

@@ -51,7 +51,7 @@ export const websitesRoutes = defineRoutes({
     summary: "A website's global components and their counts",
     request: { path: idParam },
     response: globalComponentsResult,
-    resources: { table: 'read' },
+    resources: { table: 'read', buckets: { content: 'read' } },
   },
   createWebsite: {
     method: 'POST',

@@ -55,7 +55,10 @@ export async function startS3(
   buckets: BucketSetup[],
   onObjectEvent: (event: S3ObjectEvent) => void,
   log?: (line: string) => void,
+  /** the access keys of the cloud's functions (local/iam/), each known to s3rver and the gate */
+  functionCredentials: ReadonlyArray<{ accessKeyId: string; secretAccessKey: string }> = [],
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  for (const key of functionCredentials) DUMMY_ACCOUNT.createKeyPair(key.accessKeyId, key.secretAccessKey);
   mkdirSync(directory, { recursive: true });
   const storePort = await freePort();
   const server = new S3rver({
@@ -89,7 +92,9 @@ export async function startS3(
   await server.run();
   const gate = createS3Gate({
     upstream: { host: '127.0.0.1', port: storePort },
-    credentials: { [LOCAL_ACCESS_KEY.accessKeyId]: LOCAL_ACCESS_KEY.secretAccessKey },
+    credentials: Object.fromEntries(
+      [LOCAL_ACCESS_KEY, ...functionCredentials].map((key) => [key.accessKeyId, key.secretAccessKey]),
+    ),
     corsOrigins: Object.fromEntries(buckets.map((bucket) => [bucket.name, bucket.corsOrigins])),
     ...(log ? { log } : {}),
   });

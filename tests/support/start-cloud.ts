@@ -1,7 +1,8 @@
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { REFUSAL_LOG_PREFIX } from '#local/iam/policy';
 import type { CloudInfo } from './cloud-info.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
@@ -19,9 +20,16 @@ const isRunning = (pid: number) => {
  * Vitest globalSetup body: starts a local cloud in its own process (the same code `npm start` runs), on
  * free ports, and provides its coordinates to the tests. Its log is kept in
  * .test-artifacts/<name>-cloud.<pid>.log: one file per run, since test runs in the same checkout may
- * overlap and the tests read their own cloud's log. Logs of runs that have ended are removed.
+ * overlap and the tests read their own cloud's log. Logs of runs that have ended are removed. When the
+ * cloud stops, any call it refused for being outside a function's grant fails the run (unless the suite
+ * provokes refusals on purpose: the fidelity contract).
  */
-export async function startTestCloud(project: TestProject, name: string, distDirectory?: string) {
+export async function startTestCloud(
+  project: TestProject,
+  name: string,
+  distDirectory?: string,
+  { refusalsFailTheRun = true }: { refusalsFailTheRun?: boolean } = {},
+) {
   const artifacts = join(ROOT, '.test-artifacts');
   mkdirSync(artifacts, { recursive: true });
   for (const file of readdirSync(artifacts)) {
@@ -66,6 +74,16 @@ export async function startTestCloud(project: TestProject, name: string, distDir
       child.once('exit', () => resolve());
       child.kill('SIGTERM');
     });
-    log.end();
+    await new Promise<void>((resolve) => log.end(() => resolve()));
+    // a call outside a function's grant (local/iam/) fails the run, as it would fail in AWS
+    if (!refusalsFailTheRun) return;
+    const refused = readFileSync(logFile, 'utf8')
+      .split('\n')
+      .filter((line) => line.includes(REFUSAL_LOG_PREFIX));
+    if (refused.length > 0) {
+      throw new Error(
+        `the ${name} cloud refused ${refused.length} call(s) outside a function's grant (see ${logFile}):\n${refused.slice(0, 20).join('\n')}`,
+      );
+    }
   };
 }

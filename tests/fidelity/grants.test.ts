@@ -1,0 +1,188 @@
+import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { SignatureV4 } from '@smithy/signature-v4';
+import { describe, expect, inject, it } from 'vitest';
+import { config, MissingConfigurationError } from '#lib/config';
+import { TABLE_INDEXES } from '#lib/data/table';
+import { NodeSha256 } from '#lib/sigv4';
+import { LOCAL_IAM_SECRET_ENV, LocalIam } from '#local/iam/policy';
+
+/**
+ * Each function's grants, enforced by the local cloud as IAM enforces the role's policy in AWS
+ * (docs/cloud-fidelity.md): the policy is the one the CDK writes (contracts/function-access.ts, compared by
+ * infra/function-access.test.ts), and a call outside it is refused with the service's own error. The
+ * cases sign as a function, with the credentials its environment holds in the local Lambda.
+ */
+
+const env = () => inject('cloud').env;
+const ACCOUNT_TABLE_ARN = () => `arn:aws:dynamodb:us-east-1:000000000000:table/${env().TABLE_NAME}`;
+
+/** The credentials a function runs with (derived from the cloud's key, as the cloud derives them). */
+function credentialsOf(functionName: string) {
+  const admin = { accessKeyId: env().AWS_ACCESS_KEY_ID!, secretAccessKey: env().AWS_SECRET_ACCESS_KEY! };
+  return new LocalIam(admin, undefined, env()[LOCAL_IAM_SECRET_ENV]).credentialsFor(functionName);
+}
+
+const dynamodbAs = (functionName: string) =>
+  new DynamoDBClient({
+    region: 'us-east-1',
+    endpoint: env().AWS_ENDPOINT_URL_DYNAMODB,
+    credentials: credentialsOf(functionName),
+    maxAttempts: 1,
+  });
+
+const principal = (functionName: string) =>
+  `arn:aws:sts::000000000000:assumed-role/estatenet-local-${functionName}/${functionName}`;
+
+/** A read-only route: `table: 'read'` and nothing else. */
+const READER = 'listConnectionRequests';
+/** A consumer with no bus grant (it only writes the table). */
+const NO_BUS = 'award-reputation';
+
+describe('DynamoDB: a call outside the function’s grant', () => {
+  it('is refused with 400 AccessDeniedException and IAM’s message (a read-only function writing)', async () => {
+    const error = await dynamodbAs(READER)
+      .send(
+        new PutItemCommand({
+          TableName: env().TABLE_NAME,
+          Item: { pk: { S: 'fidelity#grants' }, sk: { S: 'refused' } },
+        }),
+      )
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+      );
+    expect(error?.name).toBe('AccessDeniedException');
+    expect(error?.$metadata.httpStatusCode).toBe(400);
+    expect(error?.message).toBe(
+      `User: ${principal(READER)} is not authorized to perform: dynamodb:PutItem on resource: ${ACCOUNT_TABLE_ARN()} because no identity-based policy allows the dynamodb:PutItem action`,
+    );
+    // nothing was written
+    const admin = new DynamoDBClient({ region: 'us-east-1', endpoint: env().AWS_ENDPOINT_URL_DYNAMODB });
+    const read = await admin.send(
+      new GetItemCommand({
+        TableName: env().TABLE_NAME,
+        Key: { pk: { S: 'fidelity#grants' }, sk: { S: 'refused' } },
+      }),
+    );
+    expect(read.Item).toBeUndefined();
+  });
+
+  it('answers the coral error document DynamoDB sends', async () => {
+    const response = await signedPost(
+      READER,
+      'dynamodb',
+      env().AWS_ENDPOINT_URL_DYNAMODB!,
+      { 'x-amz-target': 'DynamoDB_20120810.DeleteItem', 'content-type': 'application/x-amz-json-1.0' },
+      { TableName: env().TABLE_NAME, Key: { pk: { S: 'x' }, sk: { S: 'y' } } },
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      __type: 'com.amazon.coral.service#AccessDeniedException',
+      Message: `User: ${principal(READER)} is not authorized to perform: dynamodb:DeleteItem on resource: ${ACCOUNT_TABLE_ARN()} because no identity-based policy allows the dynamodb:DeleteItem action`,
+    });
+  });
+
+  it('is allowed inside it: the same function reads the table and queries its indexes', async () => {
+    const client = dynamodbAs(READER);
+    await expect(
+      client.send(
+        new GetItemCommand({ TableName: env().TABLE_NAME, Key: { pk: { S: 'x' }, sk: { S: 'y' } } }),
+      ),
+    ).resolves.toBeDefined();
+    const index = TABLE_INDEXES[0]!;
+    await expect(
+      client.send(
+        new QueryCommand({
+          TableName: env().TABLE_NAME,
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': index.partitionKey },
+          ExpressionAttributeValues: { ':pk': { S: 'fidelity#none' } },
+        }),
+      ),
+    ).resolves.toMatchObject({ Count: 0 });
+  });
+
+  it('checks a query on an index against the index’s ARN (a caller without the table grant)', async () => {
+    const index = TABLE_INDEXES[0]!;
+    const error = await dynamodbAs('no-such-function')
+      .send(
+        new QueryCommand({
+          TableName: env().TABLE_NAME,
+          IndexName: index.name,
+          KeyConditionExpression: '#pk = :pk',
+          ExpressionAttributeNames: { '#pk': index.partitionKey },
+          ExpressionAttributeValues: { ':pk': { S: 'fidelity#none' } },
+        }),
+      )
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      );
+    expect(error?.name).toBe('AccessDeniedException');
+    expect(error?.message).toContain(
+      `dynamodb:Query on resource: ${ACCOUNT_TABLE_ARN()}/index/${index.name} because no identity-based policy allows`,
+    );
+  });
+});
+
+describe('EventBridge: PutEvents without the bus grant', () => {
+  it('is refused with 400 AccessDeniedException naming the bus', async () => {
+    const bus = env().EVENT_BUS_NAME!;
+    const response = await signedPost(
+      NO_BUS,
+      'events',
+      env().AWS_ENDPOINT_URL_EVENTBRIDGE!,
+      { 'x-amz-target': 'AWSEvents.PutEvents', 'content-type': 'application/x-amz-json-1.1' },
+      { Entries: [{ EventBusName: bus, Source: 'estatenet', DetailType: 'PropertyAdded', Detail: '{}' }] },
+    );
+    expect(response.status).toBe(400);
+    const resource = `arn:aws:events:us-east-1:000000000000:event-bus/${bus}`;
+    expect(await response.json()).toEqual({
+      __type: 'AccessDeniedException',
+      Message: `User: ${principal(NO_BUS)} is not authorized to perform: events:PutEvents on resource: ${resource} because no identity-based policy allows the events:PutEvents action`,
+    });
+  });
+});
+
+describe('configuration', () => {
+  it('refuses to run without a resource variable the function was not given, naming it', () => {
+    const saved = process.env.FILES_BUCKET;
+    delete process.env.FILES_BUCKET;
+    try {
+      expect(() => config.buckets.files).toThrow(MissingConfigurationError);
+      expect(() => config.buckets.files).toThrow(/Missing environment variable FILES_BUCKET/);
+    } finally {
+      process.env.FILES_BUCKET = saved;
+    }
+    expect(config.buckets.files).toBe(saved);
+  });
+});
+
+/** A JSON-protocol POST signed as a function (what its SDK client would send). */
+async function signedPost(
+  functionName: string,
+  service: string,
+  endpoint: string,
+  headers: Record<string, string>,
+  body: unknown,
+): Promise<Response> {
+  const url = new URL(endpoint);
+  const signer = new SignatureV4({
+    credentials: credentialsOf(functionName),
+    region: 'us-east-1',
+    service,
+    sha256: NodeSha256,
+  });
+  const text = JSON.stringify(body);
+  const signed = await signer.sign({
+    method: 'POST',
+    protocol: url.protocol,
+    hostname: url.hostname,
+    port: Number(url.port),
+    path: '/',
+    headers: { ...headers, host: url.host },
+    body: text,
+  });
+  return fetch(url, { method: 'POST', headers: signed.headers, body: text });
+}
