@@ -12,8 +12,13 @@ const deadlines = new AsyncLocalStorage<Context>();
 export const withInvocationDeadline = <T>(context: Context, work: () => Promise<T>): Promise<T> =>
   deadlines.run(context, work);
 
-/** Milliseconds left before the current invocation times out; undefined outside one. */
+/**
+ * Milliseconds left before the current invocation times out; undefined outside one, or when the caller
+ * handed a context without a clock (a test invoking a handler directly).
+ */
 export function invocationTimeLeft(): number | undefined {
   const context = deadlines.getStore();
-  return context ? context.getRemainingTimeInMillis() : undefined;
+  return typeof context?.getRemainingTimeInMillis === 'function'
+    ? context.getRemainingTimeInMillis()
+    : undefined;
 }

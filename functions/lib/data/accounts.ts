@@ -1,33 +1,23 @@
 import type { FeatureName, Role, SubscriptionStatus } from '#contracts/plans';
+import type { AgentView } from '#contracts/schemas/agents';
 import { defineEntity } from './entity.ts';
 
 /** The account entities: agents, agencies and per-agent feature usage counters. */
 
 const now = () => new Date().toISOString();
 
-export interface AgentItem {
-  agent_id: string;
-  email: string;
-  full_name: string;
-  profile_picture?: string;
-  role: Role;
-  user_type?: 'admin' | 'agent' | '';
-  agency_id?: string;
-  city?: string;
-  phone?: string;
-  bio?: string;
-  /** billing state of the agent's plan; anything but 'active' answers the paywall on limited routes */
+/**
+ * An agent as stored: the contract's agent (without the agency name, which the API joins in), with the
+ * billing state always present (anything but 'active' answers the paywall on limited routes) and the
+ * invitation's bookkeeping.
+ */
+export type AgentItem = Omit<AgentView, 'agency_name' | 'subscription_status'> & {
   subscription_status: SubscriptionStatus;
-  reputation_points: number;
-  property_count: number;
-  verified_deals: number;
-  connections: number;
-  created_at: string;
   /** the agent's own role before joining an agency through an invitation, given back on leaving it */
   team_previous_role?: Role;
   /** when the agent joined its agency through an invitation */
   joined_agency_at?: string;
-}
+};
 
 type Counter = 'reputation_points' | 'property_count' | 'verified_deals' | 'connections';
 

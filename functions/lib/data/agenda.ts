@@ -1,4 +1,4 @@
-import type { AgendaEventType } from '#contracts/agenda-values';
+import type { AgendaEventView } from '#contracts/schemas/agenda';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -6,32 +6,13 @@ import { defineEntity } from './entity.ts';
  * changes (agent, event id), so a reschedule is one UpdateItem; its start time is the sort key of the
  * `byStart` index, which makes a calendar range one bounded Query of the agent's partition.
  */
-export interface AgendaEventItem {
-  agent_id: string;
-  event_id: string;
-  title: string;
-  type: AgendaEventType;
-  all_day: boolean;
-  /** as the API shows it: a date for all-day events, a UTC instant otherwise */
-  start: string;
-  /** all-day: the day after the last day */
-  end: string;
-  /** the UTC instants the event begins and ends (all-day: midnight in its time zone); index and reminders */
+
+/** An event as stored: the contract's event, plus the UTC instants its index and reminders use. */
+export type AgendaEventItem = AgendaEventView & {
+  /** the UTC instants the event begins and ends (all-day: midnight in its time zone) */
   starts_at: string;
   ends_at: string;
-  /** the agent's IANA time zone when it saved the event: all-day boundaries and reminder wording */
-  time_zone: string;
-  location?: string;
-  notes?: string;
-  client_id?: string;
-  property_id?: string;
-  reminder_minutes?: number;
-  /** present while a reminder notification exists for the event (the notification's created_at) */
-  reminder_at?: string;
-  sequence: number;
-  created_at: string;
-  updated_at: string;
-}
+};
 
 export const AgendaEvent = defineEntity<AgendaEventItem, 'agent_id' | 'event_id', 'sequence'>()({
   type: 'agendaEvent',

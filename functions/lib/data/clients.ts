@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientActivityKind, ClientStage, ClientType, ColumnPreference } from '#contracts/client-values';
+import type { ClientActivityKind, ColumnPreference } from '#contracts/client-values';
+import type { ClientActivityView, ClientView } from '#contracts/schemas/clients';
 import type { Identity } from '../auth.ts';
 import { notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -14,32 +15,8 @@ import { type Condition, eq, notExists, or } from './expression.ts';
  * agency's (`byAgency`); the item itself is keyed by its id, so a lookup needs no owner.
  */
 
-export interface ClientItem {
-  client_id: string;
-  /** the agent who added the client; its `clients` plan usage counts it */
-  agentId: string;
-  /** the agency the client was added in; absent for an agent without an agency */
-  agencyId?: string;
-  full_name: string;
-  email?: string;
-  phone?: string;
-  type: ClientType;
-  stage: ClientStage;
-  budget_min?: number;
-  budget_max?: number;
-  currency: string;
-  preferred_areas: string[];
-  /** property ids */
-  property_interests: string[];
-  source?: string;
-  /** the agent following the client up (the adder or another member of the agency) */
-  assigned_agent_id?: string;
-  notes?: string;
-  tags: string[];
-  created_at: string;
-  updated_at?: string;
-  last_contact_at?: string;
-}
+/** A client as stored: exactly the contract's client (contracts/schemas/clients.ts). */
+export type ClientItem = ClientView;
 
 /** The fields the lower-cased `search_key` is built from: an update touching one must send them all. */
 export const CLIENT_SEARCH_FIELDS = ['full_name', 'email', 'phone', 'preferred_areas', 'tags'] as const;
@@ -86,23 +63,10 @@ export const searchMatches =
   (context) =>
     `contains(${context.name('search_key')}, ${context.value(text.toLowerCase())})`;
 
-export interface ClientChange {
-  field: string;
-  from?: string;
-  to?: string;
-}
+export type ClientChange = NonNullable<ClientActivityView['changes']>[number];
 
-export interface ClientActivityItem {
-  client_id: string;
-  activity_id: string;
-  kind: ClientActivityKind;
-  at: string;
-  /** who did it */
-  actor_id: string;
-  actor_name?: string;
-  summary?: string;
-  changes?: ClientChange[];
-}
+/** One entry of a client's activity trail, as the contract shows it. */
+export type ClientActivityItem = ClientActivityView;
 
 /** A client's activity trail, in the client's own partition, sorted by time. */
 export const ClientActivity = defineEntity<ClientActivityItem, 'client_id' | 'at' | 'activity_id'>()({

@@ -1,5 +1,4 @@
-import type { AreaUnit } from '#contracts/schemas/preferences';
-import type { Furnishing, PropertyStatus } from '#contracts/schemas/properties';
+import type { PropertyView } from '#contracts/schemas/properties';
 import { cancellationCodes, defineEntity, type TransactAction, transactWrite } from './entity.ts';
 import { eq, notExists } from './expression.ts';
 
@@ -20,50 +19,14 @@ import { eq, notExists } from './expression.ts';
  * the same transaction as the entries: a search without ranges knows its total exactly from one GetItem.
  */
 
-export interface PropertyMediaItem {
-  url: string;
-  /** the S3 key of the image in the files bucket (`media/properties/<id>/…`) */
-  key?: string;
-  type?: 'image' | 'video' | 'document';
-  name?: string;
-  metaDetails?: Record<string, unknown>;
-}
+/** One image of a listing; `key` is its S3 key in the files bucket (`media/properties/<id>/…`). */
+export type PropertyMediaItem = PropertyView['media'][number];
 
-export interface PropertyItem {
-  property_id: string;
-  agent_id: string;
-  /** the agency the listing agent belonged to when listing it */
-  agency_id?: string;
-  title: string;
-  /** in USD, the platform's base currency (shown converted into the viewer's currency) */
-  price: number;
-  street_address?: string;
-  city: string;
-  area?: string;
-  bedrooms_count?: number;
-  bathrooms_count?: number;
-  size?: number;
-  measurement_metric: AreaUnit;
-  furnishing?: Furnishing;
-  status: PropertyStatus;
-  collaborator_commission?: number;
-  description?: string;
-  additionalFeatures: string[];
-  closeTo: string[];
-  views: string[];
-  video_link?: string;
-  virtual_tour_link?: string;
-  metaDetails: Record<string, unknown>;
-  media: PropertyMediaItem[];
-  /** the media urls in display order (spec §3 imageOrder); always media.map(url) */
-  imageOrder: string[];
-  deed_verified: boolean;
-  owner_acknowledged: boolean;
-  created_at: string;
-  updated_at?: string;
-  /** optimistic concurrency: every write is conditional on the version it read */
-  version: number;
-}
+/**
+ * A listing as stored: the contract's property (its price in USD, the platform's base currency, shown
+ * converted into the viewer's), plus the version every write is conditional on (optimistic concurrency).
+ */
+export type PropertyItem = PropertyView & { version: number };
 
 export const Property = defineEntity<PropertyItem, 'property_id'>()({
   type: 'property',

@@ -1,3 +1,4 @@
+import type { WebsiteView } from '#contracts/schemas/websites';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -8,40 +9,23 @@ import { defineEntity } from './entity.ts';
  * agent (built-in templates are code, functions/websites/templates/).
  */
 
-export type WebsiteStatus = 'draft' | 'published';
+/** How many global components (header, footer) a website's content holds, and when they last changed. */
+export type GlobalComponentStatsItem = WebsiteView['globalComponentStats'];
 
-export interface GlobalComponentStatsItem {
-  total: number;
-  active: number;
-  lastUpdated: string | null;
-}
-
-export interface WebsiteItem {
-  website_id: string;
-  agent_id: string;
-  name: string;
-  title: string;
-  status: WebsiteStatus;
-  theme_id: string | null;
-  settings: Record<string, unknown>;
-  preview_url?: string;
-  last_published: string | null;
-  globalComponentStats: GlobalComponentStatsItem;
+/**
+ * A website as stored: the contract's website without what the API adds (`id`, and `content`, which lives
+ * in the `content` bucket), plus where its content is and what it was made from.
+ */
+export type WebsiteItem = Omit<WebsiteView, 'id' | 'content'> & {
   /** fingerprint of the content's global components: a save that changes it re-renders every page */
   global_components_hash?: string;
-  /** the website's domain (default subdomain or custom), written by the domain routes */
-  domain?: string;
   /** the key of the current content JSON in the `content` bucket */
   content_key: string;
   /** its size in bytes */
   content_size: number;
   /** the template it was created from, when it was */
   template_id?: string;
-  created_at: string;
-  updated_at?: string;
-  /** soft delete: set while the website is deleted (recoverable) */
-  deleted_at?: string;
-}
+};
 
 export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>()({
   type: 'website',
