@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { publishEvent } from '#lib/events';
+import { copyObject, deleteObject, getObject, headObject } from '#lib/s3';
 
 /**
  * AWS errors of the official clients, produced by the local cloud itself, read by the modules as before:
@@ -18,5 +20,32 @@ describe('EventBridge', () => {
     await expect(publishEvent('PropertyAdded', { propertyId: 'p-1', agentId: 'a-1' })).rejects.toThrow(
       /event PropertyAdded was not accepted: ResourceNotFoundException/,
     );
+  });
+});
+
+describe('S3', () => {
+  const missing = () => ({ bucket: 'files' as const, key: `tests/aws-errors/${randomUUID()}.txt` });
+
+  it('reads a missing object as absent (HeadObject 404, GetObject NoSuchKey) and deletes it as done', async () => {
+    const object = missing();
+    expect(await headObject(object)).toBeUndefined();
+    expect(await getObject(object)).toBeUndefined();
+    await expect(deleteObject(object)).resolves.toBeUndefined();
+  });
+
+  it('surfaces a copy of a missing object as S3Error with S3’s status', async () => {
+    await expect(copyObject(missing(), missing())).rejects.toMatchObject({ name: 'S3Error', status: 404 });
+  });
+
+  it('surfaces a request S3 refuses (signed with a secret it does not know) as S3Error 403, not retried into success', async () => {
+    vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'not-the-secret');
+    // a new container: the client reads its credentials once
+    vi.resetModules();
+    const fresh = await import('#lib/s3');
+    await expect(fresh.putObject(missing(), new TextEncoder().encode('x'))).rejects.toMatchObject({
+      name: 'S3Error',
+      status: 403,
+      code: 'SignatureDoesNotMatch',
+    });
   });
 });
