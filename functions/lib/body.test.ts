@@ -1,6 +1,12 @@
+import { gunzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
-import { MAX_INLINE_FILE_BYTES, parseFormBody } from './body.ts';
+import {
+  COMPRESS_RESPONSES_FROM_BYTES,
+  compressedWhenLarge,
+  MAX_INLINE_FILE_BYTES,
+  parseFormBody,
+} from './body.ts';
 import { HttpError } from './errors.ts';
 import { parseMultipartBody } from './multipart.ts';
 
@@ -127,5 +133,34 @@ describe('urlencoded form bodies', () => {
     expect(
       statusOf(() => parseFormBody(form('name=a', 'application/x-www-form-urlencoded; charset=UTF-8'))),
     ).toBe('no error');
+  });
+});
+
+describe('large answers', () => {
+  const answer = (size: number) => ({
+    statusCode: 200,
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ text: 'a'.repeat(size) }),
+  });
+  const asking = (acceptEncoding?: string) =>
+    ({ headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} }) as never;
+
+  it('go gzip-compressed to a client that accepts gzip, and inflate to the same JSON', () => {
+    const plain = answer(COMPRESS_RESPONSES_FROM_BYTES);
+    const sent = compressedWhenLarge(asking('gzip, deflate, br'), plain);
+
+    expect(sent.isBase64Encoded).toBe(true);
+    expect(sent.headers).toMatchObject({ 'content-encoding': 'gzip', vary: 'Accept-Encoding' });
+    expect(gunzipSync(Buffer.from(String(sent.body), 'base64')).toString('utf8')).toBe(plain.body);
+    expect(String(sent.body).length).toBeLessThan(plain.body.length / 10);
+  });
+
+  it('stay plain when small, or when the client does not accept gzip', () => {
+    const small = answer(1_000);
+    expect(compressedWhenLarge(asking('gzip'), small)).toBe(small);
+    const large = answer(COMPRESS_RESPONSES_FROM_BYTES);
+    expect(compressedWhenLarge(asking(), large)).toBe(large);
+    expect(compressedWhenLarge(asking('gzip;q=0, br'), large)).toBe(large);
+    expect(compressedWhenLarge(asking('identity'), large)).toBe(large);
   });
 });

@@ -1,5 +1,5 @@
-import { gunzipSync } from 'node:zlib';
-import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { gunzipSync, gzipSync } from 'node:zlib';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badRequest, HttpError } from './errors.ts';
 
 /** A file sent inline in a multipart body (small ones only: the bytes of big files go straight to S3). */
@@ -114,4 +114,30 @@ export function parseFormBody(event: APIGatewayProxyEventV2): ParsedBody {
     body[name] = value;
   }
   return { body, files: [] };
+}
+
+/**
+ * Answers at least this large go gzip-compressed to a client that accepts it: a website's content can pass
+ * the 6 MB Lambda response limit as plain JSON (HTTP API then answers 500) and is a tenth of it compressed.
+ */
+export const COMPRESS_RESPONSES_FROM_BYTES = 256 * 1024;
+
+/** `response` gzip-compressed (base64, as API Gateway expects binary bodies) when large and accepted. */
+export function compressedWhenLarge(
+  event: APIGatewayProxyEventV2,
+  response: APIGatewayProxyStructuredResultV2,
+): APIGatewayProxyStructuredResultV2 {
+  const body = typeof response.body === 'string' ? response.body : undefined;
+  if (!body || response.isBase64Encoded || Buffer.byteLength(body) < COMPRESS_RESPONSES_FROM_BYTES)
+    return response;
+  const accepted = (header(event, 'accept-encoding') ?? '')
+    .split(',')
+    .some((coding) => /^\s*gzip\s*(;\s*q=(?!0(\.0*)?\s*$)[\d.]+)?\s*$/i.test(coding));
+  if (!accepted) return response;
+  return {
+    ...response,
+    headers: { ...response.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' },
+    body: gzipSync(body).toString('base64'),
+    isBase64Encoded: true,
+  };
 }

@@ -4,7 +4,13 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type * as z from 'zod/mini';
 import { type RouteDefinition, requiresToken } from '#contracts/route';
 import { bearerToken, cookieToken, type Identity, loadIdentity, verifyAccessToken } from './auth.ts';
-import { type InlineFile, type MultipartParser, parseFormBody, parseJsonBody } from './body.ts';
+import {
+  compressedWhenLarge,
+  type InlineFile,
+  type MultipartParser,
+  parseFormBody,
+  parseJsonBody,
+} from './body.ts';
 import { badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { withInvocationDeadline } from './invocation-deadline.ts';
 import { assertSubscriptionActive } from './limits.ts';
@@ -233,7 +239,7 @@ export function withHttp<R extends RouteDefinition>(
         body: String(checked.data),
       };
     }
-    return json(response.statusCode, checked.data, response.headers);
+    return compressedWhenLarge(event, json(response.statusCode, checked.data, response.headers));
   };
   return middy<Event, APIGatewayProxyStructuredResultV2>()
     .use(injectLambdaContext(logger, { resetKeys: true }))

@@ -98,14 +98,14 @@ describe('the local API Gateway', () => {
     expect(untouched.city).toBeUndefined();
   });
 
-  it('answers an unknown path with 404 JSON', async () => {
+  it('answers an unknown path with HTTP API’s 404 JSON', async () => {
     const response = await callApi('/api/no-such-endpoint');
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Not found' });
+    expect(await response.json()).toEqual({ message: 'Not Found' });
   });
 
-  it('answers a body over 6 MB with 413 JSON', async () => {
+  it('answers an event over Lambda’s 6 MB with HTTP API’s 413 JSON', async () => {
     const agent = await createTestAgent();
 
     const response = await callApi(`/api/agents/${agent.agentId}`, {
@@ -114,7 +114,7 @@ describe('the local API Gateway', () => {
     });
 
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ error: 'Request body exceeds the 6 MB limit' });
+    expect(await response.json()).toEqual({ message: 'Request Entity Too Large' });
   });
 
   it('answers a planned route with 501 Not implemented yet', async () => {

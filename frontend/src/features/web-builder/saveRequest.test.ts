@@ -18,7 +18,7 @@ describe('website save requests', () => {
 
   it('says how large a save is that cannot be sent', () => {
     expect(tooLargeMessage(MAX_SAVE_REQUEST_BYTES + 1)).toBe(
-      'This website is too large to save (6.0 MB after compression; the limit is 5.9 MB). Remove pages or images pasted into the page, then save again.',
+      'This website is too large to save (4.5 MB after compression; the limit is 4.4 MB). Remove pages or images pasted into the page, then save again.',
     );
   });
 });

@@ -4,8 +4,11 @@
  * about tenfold). The server inflates it (functions/lib/body.ts).
  */
 
-/** Lambda's request payload limit, less room for headers: a save above it cannot arrive. */
-export const MAX_SAVE_REQUEST_BYTES = 6 * 1024 * 1024 - 64 * 1024;
+/**
+ * The largest save that can arrive: Lambda's 6 MB event, less room for headers, holding the compressed
+ * body base64-encoded (API Gateway's encoding of a binary body: 4 bytes per 3).
+ */
+export const MAX_SAVE_REQUEST_BYTES = Math.floor(((6 * 1024 * 1024 - 64 * 1024) * 3) / 4);
 
 export interface SaveRequest {
   body: Blob | string;
