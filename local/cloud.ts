@@ -21,6 +21,7 @@ import { LOCAL_ACCESS_KEY, startS3 } from './emulators/s3.ts';
 import { createEventBus } from './event-bus.ts';
 import { functionCredentials, registerFunctions } from './iam/functions.ts';
 import { LOCAL_IAM_SECRET_ENV, LocalIam } from './iam/policy.ts';
+import { s3Authorizer } from './iam/s3-access.ts';
 import {
   createFunctionInvoker,
   createLambdaApi,
@@ -172,6 +173,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       },
       log,
       functionCredentials(iam),
+      s3Authorizer(iam),
     );
     stops.push(s3.stop);
     // Cognito triggers: cognito-local calls them through the Lambda Invoke API, by function name

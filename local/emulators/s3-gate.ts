@@ -36,6 +36,11 @@ export interface S3GateOptions {
   now?: () => number;
   /** one line per refusal (the local cloud's log) */
   log?: (line: string) => void;
+  /**
+   * the signer's identity policy (local/iam/s3-access.ts), asked once the signature is verified: throws an
+   * S3Refusal for a call outside it (a presigned URL or POST policy is its signer's call)
+   */
+  authorize?: (request: ParsedRequest, caller: { accessKeyId: string; postKey?: string }) => void;
 }
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -833,6 +838,7 @@ async function verifyPostForm(
       'AccessDenied',
       `Invalid according to Policy: Extra input fields: ${extra.join(', ')}`,
     );
+  options.authorize?.(request, { accessKeyId: credential.accessKeyId, postKey: values.get('key')! });
   // the file is read only now that the request is authorized
   const ranges = conditions.filter((condition) => condition.kind === 'range');
   const path = join(tmpdir(), `s3-gate-${randomBytes(12).toString('hex')}`);
@@ -894,9 +900,17 @@ export async function verify(
         'InvalidRequest',
         'The authorization mechanism you have provided is not supported. Please use AWS4-HMAC-SHA256.',
       );
-    return verifyHeaderSigned(options, request, readBody);
+    const verified = await verifyHeaderSigned(options, request, readBody);
+    const accessKeyId = /Credential=([^/,\s]+)\//.exec(authorization)?.[1];
+    if (accessKeyId) options.authorize?.(request, { accessKeyId });
+    return verified;
   }
-  if (presigned || /(^|&)X-Amz-Algorithm=/.test(request.rawQuery)) return verifyPresigned(options, request);
+  if (presigned || /(^|&)X-Amz-Algorithm=/.test(request.rawQuery)) {
+    const verified = verifyPresigned(options, request);
+    const credential = queryPairs(request.rawQuery).find(([name]) => name === 'X-Amz-Credential')?.[1];
+    if (credential) options.authorize?.(request, { accessKeyId: credential.split('/')[0]! });
+    return verified;
+  }
   if (isPostForm(request)) return verifyPostPolicy(options, request, body);
   // anonymous: the buckets are private (Block Public Access), as in AWS
   throw new S3Refusal(403, 'AccessDenied', 'Access Denied');

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import { freePort } from '../ports.ts';
-import { createS3Gate } from './s3-gate.ts';
+import { createS3Gate, type S3GateOptions } from './s3-gate.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -57,6 +57,8 @@ export async function startS3(
   log?: (line: string) => void,
   /** the access keys of the cloud's functions (local/iam/), each known to s3rver and the gate */
   functionCredentials: ReadonlyArray<{ accessKeyId: string; secretAccessKey: string }> = [],
+  /** each verified request's signer's policy (local/iam/s3-access.ts) */
+  authorize?: S3GateOptions['authorize'],
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   for (const key of functionCredentials) DUMMY_ACCOUNT.createKeyPair(key.accessKeyId, key.secretAccessKey);
   mkdirSync(directory, { recursive: true });
@@ -97,6 +99,7 @@ export async function startS3(
     ),
     corsOrigins: Object.fromEntries(buckets.map((bucket) => [bucket.name, bucket.corsOrigins])),
     ...(log ? { log } : {}),
+    ...(authorize ? { authorize } : {}),
   });
   try {
     await new Promise<void>((resolve, reject) => {

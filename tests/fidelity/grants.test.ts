@@ -1,10 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
+import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, inject, it } from 'vitest';
 import { config, MissingConfigurationError } from '#lib/config';
 import { TABLE_INDEXES } from '#lib/data/table';
 import { NodeSha256 } from '#lib/sigv4';
 import { LOCAL_IAM_SECRET_ENV, LocalIam } from '#local/iam/policy';
+import { testS3 } from '../support/s3.ts';
 
 /**
  * Each function's grants, enforced by the local cloud as IAM enforces the role's policy in AWS
@@ -142,6 +146,61 @@ describe('EventBridge: PutEvents without the bus grant', () => {
       __type: 'AccessDeniedException',
       Message: `User: ${principal(NO_BUS)} is not authorized to perform: events:PutEvents on resource: ${resource} because no identity-based policy allows the events:PutEvents action`,
     });
+  });
+});
+
+const s3As = (functionName: string) =>
+  new S3Client({
+    region: 'us-east-1',
+    endpoint: env().AWS_ENDPOINT_URL_S3,
+    forcePathStyle: true,
+    credentials: credentialsOf(functionName),
+    maxAttempts: 1,
+  });
+
+/** S3's error document: code and message. */
+async function s3Error(response: Response) {
+  const text = await response.text();
+  const field = (name: string) => new RegExp(`<${name}>([^<]*)</${name}>`).exec(text)?.[1];
+  return { status: response.status, code: field('Code'), message: field('Message') };
+}
+
+/** A route that only reads the files bucket. */
+const FILES_READER = 'listWebsiteAssets';
+
+describe('S3: a call outside the function’s grant', () => {
+  it('is refused with 403 AccessDenied: a function that reads the bucket writing to it', async () => {
+    const key = `fidelity/grants/${randomUUID()}.txt`;
+    const url = await getSignedUrl(
+      s3As(FILES_READER),
+      new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: key, Body: 'x' }),
+      { expiresIn: 60 },
+    );
+    // a presigned URL is its signer's call: the function could not upload, so neither can its URL
+    const refused = await s3Error(await fetch(url, { method: 'PUT', body: 'x' }));
+    const resource = `arn:aws:s3:::${env().FILES_BUCKET}/${key}`;
+    expect(refused).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: `User: ${principal(FILES_READER)} is not authorized to perform: s3:PutObject on resource: ${resource} because no identity-based policy allows the s3:PutObject action`,
+    });
+    await expect(
+      testS3().send(new HeadObjectCommand({ Bucket: env().FILES_BUCKET, Key: key })),
+    ).rejects.toThrow();
+  });
+
+  it('is refused on a bucket the function was not granted, and allowed on the one it was', async () => {
+    const key = `fidelity/grants/${randomUUID()}.txt`;
+    await testS3().send(new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: key, Body: 'granted' }));
+    const reader = s3As(FILES_READER);
+    const read = await reader.send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: key }));
+    expect(await read.Body?.transformToString()).toBe('granted');
+    const error = await reader.send(new GetObjectCommand({ Bucket: env().CONTENT_BUCKET, Key: key })).then(
+      () => undefined,
+      (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+    );
+    expect(error?.name).toBe('AccessDenied');
+    expect(error?.$metadata.httpStatusCode).toBe(403);
   });
 });
 
