@@ -306,9 +306,9 @@ describe('publishing a website', () => {
       response.end(JSON.stringify({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'InternalFailure' }] }));
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
-    const original = config.endpoints.eventBridge;
-    (config.endpoints as { eventBridge?: string }).eventBridge =
-      `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
+    // the producer reads its endpoint per call (functions/lib/config.ts)
+    const original = process.env.AWS_ENDPOINT_URL_EVENTBRIDGE;
+    process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
     try {
       const path = `/api/properties/${propertyId}/image-order`;
       const result = (await reorderImages(
@@ -327,7 +327,8 @@ describe('publishing a website', () => {
       )) as APIGatewayProxyStructuredResultV2;
       expect(result.statusCode, String(result.body)).toBe(200);
     } finally {
-      (config.endpoints as { eventBridge?: string }).eventBridge = original;
+      if (original === undefined) delete process.env.AWS_ENDPOINT_URL_EVENTBRIDGE;
+      else process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = original;
       await new Promise<void>((resolve) => refusing.close(() => resolve()));
     }
     const saved = (await (await callApi(`/api/properties/${propertyId}`, { token: agent.token })).json()) as {
