@@ -41,10 +41,14 @@ const isStorageLimit = (error: unknown) =>
 export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> {
   return withFreshItem(itemId, async (item) => {
     if (!item) return { outcome: 'unknown' };
-    if (item.state === 'rejected') return { outcome: 'rejected', reason: item.rejection ?? 'quota', item };
-    if (item.state !== 'pending') return { outcome: 'complete', item };
+    if (item.state !== 'pending') return decided(item);
     const head = await headObject({ bucket: 'files', key: item.object_key! });
-    if (!head) return { outcome: 'waiting', item };
+    if (!head) {
+      // the other settlement (confirm or the S3 event) may have decided and deleted the object since the read
+      const now = await CloudItem.get({ id: item.id }, { consistent: true });
+      if (!now) return { outcome: 'unknown' };
+      return now.state === 'pending' ? { outcome: 'waiting', item } : decided(now);
+    }
     if (head.size > MAX_UPLOAD_BYTES) return reject(item, 'too_large');
 
     const subject = await ownerSubject(item.agent_id);
@@ -78,6 +82,12 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
     return { outcome: 'complete', item: saved };
   });
 }
+
+/** The outcome of an upload that is no longer pending. */
+const decided = (item: CloudItemRecord): SettleOutcome =>
+  item.state === 'rejected'
+    ? { outcome: 'rejected', reason: item.rejection ?? 'quota', item }
+    : { outcome: 'complete', item };
 
 /** Marks the upload rejected (a tombstone the confirm call still answers from), then frees it. */
 async function reject(item: CloudItemRecord, reason: RejectionReason): Promise<SettleOutcome> {
