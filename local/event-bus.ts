@@ -21,6 +21,21 @@ interface PutEventsEntry {
 }
 
 const MAX_ATTEMPTS = 3;
+/** PutEvents takes 1 to 10 entries, of at most 256 KB together. */
+const MAX_ENTRIES = 10;
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+/** An entry's size as EventBridge counts it: Time (14 bytes), Source, DetailType, Detail and Resources. */
+function entrySize(entry: PutEventsEntry): number {
+  const bytes = (text: string | undefined) => (text ? Buffer.byteLength(text) : 0);
+  return (
+    (entry.Time ? 14 : 0) +
+    bytes(entry.Source) +
+    bytes(entry.DetailType) +
+    bytes(entry.Detail) +
+    (entry.Resources ?? []).reduce((total, resource) => total + bytes(resource), 0)
+  );
+}
 
 const busArn = (name: string) =>
   name.startsWith('arn:') ? name : `arn:aws:events:${LOCAL_REGION}:${LOCAL_ACCOUNT}:event-bus/${name}`;
@@ -114,6 +129,19 @@ export function createEventBus(options: {
       entries = (JSON.parse(await readBody(request)) as { Entries?: PutEventsEntry[] }).Entries ?? [];
     } catch {
       return reply(400, { __type: 'SerializationException', message: 'Malformed request body' });
+    }
+    // PutEvents' own limits: 1 to 10 entries, 256 KB of entries in all (as EventBridge counts them)
+    if (entries.length < 1 || entries.length > MAX_ENTRIES) {
+      return reply(400, {
+        __type: 'ValidationException',
+        message: `1 validation error detected: Value at 'entries' failed to satisfy constraint: Member must have length less than or equal to ${MAX_ENTRIES} and greater than or equal to 1`,
+      });
+    }
+    if (entries.reduce((total, entry) => total + entrySize(entry), 0) > MAX_REQUEST_BYTES) {
+      return reply(400, {
+        __type: 'ValidationException',
+        message: 'Total size of the entries in the request is over the limit.',
+      });
     }
     // IAM: events:PutEvents on the bus of every entry (an entry without a bus name goes to the default bus)
     if (options.iam) {
