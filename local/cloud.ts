@@ -4,8 +4,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
-import { isApiPath } from '#contracts/route-guard';
 import { platformFunctions } from '#contracts/function-access';
+import { isApiPath } from '#contracts/route-guard';
 import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
@@ -22,13 +22,13 @@ import { createEventBus } from './event-bus.ts';
 import { functionCredentials, registerFunctions } from './iam/functions.ts';
 import { LOCAL_IAM_SECRET_ENV, LocalIam } from './iam/policy.ts';
 import { s3Authorizer } from './iam/s3-access.ts';
+import { prepareBundles } from './lambda/bundles.ts';
 import {
   createFunctionInvoker,
   createLambdaApi,
   type LocalFunction,
   TRIGGER_TIMEOUT_MS,
 } from './lambda-api.ts';
-import { prepareBundles } from './lambda/bundles.ts';
 import { configureFunctions, invokeLambda, stopFunctions } from './lambda-runtime.ts';
 import { createLocalAuth, LOCAL_AUTH_PREFIX } from './local-auth.ts';
 import { createMediaProxy, MEDIA_PREFIX } from './media-proxy.ts';
