@@ -14,11 +14,7 @@ import { ABORT_INCOMPLETE_UPLOAD_DAYS, NONCURRENT_VERSION_DAYS } from './lib/dat
 import { CONSUMER_RETRY } from './lib/event-consumers.ts';
 import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
-import {
-  API_ACCESS_LOG_FORMAT,
-  HOST_SYNC_RULE,
-  PAGE_REGENERATOR_RULE,
-} from './lib/platform-stack.ts';
+import { API_ACCESS_LOG_FORMAT, HOST_SYNC_RULE, PAGE_REGENERATOR_RULE } from './lib/platform-stack.ts';
 import { JOB_RETRY } from './lib/scheduled-jobs.ts';
 import {
   SITE_NOT_FOUND_PATH,
