@@ -43,6 +43,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // No asset becomes a data: URL: the default profile picture, inlined, was fetched by Chromium outside
+    // any <img> on profile pages, a connect-src request the app's CSP (contracts/response-headers.ts) refuses;
+    // as a file of our origin it is allowed, and cached for a year like the other hashed files.
+    assetsInlineLimit: 0,
     // dist/.vite/manifest.json: the chunk graph the route size budgets (tests/budgets) are measured from
     manifest: true,
   },

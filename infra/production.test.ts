@@ -5,13 +5,22 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTS_STORE_ACTIONS, SITES_ENV } from '../contracts/function-access.ts';
 import { manifest } from '../contracts/manifest.ts';
+import {
+  APP_CACHE_CONTROL,
+  appCacheControl,
+  appSecurityHeaders,
+  BEHAVIOURS,
+  HASHED_ASSETS_PREFIX,
+  PUBLISHED_SITE_SECURITY_HEADERS,
+  type SecurityHeaders,
+  SITE_PREVIEW_SECURITY_HEADERS,
+} from '../contracts/response-headers.ts';
 import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
 import { eventRules } from '../events/rules.ts';
 import { scheduledJobs } from '../events/schedules.ts';
-import { HSTS_MAX_AGE, MEDIA_PREFIX } from './lib/app-hosting.ts';
-import { ABORT_INCOMPLETE_UPLOAD_DAYS, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
+import { awsAppOrigins, MEDIA_PREFIX } from './lib/app-hosting.ts';
+import { ABORT_INCOMPLETE_UPLOAD_DAYS, filesBucketName, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
 import { CONSUMER_RETRY } from './lib/event-consumers.ts';
 import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
@@ -24,7 +33,13 @@ import {
   sitePreviewFunctionSource,
   siteRouterBody,
 } from './lib/site-router-function.ts';
-import { WEBSITE_LEADS_HEADERS, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
+import {
+  HOSTS_STORE_ACTIONS,
+  SITES_ENV,
+  WEBSITE_LEADS_HEADERS,
+  WEBSITE_LEADS_PATH_PATTERN,
+} from './lib/sites-hosting.ts';
+import { stageConfig } from './lib/stage-config.ts';
 import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
@@ -184,7 +199,7 @@ describe('app distribution', () => {
     }
     const headers = resources[policyId]!.Properties.ResponseHeadersPolicyConfig.SecurityHeadersConfig;
     expect(headers.StrictTransportSecurity).toEqual({
-      AccessControlMaxAgeSec: HSTS_MAX_AGE.toSeconds(),
+      AccessControlMaxAgeSec: 2 * 365 * 24 * 3600,
       IncludeSubdomains: true,
       Preload: true,
       Override: true,
@@ -207,6 +222,7 @@ describe('app distribution', () => {
     expect(directives['default-src']).toEqual(["'self'"]);
     expect(directives['script-src']).toEqual(["'self'"]);
     expect(directives['object-src']).toEqual(["'none'"]);
+    expect(directives['frame-src']).toEqual(["'self'", 'blob:']);
     expect(directives['frame-ancestors']).toEqual(["'none'"]);
     const hosts = Object.values(directives)
       .flat()
@@ -220,8 +236,111 @@ describe('app distribution', () => {
         `https://estatenet-prod-files-<{"Ref":"AWS::AccountId"}>-${region}.s3.${region}.${suffix}`,
       ]),
     );
-    expect(text).not.toMatch(/(^|\s)(\*|https:|http:)(\s|;|$)/);
+    // one scheme source: pictures from any https address (the website editor's canvas is a frame of the
+    // app and shows the pictures an agent put on a page by address), nothing else
+    const { 'img-src': pictures, ...others } = directives;
+    expect(Object.values(others).join(' ')).not.toMatch(/(^|\s|,)(\*|https:|http:)(\s|,|$)/);
+    expect(pictures).toContain('https:');
+    expect((pictures ?? []).join(' ')).not.toMatch(/(^|\s)(\*|http:)(\s|$)/);
     expect(directives['connect-src']).toHaveLength(4);
+  });
+});
+
+describe('response headers (contracts/response-headers.ts)', () => {
+  /** A synthesized response headers policy's security headers as the definition gives them. */
+  const asSynthesized = (headers: SecurityHeaders) => ({
+    ContentSecurityPolicy: {
+      ContentSecurityPolicy: stack.resolve(headers.contentSecurityPolicy),
+      Override: true,
+    },
+    StrictTransportSecurity: {
+      AccessControlMaxAgeSec: headers.strictTransportSecurity.maxAgeSeconds,
+      IncludeSubdomains: headers.strictTransportSecurity.includeSubdomains,
+      Preload: headers.strictTransportSecurity.preload,
+      Override: true,
+    },
+    FrameOptions: { FrameOption: headers.frameOption, Override: true },
+    ContentTypeOptions: { Override: true },
+    ReferrerPolicy: { ReferrerPolicy: headers.referrerPolicy, Override: true },
+  });
+  const policyOf = (policy: { node: { defaultChild?: unknown } }) =>
+    resources[idOf(policy)]!.Properties.ResponseHeadersPolicyConfig as Json;
+  const behaviours = (distribution: { node: { defaultChild?: unknown } }) => {
+    const config = resources[idOf(distribution)]!.Properties.DistributionConfig as Json;
+    return [config.DefaultCacheBehavior, ...config.CacheBehaviors] as Json[];
+  };
+  const CACHE_POLICY_IDS = {
+    CachingOptimized: '658327ea-f89d-4fab-a63d-7e88639e58f6',
+    CachingDisabled: '4135ea2d-6df8-44a3-9df3-4b5a84be39ad',
+  };
+
+  it('builds the app’s policy from the definition, with this stage’s origins', () => {
+    const origins = awsAppOrigins({
+      region: stack.region,
+      urlSuffix: stack.urlSuffix,
+      authDomainPrefix: 'estatenet-prod',
+      filesBucketName: filesBucketName(stageConfig('prod', PROD_OVERRIDES)),
+    });
+    const policy = policyOf(stack.hosting.responseHeaders);
+    expect(policy.SecurityHeadersConfig).toEqual(asSynthesized(appSecurityHeaders(origins)));
+    expect(policy.CustomHeadersConfig).toBeUndefined();
+  });
+
+  it('builds the previews’ and the published sites’ policies from the definition', () => {
+    expect(policyOf(stack.hosting.sitePreviewHeaders).SecurityHeadersConfig).toEqual(
+      asSynthesized(SITE_PREVIEW_SECURITY_HEADERS),
+    );
+    expect(policyOf(stack.sites.responseHeaders).SecurityHeadersConfig).toEqual(
+      asSynthesized(PUBLISHED_SITE_SECURITY_HEADERS),
+    );
+    for (const behaviour of behaviours(stack.sites.distribution)) {
+      expect(behaviour.ResponseHeadersPolicyId, behaviour.PathPattern).toEqual({
+        Ref: idOf(stack.sites.responseHeaders),
+      });
+    }
+  });
+
+  it('caches and compresses the app, the previews and the sites as the definition says', () => {
+    const byPattern = (distribution: { node: { defaultChild?: unknown } }, pattern: string) =>
+      behaviours(distribution).find((behaviour) => (behaviour.PathPattern ?? '*') === pattern)!;
+    const cases = [
+      [stack.hosting.distribution, BEHAVIOURS.app],
+      [stack.hosting.distribution, BEHAVIOURS.sitePreview],
+      [stack.sites.distribution, BEHAVIOURS.publishedSite],
+    ] as const;
+    for (const [distribution, behaviour] of cases) {
+      expect(byPattern(distribution, behaviour.pathPattern), behaviour.pathPattern).toMatchObject({
+        CachePolicyId: CACHE_POLICY_IDS[behaviour.cachePolicy],
+        Compress: behaviour.compress,
+      });
+    }
+    expect(BEHAVIOURS.sitePreview.pathPattern).toBe(`${SITE_PREVIEW_PREFIX}*`);
+  });
+
+  it('deploys the hashed files for a year and the other files of the app revalidated on every load', () => {
+    const deployments = ofType('Custom::CDKBucketDeployment');
+    const named = (name: string) => deployments.find(([id]) => id.includes(`${name}CustomResource`))?.[1];
+    const appBucket = { Ref: idOf(stack.hosting.bucket) };
+    expect(named('AppAssetsDeployment')!.Properties).toMatchObject({
+      DestinationBucketName: appBucket,
+      DestinationBucketKeyPrefix: HASHED_ASSETS_PREFIX,
+      Prune: false,
+      SystemMetadata: { 'cache-control': APP_CACHE_CONTROL.hashedAsset },
+    });
+    const documents = named('AppDeployment')!;
+    expect(documents.Properties).toMatchObject({
+      DestinationBucketName: appBucket,
+      SystemMetadata: { 'cache-control': APP_CACHE_CONTROL.document },
+    });
+    expect(documents.Properties.Exclude).toContain(`${HASHED_ASSETS_PREFIX}*`);
+    expect(documents.DependsOn).toEqual(
+      expect.arrayContaining([expect.stringMatching(/AppAssetsDeploymentCustomResource/)]),
+    );
+    expect(named('AppConfigDeployment')!.Properties.SystemMetadata).toMatchObject({
+      'cache-control': appCacheControl('app-config.json'),
+    });
+    expect(appCacheControl('index.html')).toBe(APP_CACHE_CONTROL.document);
+    expect(appCacheControl('assets/index-3f2a.js')).toBe(APP_CACHE_CONTROL.hashedAsset);
   });
 });
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
 import { platformFunctions } from '#contracts/function-access';
+import { appSecurityHeaders, PUBLISHED_SITE_SECURITY_HEADERS } from '#contracts/response-headers';
 import { isApiPath } from '#contracts/route-guard';
 import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
@@ -33,8 +34,8 @@ import { configureFunctions, invokeLambda, stopFunctions } from './lambda-runtim
 import { createLocalAuth, LOCAL_AUTH_PREFIX } from './local-auth.ts';
 import { createMediaProxy, MEDIA_PREFIX } from './media-proxy.ts';
 import { assertPortFree, freePort } from './ports.ts';
-import { createSitesHost } from './sites-host.ts';
-import { createStaticHost } from './static-host.ts';
+import { createSitesHost, isAppHost } from './sites-host.ts';
+import { createStaticHost, setSecurityHeaders } from './static-host.ts';
 
 export const REPO_ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
@@ -275,7 +276,20 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       log,
     });
     const serveMedia = createMediaProxy(s3.endpoint, NAMES.buckets.files);
-    const serveApp = createStaticHost(options.distDirectory ?? join(REPO_ROOT, 'frontend/dist'));
+    // the app distribution's headers (contracts/response-headers.ts) with this cloud's origins
+    const appHeaders = appSecurityHeaders({
+      cognito: new URL(config.cognitoEndpoint).origin,
+      hostedUi: new URL(config.oauthDomain).origin,
+      files: new URL(s3.endpoint).origin,
+    });
+    const serveApp = createStaticHost({
+      distDirectory: options.distDirectory ?? join(REPO_ROOT, 'frontend/dist'),
+      securityHeaders: appHeaders,
+      appConfig: { path: APP_CONFIG_PATH, json: configJson },
+    });
+    /** The security headers of the distribution a Host reaches: the app's, or the published sites'. */
+    const distributionHeaders = (request: IncomingMessage) =>
+      isAppHost(request.headers.host, ports.app) ? appHeaders : PUBLISHED_SITE_SECURITY_HEADERS;
     // imported once the environment is set (the data layer reads its configuration at import)
     const { websiteIdForHost } = await import('#lib/website-domains');
     const sites = createSitesHost({
@@ -286,18 +300,23 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     });
     const app = createServer((request, response) => {
       const url = new URL(request.url ?? '/', appUrl);
-      if (isApiPath(url.pathname)) return void handleApi(request, response, url);
+      if (isApiPath(url.pathname)) {
+        setSecurityHeaders(response, distributionHeaders(request));
+        return void handleApi(request, response, url);
+      }
       const started = performance.now();
       response.once('finish', () =>
         log(
           `${request.method} ${url.pathname} ${response.statusCode} ${Math.round(performance.now() - started)}ms`,
         ),
       );
-      // in CloudFront: a file deployed next to the app, the hosted UI's domain, and the /media/* behaviour
-      if (url.pathname === APP_CONFIG_PATH) return serveAppConfig(request, response, configJson);
+      // in AWS: the hosted UI's domain, and the /media/* behaviour of either distribution
       if (url.pathname.startsWith(`${LOCAL_AUTH_PREFIX}/`))
         return void handleLocalAuth(request, response, url);
-      if (url.pathname.startsWith(MEDIA_PREFIX)) return void serveMedia(request, response, url);
+      if (url.pathname.startsWith(MEDIA_PREFIX)) {
+        setSecurityHeaders(response, distributionHeaders(request));
+        return void serveMedia(request, response, url);
+      }
       // in AWS the sites distribution: a website's domain, or /sites/{websiteId}/… on the app's origin
       void (async () => {
         if (
@@ -376,20 +395,6 @@ function startScheduledJobs(log: (line: string) => void): () => Promise<void> {
     for (const timer of timers) clearInterval(timer);
     await Promise.allSettled([...running]);
   };
-}
-
-function serveAppConfig(request: IncomingMessage, response: ServerResponse, json: string) {
-  request.resume();
-  if (request.method !== 'GET' && request.method !== 'HEAD') {
-    response.writeHead(405, { allow: 'GET, HEAD' });
-    return response.end();
-  }
-  response.writeHead(200, {
-    'content-type': 'application/json',
-    'content-length': Buffer.byteLength(json),
-    'cache-control': 'no-cache',
-  });
-  response.end(request.method === 'HEAD' ? undefined : json);
 }
 
 /** Stops in reverse order of start: the app first, so no request reaches a stopped emulator. */

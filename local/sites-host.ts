@@ -1,6 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import {
+  BEHAVIOURS,
+  PUBLISHED_SITE_SECURITY_HEADERS,
+  SITE_PREVIEW_SECURITY_HEADERS,
+  securityHeaderFields,
+} from '#contracts/response-headers';
 import { encodeKeyPath } from '#lib/sigv4';
 import { originFetch } from './origin-access.ts';
+import { sendObject } from './static-host.ts';
 
 /**
  * The local stand-in for the sites distribution (docs/website-builder.md, "Serving"): published pages
@@ -9,15 +16,18 @@ import { originFetch } from './origin-access.ts';
  * `favicon.svg`); `/favicon.ico` is a redirect to the site's `favicon.svg`.
  *
  * - On the app's own origin: `/sites/{websiteId}/`, `/sites/{websiteId}/{slug}`, `…/sitemap.xml`,
- *   `…/robots.txt`. These pages carry `Content-Security-Policy: sandbox allow-forms allow-popups`, so a
- *   page (the agent's content) cannot reach the app's storage; their site-root links (`/about`) are
- *   pointed under `/sites/{websiteId}` so the site can be browsed there.
+ *   `…/robots.txt`, with the previews' headers (a sandboxing CSP, so a page — the agent's content —
+ *   cannot reach the app's storage) and compressed as that behaviour compresses (Gzip only: it caches
+ *   nothing); their site-root links (`/about`) are pointed under `/sites/{websiteId}` so the site can be
+ *   browsed there.
  * - For any other Host, the website whose domain (default subdomain or custom) that host is: `/` → home,
- *   `/{slug}` → that page. In AWS CloudFront maps the hostname (issue 11).
+ *   `/{slug}` → that page, with the sites distribution's headers and compression. In AWS CloudFront maps
+ *   the hostname (issue 11).
+ * Headers and compression come from contracts/response-headers.ts, as the CDK's do; the Cache-Control is
+ * the object's own (the regenerator writes it).
  */
 
 export const SITES_PREFIX = '/sites/';
-export const SITE_PAGE_CSP = 'sandbox allow-forms allow-popups';
 
 const WEBSITE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** A page's folder: one slug (`about`) or a listing page's `listings/{slug}`. */
@@ -81,45 +91,51 @@ export function isAppHost(host: string | undefined, appPort: number): boolean {
 }
 
 export function createSitesHost(options: SitesHostOptions) {
+  const preview = {
+    behaviour: BEHAVIOURS.sitePreview,
+    headers: securityHeaderFields(SITE_PREVIEW_SECURITY_HEADERS),
+  };
+  const published = {
+    behaviour: BEHAVIOURS.publishedSite,
+    headers: securityHeaderFields(PUBLISHED_SITE_SECURITY_HEADERS),
+  };
+
   async function serveObject(
     request: IncomingMessage,
     response: ServerResponse,
     key: string | undefined,
     appOrigin: { websiteId: string } | undefined,
   ) {
-    const headers: Record<string, string> = {
-      'x-content-type-options': 'nosniff',
-      'cache-control': 'no-cache',
-      ...(appOrigin ? { 'content-security-policy': SITE_PAGE_CSP } : {}),
-    };
+    const { behaviour, headers } = appOrigin ? preview : published;
     const upstream = key
       ? // signed, as CloudFront's origin access control reads the private sites bucket
         await originFetch(`${options.s3Endpoint}/${options.bucket}/${encodeKeyPath(key)}`)
       : undefined;
     if (!upstream?.ok) {
       await upstream?.body?.cancel();
-      response.writeHead(404, {
-        ...headers,
-        'content-type': 'text/html; charset=utf-8',
-        'cache-control': 'no-store',
-      });
-      return response.end(request.method === 'HEAD' ? undefined : NOT_FOUND_PAGE);
+      const page = {
+        body: Buffer.from(NOT_FOUND_PAGE),
+        contentType: 'text/html; charset=utf-8',
+        cacheControl: 'no-store',
+      };
+      return sendObject(request, response, behaviour, headers, page, 404);
     }
     let body = Buffer.from(await upstream.arrayBuffer());
     const contentType = upstream.headers.get('content-type') ?? 'text/html; charset=utf-8';
     if (appOrigin && contentType.startsWith('text/html'))
       body = Buffer.from(underSitesPath(body.toString('utf8'), appOrigin.websiteId));
-    response.writeHead(200, {
-      ...headers,
-      'content-type': contentType,
-      'content-length': String(body.length),
+    sendObject(request, response, behaviour, headers, {
+      body,
+      contentType,
+      cacheControl: upstream.headers.get('cache-control') ?? undefined,
+      etag: upstream.headers.get('etag') ?? undefined,
+      lastModified: upstream.headers.get('last-modified') ?? undefined,
     });
-    response.end(request.method === 'HEAD' ? undefined : body);
   }
 
   /** What the sites distribution's function answers for `/favicon.ico` (infra/lib/site-router-function.ts). */
-  const redirect = (response: ServerResponse, location: string) => {
-    response.writeHead(301, { location, 'cache-control': 'max-age=86400' });
+  const redirect = (response: ServerResponse, location: string, headers: Record<string, string>) => {
+    response.writeHead(301, { location, 'cache-control': 'max-age=86400', ...headers });
     response.end();
   };
 
@@ -139,12 +155,15 @@ export function createSitesHost(options: SitesHostOptions) {
       const [websiteId = '', ...rest] = url.pathname.slice(SITES_PREFIX.length).split('/');
       if (rest.length === 0 && WEBSITE_ID.test(websiteId)) {
         // the site root needs its slash for the pages' relative addresses
-        response.writeHead(308, { location: `${SITES_PREFIX}${websiteId}/${url.search}` });
+        response.writeHead(308, {
+          location: `${SITES_PREFIX}${websiteId}/${url.search}`,
+          ...preview.headers,
+        });
         response.end();
         return true;
       }
       if (WEBSITE_ID.test(websiteId) && isFaviconIco(rest.join('/'))) {
-        redirect(response, `${SITES_PREFIX}${websiteId}/${FAVICON_SVG}`);
+        redirect(response, `${SITES_PREFIX}${websiteId}/${FAVICON_SVG}`, preview.headers);
         return true;
       }
       await serveObject(request, response, siteObjectKey(websiteId, `/${rest.join('/')}`), { websiteId });
@@ -160,7 +179,7 @@ export function createSitesHost(options: SitesHostOptions) {
       request.resume();
       if (!methodAllowed(request, response)) return true;
       if (isFaviconIco(url.pathname)) {
-        redirect(response, `/${FAVICON_SVG}`);
+        redirect(response, `/${FAVICON_SVG}`, published.headers);
         return true;
       }
       await serveObject(request, response, siteObjectKey(websiteId, url.pathname), undefined);

@@ -1,5 +1,6 @@
 import type { EventBridgeEvent } from 'aws-lambda';
 import { isCurrencyCode } from '#contracts/exchange-rates';
+import { SITE_PAGE_CACHE_CONTROL } from '#contracts/response-headers';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { type DetailType, eventCatalog } from '#events/catalog';
@@ -37,8 +38,8 @@ import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteCont
 const LISTINGS_READ = 100;
 const MAX_PASSES = 3;
 const HTML = 'text/html; charset=utf-8';
-/** Pages change on every publish: caches must revalidate. */
-const CACHE_CONTROL = 'no-cache';
+/** Pages change on every publish: caches must revalidate (the sites distribution passes it on). */
+const CACHE_CONTROL = SITE_PAGE_CACHE_CONTROL;
 
 interface Request {
   websiteId: string;

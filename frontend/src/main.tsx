@@ -13,12 +13,13 @@ import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
 import { AppConfigError, loadAppConfig } from './app/config.ts';
 import { PersistGate } from './app/PersistGate.tsx';
 import { registerPersistor } from './app/persistConfig.ts';
-import { createAppRouter } from './app/router.tsx';
+import { createAppRouter, preloadRouteCode } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
 
 const root = createRoot(document.getElementById('root')!);
 root.render(<PageLoader />);
+preloadRouteCode(window.location.pathname);
 
 // The runtime configuration (user pool, OAuth domain) comes first: nothing can sign in without it.
 loadAppConfig().then(

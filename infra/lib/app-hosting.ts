@@ -15,6 +15,7 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  type ICachePolicy,
   type IOrigin,
   type OriginBindConfig,
   type OriginBindOptions,
@@ -31,11 +32,22 @@ import { Bucket, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import { APP_CONFIG_PATH, type AppConfig } from '../../contracts/app-config.ts';
+import {
+  APP_CACHE_CONTROL,
+  type AppOrigins,
+  appCacheControl,
+  appSecurityHeaders,
+  BEHAVIOURS,
+  type Behaviour,
+  HASHED_ASSETS_PREFIX,
+  type SecurityHeaders,
+  SITE_PREVIEW_SECURITY_HEADERS,
+} from '../../contracts/response-headers.ts';
 import { API_PATH_PREFIXES } from '../../contracts/route-guard.ts';
 import { privateBucket } from './data-stores.ts';
 import { REPO_ROOT } from './platform-function.ts';
 import { routeGuardFunctionSource } from './route-guard-function.ts';
-import { SITE_PREVIEW_CSP, SITE_PREVIEW_PREFIX, sitePreviewFunctionSource } from './site-router-function.ts';
+import { sitePreviewFunctionSource } from './site-router-function.ts';
 import type { StageConfig } from './stage-config.ts';
 
 /** Where `npm run build` writes the SPA. */
@@ -59,44 +71,66 @@ export interface AppHostingProps {
   sitesBucket: IBucket;
 }
 
-/** What the app's pages may load and call: our own origin and the AWS endpoints of this stage only. */
-export interface AppOrigins {
+/** The AWS names of the app's origins (contracts/response-headers.ts's `AppOrigins`) in this stage. */
+export interface AwsAppOrigins {
   region: string;
   urlSuffix: string;
   authDomainPrefix: string;
   filesBucketName: string;
 }
 
-/**
- * The app's Content-Security-Policy: scripts from our origin only; API calls to our origin, Cognito's
- * regional endpoint and the hosted UI (token exchange); browser uploads and downloads straight to the files
- * bucket (presigned); nothing may frame the app; forms post to our origin or the hosted UI.
- * Inline styles stay allowed: the website editor (GrapesJS) and the toasts set style attributes.
- */
-export function appContentSecurityPolicy(origins: AppOrigins): string {
-  const cognito = `https://cognito-idp.${origins.region}.${origins.urlSuffix}`;
-  const hostedUi = `https://${origins.authDomainPrefix}.auth.${origins.region}.amazoncognito.com`;
-  const files = `https://${origins.filesBucketName}.s3.${origins.region}.${origins.urlSuffix}`;
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    `img-src 'self' data: blob: ${files}`,
-    "font-src 'self' data:",
-    `connect-src 'self' ${cognito} ${hostedUi} ${files}`,
-    `media-src 'self' blob: ${files}`,
-    "frame-src 'self' blob:",
-    "worker-src 'self' blob:",
-    "object-src 'none'",
-    "base-uri 'self'",
-    `form-action 'self' ${hostedUi}`,
-    "frame-ancestors 'none'",
-    'upgrade-insecure-requests',
-  ].join('; ');
+/** Cognito's regional endpoint, the hosted UI's domain and the files bucket's regional endpoint. */
+export function awsAppOrigins(names: AwsAppOrigins): AppOrigins {
+  return {
+    cognito: `https://cognito-idp.${names.region}.${names.urlSuffix}`,
+    hostedUi: `https://${names.authDomainPrefix}.auth.${names.region}.amazoncognito.com`,
+    files: `https://${names.filesBucketName}.s3.${names.region}.${names.urlSuffix}`,
+  };
 }
 
-/** HSTS max-age: two years, subdomains included, eligible for the preload list. */
-export const HSTS_MAX_AGE = Duration.days(730);
+const FRAME_OPTIONS: Record<SecurityHeaders['frameOption'], HeadersFrameOption> = {
+  DENY: HeadersFrameOption.DENY,
+  SAMEORIGIN: HeadersFrameOption.SAMEORIGIN,
+};
+const REFERRER_POLICIES: Record<SecurityHeaders['referrerPolicy'], HeadersReferrerPolicy> = {
+  'strict-origin-when-cross-origin': HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+};
+
+/**
+ * A response headers policy of the security headers contracts/response-headers.ts defines for a
+ * behaviour (the local hosts send the same); each overrides what the origin sends.
+ */
+export function securityHeadersPolicy(
+  scope: Construct,
+  id: string,
+  props: { name: string; comment: string; headers: SecurityHeaders },
+): ResponseHeadersPolicy {
+  const { headers } = props;
+  const hsts = headers.strictTransportSecurity;
+  return new ResponseHeadersPolicy(scope, id, {
+    responseHeadersPolicyName: props.name,
+    comment: props.comment,
+    securityHeadersBehavior: {
+      contentSecurityPolicy: { contentSecurityPolicy: headers.contentSecurityPolicy, override: true },
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+        includeSubdomains: hsts.includeSubdomains,
+        preload: hsts.preload,
+        override: true,
+      },
+      frameOptions: { frameOption: FRAME_OPTIONS[headers.frameOption], override: true },
+      contentTypeOptions: { override: true },
+      referrerPolicy: { referrerPolicy: REFERRER_POLICIES[headers.referrerPolicy], override: true },
+    },
+  });
+}
+
+/** The managed cache policy a behaviour of contracts/response-headers.ts names. */
+export function cachePolicyOf(behaviour: Behaviour): ICachePolicy {
+  return behaviour.cachePolicy === 'CachingOptimized'
+    ? CachePolicy.CACHING_OPTIMIZED
+    : CachePolicy.CACHING_DISABLED;
+}
 
 /**
  * An S3 origin with origin access control whose bucket policy lets this distribution read ONE prefix
@@ -196,32 +230,17 @@ export class AppHosting extends Construct {
       code: FunctionCode.fromInline(routeGuardFunctionSource()),
     });
 
-    this.responseHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
-      responseHeadersPolicyName: `${stage.namePrefix}-app-security-headers`,
+    this.responseHeaders = securityHeadersPolicy(this, 'SecurityHeaders', {
+      name: `${stage.namePrefix}-app-security-headers`,
       comment: 'EstateNet app: CSP limited to our origins, HSTS, no framing, nosniff, referrer policy',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: {
-          contentSecurityPolicy: appContentSecurityPolicy({
-            region: stack.region,
-            urlSuffix: stack.urlSuffix,
-            authDomainPrefix: stage.authDomainPrefix,
-            filesBucketName,
-          }),
-          override: true,
-        },
-        strictTransportSecurity: {
-          accessControlMaxAge: HSTS_MAX_AGE,
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
+      headers: appSecurityHeaders(
+        awsAppOrigins({
+          region: stack.region,
+          urlSuffix: stack.urlSuffix,
+          authDomainPrefix: stage.authDomainPrefix,
+          filesBucketName,
+        }),
+      ),
     });
 
     this.sitePreview = new EdgeFunction(this, 'SitePreview', {
@@ -230,25 +249,10 @@ export class AppHosting extends Construct {
       runtime: FunctionRuntime.JS_2_0,
       code: FunctionCode.fromInline(sitePreviewFunctionSource()),
     });
-    this.sitePreviewHeaders = new ResponseHeadersPolicy(this, 'SitePreviewHeaders', {
-      responseHeadersPolicyName: `${stage.namePrefix}-site-preview-headers`,
+    this.sitePreviewHeaders = securityHeadersPolicy(this, 'SitePreviewHeaders', {
+      name: `${stage.namePrefix}-site-preview-headers`,
       comment: 'Published pages on the app origin: sandboxed (no access to the app’s cookies or storage)',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: SITE_PREVIEW_CSP, override: true },
-        strictTransportSecurity: {
-          accessControlMaxAge: HSTS_MAX_AGE,
-          includeSubdomains: true,
-          preload: true,
-          override: true,
-        },
-        // the editor may show a preview in a frame of the app
-        frameOptions: { frameOption: HeadersFrameOption.SAMEORIGIN, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: {
-          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
-          override: true,
-        },
-      },
+      headers: SITE_PREVIEW_SECURITY_HEADERS,
     });
 
     const apiOrigin = new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
@@ -281,21 +285,21 @@ export class AppHosting extends Construct {
       defaultBehavior: {
         origin: S3BucketOrigin.withOriginAccessControl(this.bucket),
         viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        cachePolicy: cachePolicyOf(BEHAVIOURS.app),
         responseHeadersPolicy: this.responseHeaders,
-        compress: true,
+        compress: BEHAVIOURS.app.compress,
         functionAssociations: [{ function: this.routeGuard, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
         ...Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, apiBehavior])),
         // previews: always the latest regeneration (the regenerator invalidates the sites distribution only)
-        [`${SITE_PREVIEW_PREFIX}*`]: {
+        [BEHAVIOURS.sitePreview.pathPattern]: {
           origin: S3BucketOrigin.withOriginAccessControl(sitesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-          cachePolicy: CachePolicy.CACHING_DISABLED,
+          cachePolicy: cachePolicyOf(BEHAVIOURS.sitePreview),
           responseHeadersPolicy: this.sitePreviewHeaders,
-          compress: true,
+          compress: BEHAVIOURS.sitePreview.compress,
           functionAssociations: [{ function: this.sitePreview, eventType: FunctionEventType.VIEWER_REQUEST }],
         },
         // public media from the files bucket; no route guard (an <img> sends no token)
@@ -317,16 +321,30 @@ export class AppHosting extends Construct {
     this.appOrigins = [...new Set([this.appUrl, cloudFrontUrl, ...stage.devOrigins])];
 
     if (existsSync(path.join(APP_BUILD_DIR, 'index.html'))) {
-      new BucketDeployment(this, 'AppDeployment', {
+      // the content-hashed files first, cached for a year (contracts/response-headers.ts); the files of
+      // earlier builds stay, so a page loaded before a deploy still finds its lazy chunks
+      const assets = new BucketDeployment(this, 'AppAssetsDeployment', {
+        sources: [Source.asset(path.join(APP_BUILD_DIR, HASHED_ASSETS_PREFIX))],
+        destinationBucket: this.bucket,
+        destinationKeyPrefix: HASHED_ASSETS_PREFIX,
+        prune: false,
+        cacheControl: [CacheControl.fromString(APP_CACHE_CONTROL.hashedAsset)],
+        memoryLimit: 512,
+      });
+      // then index.html and the other files, revalidated on every load
+      const documents = new BucketDeployment(this, 'AppDeployment', {
         sources: [Source.asset(APP_BUILD_DIR)],
         destinationBucket: this.bucket,
-        // deployed on its own (deployAppConfig); excluded here so this deployment's pruning keeps it.
-        // .vite/ holds the build manifest the size budgets read, not something to serve.
-        exclude: [APP_CONFIG_KEY, '.vite/*'],
+        // app-config.json is deployed on its own (deployAppConfig) and the hashed files above; excluded here
+        // so this deployment's pruning keeps them. .vite/ holds the build manifest the size budgets read,
+        // not something to serve.
+        exclude: [APP_CONFIG_KEY, '.vite/*', `${HASHED_ASSETS_PREFIX}*`],
+        cacheControl: [CacheControl.fromString(APP_CACHE_CONTROL.document)],
         distribution: this.distribution,
         distributionPaths: ['/*'],
         memoryLimit: 512,
       });
+      documents.node.addDependency(assets);
     } else {
       Annotations.of(this).addWarningV2(
         'estatenet:app-not-built',
@@ -345,7 +363,7 @@ export class AppHosting extends Construct {
       sources: [Source.jsonData(APP_CONFIG_KEY, config)],
       destinationBucket: this.bucket,
       prune: false,
-      cacheControl: [CacheControl.noCache()],
+      cacheControl: [CacheControl.fromString(appCacheControl(APP_CONFIG_KEY))],
       contentType: 'application/json',
       distribution: this.distribution,
       distributionPaths: [APP_CONFIG_PATH],

@@ -44,9 +44,9 @@ async function handler(event) {
 export const SITE_PREVIEW_PREFIX = '/sites/';
 /**
  * The pages are the agent's content on the app's own origin: the sandbox keeps them from the app's
- * cookies and storage (the local cloud sends the same header, local/sites-host.ts).
+ * cookies and storage (contracts/response-headers.ts; the local cloud sends the same header).
  */
-export const SITE_PREVIEW_CSP = 'sandbox allow-forms allow-popups';
+export { SITE_PREVIEW_CSP } from '../../contracts/response-headers.ts';
 
 /**
  * Source of the CloudFront Function (cloudfront-js-2.0) on the app distribution's `/sites/*` behaviour:

@@ -17,7 +17,7 @@ import {
   OriginRequestPolicy,
   OriginRequestQueryStringBehavior,
   PriceClass,
-  ResponseHeadersPolicy,
+  type ResponseHeadersPolicy,
   ViewerProtocolPolicy,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
@@ -25,8 +25,8 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import { HOSTS_STORE_ACTIONS } from '../../contracts/function-access.ts';
-import { MEDIA_PREFIX, mediaOrigin } from './app-hosting.ts';
+import { BEHAVIOURS, PUBLISHED_SITE_SECURITY_HEADERS } from '../../contracts/response-headers.ts';
+import { cachePolicyOf, MEDIA_PREFIX, mediaOrigin, securityHeadersPolicy } from './app-hosting.ts';
 import {
   SITE_NOT_FOUND_HTML,
   SITE_NOT_FOUND_PATH,
@@ -52,6 +52,18 @@ export const WEBSITE_LEADS_HEADERS = [
   'cloudfront-viewer-address',
 ] as const;
 
+/** Environment variables the website and domain handlers read (set here, not in functions/lib/config.ts). */
+export const SITES_ENV = {
+  /** the CNAME target shown to users who point their domain at their website */
+  cnameTarget: 'SITES_CNAME_TARGET',
+  /** the sites distribution, for invalidating regenerated pages */
+  distributionId: 'SITES_DISTRIBUTION_ID',
+  /** the domain of default website hostnames (`<subdomain>.<domain>`), when the stage has one */
+  domain: 'SITES_DOMAIN',
+  /** the KeyValueStore mapping hostnames to website ids */
+  hostsStoreArn: 'SITES_HOSTS_KVS_ARN',
+} as const;
+
 export interface SitesHostingProps {
   stage: StageConfig;
   api: IHttpApi;
@@ -64,6 +76,18 @@ export interface SitesHostingProps {
 }
 
 /**
+ * What the host sync (events/consumers/sync-site-hosts.ts) does with the store: read its ETag, read,
+ * list, put and delete keys. ListKeys finds the keys of hostnames a website released (no record left).
+ */
+export const HOSTS_STORE_ACTIONS = [
+  'cloudfront-keyvaluestore:DescribeKeyValueStore',
+  'cloudfront-keyvaluestore:GetKey',
+  'cloudfront-keyvaluestore:ListKeys',
+  'cloudfront-keyvaluestore:PutKey',
+  'cloudfront-keyvaluestore:DeleteKey',
+] as const;
+
+/**
  * Published websites: one distribution for every website, the sites bucket behind origin access control,
  * a viewer-request function that maps the Host to a website through a KeyValueStore, a 404 page for
  * unknown hosts and missing pages, and `/api/website-leads/*` to the HTTP API for the contact forms.
@@ -74,6 +98,8 @@ export class SitesHosting extends Construct {
   readonly router: EdgeFunction;
   /** what `/api/website-leads/*` forwards to the API */
   readonly leadsRequests: OriginRequestPolicy;
+  /** the security headers of every answer of the sites distribution (contracts/response-headers.ts) */
+  readonly responseHeaders: ResponseHeadersPolicy;
 
   constructor(
     scope: Construct,
@@ -114,6 +140,12 @@ export class SitesHosting extends Construct {
       queryStringBehavior: OriginRequestQueryStringBehavior.all(),
     });
 
+    this.responseHeaders = securityHeadersPolicy(this, 'SecurityHeaders', {
+      name: `${stage.namePrefix}-site-security-headers`,
+      comment: 'Published websites: no scripts, HSTS for the host only, same-origin framing, nosniff',
+      headers: PUBLISHED_SITE_SECURITY_HEADERS,
+    });
+
     const notFoundTtl = Duration.minutes(1);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${stage.namePrefix} published websites`,
@@ -126,9 +158,9 @@ export class SitesHosting extends Construct {
         allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
         // the function rewrites the URI to `/{websiteId}/…` before the cache lookup, so the URI alone
         // keys the cache and two websites never share an entry
-        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
-        compress: true,
+        cachePolicy: cachePolicyOf(BEHAVIOURS.publishedSite),
+        responseHeadersPolicy: this.responseHeaders,
+        compress: BEHAVIOURS.publishedSite.compress,
         functionAssociations: [{ function: this.router, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
@@ -140,7 +172,7 @@ export class SitesHosting extends Construct {
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
           originRequestPolicy: this.leadsRequests,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: this.responseHeaders,
         },
         // the pages' pictures: same-origin `/media/...` on every website hostname, read-only from the files
         // bucket's `media/` prefix (no router: the path is the object key)
@@ -149,7 +181,7 @@ export class SitesHosting extends Construct {
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
           allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
-          responseHeadersPolicy: ResponseHeadersPolicy.SECURITY_HEADERS,
+          responseHeadersPolicy: this.responseHeaders,
           compress: true,
         },
       },

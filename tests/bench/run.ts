@@ -21,6 +21,12 @@ import { measureFrontendBuild } from './frontend.ts';
 import { alternatingColdImports } from './imports.ts';
 import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } from './load.ts';
 import {
+  MOBILE_DEVICE,
+  measurePageLoadIsolated,
+  NETWORK_PROFILES,
+  PAGE_LOAD_LCP_BUDGET_MS,
+} from './page-load.ts';
+import {
   CAPACITY_RATIO_BUDGET,
   capacityFlat,
   measurePropertyBenchIsolated,
@@ -36,6 +42,8 @@ import { measurePublishedSitesIsolated, PUBLISHED_HOME_GZIP_BUDGET_BYTES } from 
  *   (default 5), each against the handler's SDK floor (a bare handler constructing the same SDK clients),
  *   handler and floor imported alternately.
  * - Frontend: initial JS per route (gzip) from the Vite manifest of a fresh production build.
+ * - Page load: Lighthouse-style FCP and LCP (mobile profile) of the login and profile pages as the local
+ *   static host serves them (CloudFront's headers and compression).
  * - Local API load: autocannon on the main read endpoints of a local cloud with the demo data.
  * - Property search: latency at 1,000 and 10,000 properties and the read capacity of each search.
  * - Published sites: the home page of the demo website and of each built-in template's website, its
@@ -194,6 +202,49 @@ const frontend = await measure('Frontend: initial JS per route', () => {
         ? `yes ${check(false, "the website editor's code is in another route's initial graph")}`
         : `no ${mark(true)}`
     }`,
+  ]);
+  return report;
+});
+
+const pageLoad = await measure('Page load (Lighthouse-style, mobile)', async () => {
+  const report = await measurePageLoadIsolated((line) => console.log(`  ${line}`));
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const profile = (name: string) => NETWORK_PROFILES.find((candidate) => candidate.name === name)!;
+  print([
+    '## Page load (Lighthouse-style, mobile)',
+    '',
+    'First and Largest Contentful Paint of a cold load, served by the local static host as CloudFront serves ' +
+      'the app (its headers, Brotli/Gzip, behind a loopback HTTPS/HTTP2 front), measured in Chromium through ' +
+      `the DevTools protocol (not the lighthouse package): ${MOBILE_DEVICE.viewport.width}×` +
+      `${MOBILE_DEVICE.viewport.height} viewport, CPU ${MOBILE_DEVICE.cpuSlowdown}× slower, FCP and LCP from ` +
+      `the page's PerformanceObserver; median of ${report.runs} runs. Network per request: ` +
+      NETWORK_PROFILES.map(
+        (network) =>
+          `${network.name} ${network.latencyMs} ms, ${(network.downloadKbps / 1024).toFixed(2)} Mbps down, ` +
+          `${Math.round(network.uploadKbps)} Kbps up`,
+      ).join('; ') +
+      ` (the second is Lighthouse's own DevTools throttling of the same profile, informative). Budget: LCP ≤ ` +
+      `${seconds(PAGE_LOAD_LCP_BUDGET_MS)} on the mobile profile.`,
+    '',
+    table(
+      ['page', 'path', 'network', 'FCP', 'LCP', 'LCP element', 'transferred', 'budget'],
+      ['---', '---', '---', '---:', '---:', '---', '---:', ':-:'],
+      report.pages.map((page) => [
+        page.page,
+        `\`${page.path}\``,
+        page.profile,
+        seconds(page.medianFcpMs),
+        seconds(page.medianLcpMs),
+        `\`${page.lcpElement}\``,
+        `${(page.medianTransferredBytes / 1024).toFixed(0)} KiB`,
+        profile(page.profile).budgeted
+          ? check(
+              page.withinBudget,
+              `${page.page} page: LCP ${seconds(page.medianLcpMs)} on the ${page.profile} profile`,
+            )
+          : '—',
+      ]),
+    ),
   ]);
   return report;
 });
@@ -467,6 +518,7 @@ const results = {
     handlerDuplicatePackages: 0,
     frontendRouteGzipBytes: FRONTEND_BUDGETS,
     frontendEditorInInitialGraph: false,
+    pageLoadLcpMs: PAGE_LOAD_LCP_BUDGET_MS,
     loadErrors: LOAD_ERRORS_BUDGET,
     loadP99OverP50: LOAD_P99_OVER_P50_BUDGET,
     cloudUploadMemoryGrowthBytes: UPLOAD_MEMORY_GROWTH_BUDGET_BYTES,
@@ -479,6 +531,7 @@ const results = {
   },
   handlers,
   frontend,
+  pageLoad,
   load,
   cloud: cloudFigures,
   properties: propertyFigures,

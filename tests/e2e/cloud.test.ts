@@ -2,7 +2,14 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { appUrl, createConfirmedAccount, signInWithPassword, useBrowser } from './helpers.ts';
+import {
+  appUrl,
+  createConfirmedAccount,
+  makePdf,
+  signInWithPassword,
+  takeCspViolations,
+  useBrowser,
+} from './helpers.ts';
 
 /**
  * The cloud file store in Chromium (issue 8, "Done when"): uploads with visible progress, a folder, a
@@ -173,6 +180,40 @@ describe('cloud file store', () => {
       .click();
     await page.getByText('The trash is empty').waitFor();
     expect(before - (await usageOf(page))).toBe(20 * MB);
+    await page.context().close();
+  });
+
+  it('previews a PDF in the browser’s PDF viewer under the production Content-Security-Policy', async () => {
+    const account = await createConfirmedAccount('Pia Brochure');
+    const page = await openPage();
+    await openCloud(page, account.email, account.password);
+    // the page is served as CloudFront serves it: the app's CSP, which frames only our origin and blob:
+    const served = await page.request.get(appUrl('/cloud'));
+    const csp = served.headers()['content-security-policy'] ?? '';
+    expect(csp).toMatch(/(^|; )frame-src 'self' blob:(;|$)/);
+    expect(csp).toMatch(/(^|; )object-src 'none'(;|$)/);
+
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'villa-brochure.pdf',
+      mimeType: 'application/pdf',
+      buffer: makePdf('Villa Aurora, Pine St 12'),
+    });
+    await page.getByText('1 of 1 done').waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Preview villa-brochure.pdf' }).click();
+    const preview = page.getByTestId('pdf-preview');
+    await preview.waitFor();
+    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    // Chromium's PDF viewer runs in the frame and has read the document: one page
+    const viewer = () => page.frames().find((frame) => frame.url().startsWith('chrome-extension://'));
+    await expect.poll(() => viewer() !== undefined, { timeout: 15_000 }).toBe(true);
+    // (its page count, in the toolbar's shadow DOM, which Playwright's CSS pierces)
+    await expect
+      .poll(async () => (await viewer()!.locator('#pagelength').textContent())?.trim(), { timeout: 15_000 })
+      .toBe('1');
+    // the page's picture (the headless compositor may show the viewer's frame dark a few seconds on)
+    await page.waitForTimeout(1000);
+    await shot(page, 'pdf-preview-desktop');
+    expect(takeCspViolations()).toEqual([]);
     await page.context().close();
   });
 

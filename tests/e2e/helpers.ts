@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 import { launchChromium } from '../support/browser.ts';
 import { cognitoCall } from '../support/cognito-api.ts';
 import { latestConfirmationCode } from '../support/cognito-codes.ts';
@@ -20,14 +20,55 @@ export async function newPage(browser: Browser, viewport = { width: 1280, height
 }
 
 /**
+ * What the browser reported against the Content-Security-Policy since the last check: the pages run under
+ * the production CSP (the local cloud sends the CloudFront headers, contracts/response-headers.ts), so a
+ * blocked script, style, picture, font, frame or connection is a test failure, not a console line.
+ */
+const cspViolations: string[] = [];
+const CSP_MESSAGE = /^CSP violation:|Content Security Policy/;
+
+/** Reports every `securitypolicyviolation` of the context's pages and frames, and Chromium's own CSP lines. */
+async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `CSP violation: ${event.effectiveDirective} blocked ${event.blockedURI || 'an inline resource'} on ${event.documentURI}` +
+          (event.sourceFile ? ` (${event.sourceFile}:${event.lineNumber}:${event.columnNumber})` : ''),
+      );
+    });
+  });
+  context.on('console', (message) => {
+    const text = message.text();
+    if (!CSP_MESSAGE.test(text)) return;
+    const { url, lineNumber } = message.location();
+    cspViolations.push(`${message.page()?.url() ?? ''}: ${text}${url ? ` (at ${url}:${lineNumber})` : ''}`);
+  });
+}
+
+/** The CSP violations reported since the last call (and forgets them). */
+export const takeCspViolations = (): string[] => cspViolations.splice(0);
+
+/**
  * Launches Chromium before a file's tests (after seeding the demo accounts, when asked) and closes it after
  * them. Call it in the `describe` body; `openPage` opens a page in a fresh context, so tests share no state.
+ * Every context of this browser reports CSP violations, and a test with any fails.
  */
 export function useBrowser({ demoAccounts = false }: { demoAccounts?: boolean } = {}) {
   let running: Browser | undefined;
   beforeAll(async () => {
     if (demoAccounts) await ensureDemoAccounts();
-    running = await launchChromium();
+    const launched = await launchChromium();
+    // browser.newPage() makes its context through newContext too
+    const newContext = launched.newContext.bind(launched);
+    launched.newContext = async (options) => {
+      const context = await newContext(options);
+      await watchContentSecurityPolicy(context);
+      return context;
+    };
+    running = launched;
+  });
+  afterEach(() => {
+    expect(takeCspViolations(), 'Content-Security-Policy violations').toEqual([]);
   });
   afterAll(async () => {
     await running?.close();
@@ -174,4 +215,30 @@ export function jpegDimensions(bytes: Buffer): { width: number; height: number }
     offset += 2 + length;
   }
   return undefined;
+}
+
+/**
+ * A one-page PDF showing `text` (Helvetica, 36 pt): the smallest document Chromium's PDF viewer renders,
+ * with a correct cross-reference table.
+ */
+export function makePdf(text: string): Buffer {
+  const stream = `BT /F1 36 Tf 72 700 Td (${text.replace(/[()\\]/g, '\\$&')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let pdf = '%PDF-1.4\n';
+  const offsets = objects.map((body, index) => {
+    const offset = pdf.length;
+    pdf += `${index + 1} 0 obj\n${body}\nendobj\n`;
+    return offset;
+  });
+  const xref = pdf.length;
+  pdf += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) pdf += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  pdf += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(pdf, 'latin1');
 }

@@ -53,10 +53,26 @@ const REGENERATION = { timeout: 20_000, interval: 250 };
 const canvas = (page: Page): FrameLocator => page.frameLocator('iframe.gjs-frame');
 
 /** Types over a text element of the canvas (double click opens GrapesJS's text editor). */
+/**
+ * Replaces an element's text in the editor's canvas, as a person does: double-click (the text editor
+ * opens), select all, type. A double-click the editor takes before it is ready to edit opens nothing, so
+ * the text is checked and the edit tried again.
+ */
 async function retype(page: Page, element: Locator, text: string) {
-  await element.dblclick();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.type(text);
+  for (let attempt = 1; ; attempt++) {
+    await element.dblclick();
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(text);
+    const typed = await expect
+      .poll(() => element.textContent(), { timeout: 2_000 })
+      .toContain(text)
+      .then(
+        () => true,
+        () => false,
+      );
+    if (typed) return;
+    if (attempt === 3) throw new Error(`the editor did not take the text "${text}"`);
+  }
 }
 
 async function saved(page: Page) {
@@ -120,6 +136,10 @@ describe('websites', () => {
     await expect
       .poll(async () => (await served(`/sites/${websiteId}/`)).body, REGENERATION)
       .toContain(heroText);
+    // the regenerator writes the pages one after another: the home page first
+    await expect
+      .poll(async () => (await served(`/sites/${websiteId}/about`)).body, REGENERATION)
+      .toContain(`<title>About ${siteName}</title>`);
     const about = await served(`/sites/${websiteId}/about`);
     expect(about.status).toBe(200);
     expect(about.body).toContain(`<title>About ${siteName}</title>`);

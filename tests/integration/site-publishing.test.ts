@@ -5,6 +5,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
 import { manifest } from '#contracts/manifest';
+import { SITE_CONTENT_SECURITY_POLICY, SITE_PREVIEW_CSP } from '#contracts/response-headers';
 import { config } from '#lib/config';
 import { publishEvent } from '#lib/events';
 import { handler as reorderImages } from '../../functions/properties/reorder-images.ts';
@@ -157,7 +158,7 @@ describe('publishing a website', () => {
     const about = await served(`/sites/${id}/about`);
     expect(about.status).toBe(200);
     expect(about.headers['content-type']).toBe('text/html; charset=utf-8');
-    expect(about.headers['content-security-policy']).toBe('sandbox allow-forms allow-popups');
+    expect(about.headers['content-security-policy']).toBe(SITE_PREVIEW_CSP);
     expect(about.body).toContain('<title>About | Seaside Homes</title>');
     expect(about.body).toContain('<meta property="og:title"');
     // the agent card from the agent record; site links stay inside the site on the app origin
@@ -366,7 +367,7 @@ describe('publishing a website', () => {
     );
     await expect.poll(async () => (await served(path)).status, REGENERATION).toBe(200);
     const page = await served(path);
-    expect(page.headers['content-security-policy']).toBe('sandbox allow-forms allow-popups');
+    expect(page.headers['content-security-policy']).toBe(SITE_PREVIEW_CSP);
     expect(page.body).toContain(`<h1 class="en-listing-title">${title}</h1>`);
     expect(page.body.match(/<h1[\s>]/g)).toHaveLength(1);
     expect(page.body).toContain('<p class="en-listing-price">$425,000</p>');
@@ -576,7 +577,8 @@ describe('publishing a website', () => {
     expect((await served('/contact', domain)).body).toContain(
       '<input type="hidden" name="page" value="/contact">',
     );
-    expect(about.headers['content-security-policy']).toBeUndefined();
+    expect(about.headers['content-security-policy']).toBe(SITE_CONTENT_SECURITY_POLICY);
+    expect(about.headers['content-security-policy']).not.toContain('sandbox');
     expect((await served('/', domain)).body).toContain('<header class="site-header">');
     expect((await served('/robots.txt', domain)).body).toContain('User-agent: *');
     // the site's icon, and /favicon.ico is no 404

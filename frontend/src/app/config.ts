@@ -41,10 +41,9 @@ export function parseAppConfig(body: unknown): { config: AppConfig } | { invalid
 export async function loadAppConfig(fetchImpl: typeof fetch = fetch): Promise<AppConfig> {
   let response: Response;
   try {
-    response = await fetchImpl(APP_CONFIG_PATH, {
-      cache: 'no-store',
-      headers: { Accept: 'application/json' },
-    });
+    // the default cache mode, so the document's preload of it (index.html) is used; the object is
+    // `Cache-Control: no-cache` (contracts/response-headers.ts), so a stored copy is always revalidated
+    response = await fetchImpl(APP_CONFIG_PATH, { headers: { Accept: 'application/json' } });
   } catch {
     throw new AppConfigError(`${APP_CONFIG_PATH} could not be loaded: the server did not answer.`);
   }

@@ -1,4 +1,4 @@
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router-dom';
 import { PageLoader } from '../components/ui/Spinner.tsx';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage.tsx';
 import { paths } from './paths.ts';
@@ -219,4 +219,16 @@ export const routes: RouteObject[] = [
 
 export function createAppRouter() {
   return createBrowserRouter(routes);
+}
+
+/**
+ * Starts loading the code of the screens that render `pathname` (the shell and the page), so it
+ * downloads while the runtime config does, instead of after it: the router asks the same lazy functions
+ * again when it renders, and gets the modules already loaded.
+ */
+export function preloadRouteCode(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const { lazy } = match.route;
+    if (typeof lazy === 'function') void lazy().catch(() => undefined);
+  }
 }

@@ -35,6 +35,59 @@ function TextPreview({ url }: { url: string }) {
   );
 }
 
+/** The largest PDF shown in the preview; a larger one is offered for download instead. */
+export const PDF_PREVIEW_MAX_BYTES = 50 * 1024 * 1024;
+
+/**
+ * A PDF in a frame of its own: the file is downloaded (its presigned URL, as the text preview reads it)
+ * and shown from a `blob:` URL typed `application/pdf`. The app's Content-Security-Policy frames only
+ * our origin and `blob:` documents (contracts/response-headers.ts), so the files bucket is never framed,
+ * and the frame shows the browser's PDF viewer whatever Content-Type the object was stored with.
+ */
+function PdfPreview({ url, name, size }: { url: string; name: string; size: number }) {
+  const [documentUrl, setDocumentUrl] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const tooLarge = size > PDF_PREVIEW_MAX_BYTES;
+  useEffect(() => {
+    if (tooLarge) return;
+    const controller = new AbortController();
+    let made: string | undefined;
+    setDocumentUrl(null);
+    setFailed(false);
+    fetch(url, { signal: controller.signal })
+      .then((response) =>
+        response.ok ? response.blob() : Promise.reject(new Error(String(response.status))),
+      )
+      .then((blob) => {
+        made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
+        setDocumentUrl(made);
+      })
+      .catch((error: unknown) => {
+        if ((error as Error).name !== 'AbortError') setFailed(true);
+      });
+    return () => {
+      controller.abort();
+      if (made) URL.revokeObjectURL(made);
+    };
+  }, [url, tooLarge]);
+  if (tooLarge)
+    return (
+      <p className="py-8 text-sm text-slate-600">
+        This PDF is too large to preview here. Download it to open it.
+      </p>
+    );
+  if (failed) return <p className="text-sm text-slate-600">This file could not be loaded for preview.</p>;
+  if (documentUrl === null) return <Spinner className="size-6 text-brand-2" label="Loading preview" />;
+  return (
+    <iframe
+      src={documentUrl}
+      title={name}
+      className="h-[60vh] w-full rounded-xl ring-1 ring-slate-200"
+      data-testid="pdf-preview"
+    />
+  );
+}
+
 /** File preview (spec §2): images, PDF, video, audio and text; other files offer their download. */
 export function PreviewModal({
   item,
@@ -73,13 +126,7 @@ export function PreviewModal({
               className="max-h-[60vh] rounded-xl object-contain ring-1 ring-slate-200"
             />
           )}
-          {kind === 'pdf' && (
-            <iframe
-              src={url}
-              title={item.name}
-              className="h-[60vh] w-full rounded-xl ring-1 ring-slate-200"
-            />
-          )}
+          {kind === 'pdf' && <PdfPreview url={url} name={item.name} size={item.size} />}
           {kind === 'video' && (
             // biome-ignore lint/a11y/useMediaCaption: user files come without captions
             <video src={url} controls className="max-h-[60vh] w-full rounded-xl bg-black" />
