@@ -5,6 +5,7 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HOSTS_STORE_ACTIONS, SITES_ENV } from '../contracts/function-access.ts';
 import { manifest } from '../contracts/manifest.ts';
 import {
   APP_CACHE_CONTROL,
@@ -33,12 +34,7 @@ import {
   sitePreviewFunctionSource,
   siteRouterBody,
 } from './lib/site-router-function.ts';
-import {
-  HOSTS_STORE_ACTIONS,
-  SITES_ENV,
-  WEBSITE_LEADS_HEADERS,
-  WEBSITE_LEADS_PATH_PATTERN,
-} from './lib/sites-hosting.ts';
+import { WEBSITE_LEADS_HEADERS, WEBSITE_LEADS_PATH_PATTERN } from './lib/sites-hosting.ts';
 import { stageConfig } from './lib/stage-config.ts';
 import { type SynthesizedStage, synthesizedStage, testApp } from './support/stacks.ts';
 

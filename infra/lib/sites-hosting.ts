@@ -25,6 +25,7 @@ import { type IGrantable, PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
+import { HOSTS_STORE_ACTIONS } from '../../contracts/function-access.ts';
 import { BEHAVIOURS, PUBLISHED_SITE_SECURITY_HEADERS } from '../../contracts/response-headers.ts';
 import { cachePolicyOf, MEDIA_PREFIX, mediaOrigin, securityHeadersPolicy } from './app-hosting.ts';
 import {
@@ -52,18 +53,6 @@ export const WEBSITE_LEADS_HEADERS = [
   'cloudfront-viewer-address',
 ] as const;
 
-/** Environment variables the website and domain handlers read (set here, not in functions/lib/config.ts). */
-export const SITES_ENV = {
-  /** the CNAME target shown to users who point their domain at their website */
-  cnameTarget: 'SITES_CNAME_TARGET',
-  /** the sites distribution, for invalidating regenerated pages */
-  distributionId: 'SITES_DISTRIBUTION_ID',
-  /** the domain of default website hostnames (`<subdomain>.<domain>`), when the stage has one */
-  domain: 'SITES_DOMAIN',
-  /** the KeyValueStore mapping hostnames to website ids */
-  hostsStoreArn: 'SITES_HOSTS_KVS_ARN',
-} as const;
-
 export interface SitesHostingProps {
   stage: StageConfig;
   api: IHttpApi;
@@ -74,18 +63,6 @@ export interface SitesHostingProps {
   /** its name, known without referring to the bucket (`filesBucketName`) */
   filesBucketName: string;
 }
-
-/**
- * What the host sync (events/consumers/sync-site-hosts.ts) does with the store: read its ETag, read,
- * list, put and delete keys. ListKeys finds the keys of hostnames a website released (no record left).
- */
-export const HOSTS_STORE_ACTIONS = [
-  'cloudfront-keyvaluestore:DescribeKeyValueStore',
-  'cloudfront-keyvaluestore:GetKey',
-  'cloudfront-keyvaluestore:ListKeys',
-  'cloudfront-keyvaluestore:PutKey',
-  'cloudfront-keyvaluestore:DeleteKey',
-] as const;
 
 /**
  * Published websites: one distribution for every website, the sites bucket behind origin access control,
