@@ -48,7 +48,7 @@ async function drag(page: Page, from: ReturnType<Page['locator']>, to: ReturnTyp
 }
 
 describe('agenda', () => {
-  const { browser } = useBrowser({ demoAccounts: true });
+  const { browser } = useBrowser();
 
   const openPage = async (viewport = { width: 1366, height: 900 }) => {
     const context = await browser().newContext({ viewport, timezoneId: TIME_ZONE, locale: 'en-GB' });

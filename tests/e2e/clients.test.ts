@@ -43,7 +43,7 @@ const columnHeader = (page: Page, name: string) =>
   page.getByRole('table', { name: 'Clients' }).getByRole('columnheader', { name, exact: true });
 
 describe('clients', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   beforeAll(() => {
     // the test agents are written through the entity layer, against this project's cloud

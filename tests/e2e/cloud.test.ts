@@ -63,7 +63,7 @@ async function itemAction(page: Page, name: string, action: string) {
 }
 
 describe('cloud file store', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('uploads, organises, shares, trashes, restores and empties the trash', async () => {
     const owner = await createConfirmedAccount('Olivia Cloudwright');

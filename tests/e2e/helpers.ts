@@ -49,14 +49,13 @@ async function watchContentSecurityPolicy(context: BrowserContext): Promise<void
 export const takeCspViolations = (): string[] => cspViolations.splice(0);
 
 /**
- * Launches Chromium before a file's tests (after seeding the demo accounts, when asked) and closes it after
- * them. Call it in the `describe` body; `openPage` opens a page in a fresh context, so tests share no state.
+ * Launches Chromium before a file's tests and closes it after them (the demo accounts are seeded once, by
+ * the e2e project's setup). Call it in the `describe` body; `openPage` opens a page in a fresh context, so tests share no state.
  * Every context of this browser reports CSP violations, and a test with any fails.
  */
-export function useBrowser({ demoAccounts = false }: { demoAccounts?: boolean } = {}) {
+export function useBrowser() {
   let running: Browser | undefined;
   beforeAll(async () => {
-    if (demoAccounts) await ensureDemoAccounts();
     const launched = await launchChromium();
     // browser.newPage() makes its context through newContext too
     const newContext = launched.newContext.bind(launched);
@@ -85,17 +84,6 @@ export function useBrowser({ demoAccounts = false }: { demoAccounts?: boolean } 
 
 /** The sidebar of the signed-in shell (wide screens). */
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
-
-/**
- * The demo accounts (demo@, leo@, amir@, nora@estatenet.local) in the test cloud: the same idempotent seed
- * `npm start` runs, through the entity layer, with the test cloud's environment.
- */
-export async function ensureDemoAccounts(): Promise<void> {
-  const cloud = inject('cloud');
-  Object.assign(process.env, cloud.env);
-  const { seedDemoData } = await import('#local/seed');
-  await seedDemoData({ userPool: cloud.userPool } as Parameters<typeof seedDemoData>[0]);
-}
 
 /** Opens the login form, fills it in and sends it. */
 export async function sendLoginForm(page: Page, email: string, password: string): Promise<void> {

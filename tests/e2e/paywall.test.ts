@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { signInWithPassword, useBrowser } from './helpers.ts';
 
 describe('paywall', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('an expired subscription opens "Subscription Expired" on Add Property', async () => {
     const page = await openPage();

@@ -10,7 +10,7 @@ import {
 } from './helpers.ts';
 
 describe('profile picture', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('crops a chosen image square, saves it as JPEG and shows it in the header and the sidebar', async () => {
     const account = await createConfirmedAccount('Pia Lindqvist');

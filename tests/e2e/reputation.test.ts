@@ -126,7 +126,13 @@ describe('reputation and notifications', () => {
       .toBe(String(points));
     await screenshot(page, 'dropdown');
 
+    // the row leaves at once (optimistic); the reload below needs the server to have it read
+    const markedRead = page.waitForResponse(
+      (response) =>
+        /\/api\/notifications\/[^/]+\/read$/.test(response.url()) && response.request().method() === 'PUT',
+    );
     await row.getByRole('button', { name: 'Mark as read' }).click();
+    expect((await markedRead).ok()).toBe(true);
     await row.waitFor({ state: 'detached' });
     await expect.poll(() => page.getByTestId('notifications-count').textContent()).toBe('1');
     await page.keyboard.press('Escape');

@@ -31,7 +31,7 @@ const headerAddProperty = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add Property' });
 
 describe('settings', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   beforeAll(() => {
     // test agents are written through the entity layer, against this project's cloud
@@ -108,9 +108,18 @@ describe('settings', () => {
     await page.getByText('120 sqm', { exact: true }).waitFor();
 
     await page.goto(appUrl('/settings'));
+    // the choices show at once (optimistic); the reload below needs them saved
+    const savedBy = (path: string) =>
+      page.waitForResponse(
+        (response) => response.url().endsWith(path) && response.request().method() === 'POST',
+      );
+    const currencySaved = savedBy('/api/currency-preference');
     await page.getByLabel('Display currency').selectOption('EUR');
+    expect((await currencySaved).ok()).toBe(true);
     const sqft = page.getByLabel('Square feet (sqft)');
+    const unitSaved = savedBy('/api/metric-preference');
     await sqft.click();
+    expect((await unitSaved).ok()).toBe(true);
     await expect.poll(() => sqft.isChecked()).toBe(true);
     const euros = formatPriceIn(250_000, 'EUR', exchange.rates);
     await expect.poll(() => page.getByTestId('currency-example').textContent()).toMatch(/^€/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { sidebar, signInWithPassword, submitLogin, useBrowser } from './helpers.ts';
 
 describe('the shell by role', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('an agency admin sees Team and the invite button, and no Upgrade Now', async () => {
     const page = await openPage();

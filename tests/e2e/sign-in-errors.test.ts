@@ -8,7 +8,7 @@ async function trySignIn(page: Page, email: string, password: string) {
 }
 
 describe('sign-in errors', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('a wrong password reads "Incorrect email or password"', async () => {
     const page = await openPage();

@@ -11,7 +11,7 @@ import {
 } from './helpers.ts';
 
 describe('sign up, sign out', () => {
-  const { openPage } = useBrowser({ demoAccounts: true });
+  const { openPage } = useBrowser();
 
   it('signs up a new agent, confirms the email and lands signed in on the Free Plan', async () => {
     const page = await openPage();

@@ -28,7 +28,13 @@ export async function startTestCloud(
   project: TestProject,
   name: string,
   distDirectory?: string,
-  { refusalsFailTheRun = true }: { refusalsFailTheRun?: boolean } = {},
+  {
+    refusalsFailTheRun = true,
+    seedDemo = false,
+  }: {
+    refusalsFailTheRun?: boolean /** the demo accounts, seeded before the tests start */;
+    seedDemo?: boolean;
+  } = {},
 ) {
   const artifacts = join(ROOT, '.test-artifacts');
   mkdirSync(artifacts, { recursive: true });
@@ -40,7 +46,13 @@ export async function startTestCloud(
   const log = createWriteStream(logFile);
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', join(ROOT, 'local/serve-for-tests.ts'), ...(distDirectory ? [distDirectory] : [])],
+    [
+      '--import',
+      'tsx',
+      join(ROOT, 'local/serve-for-tests.ts'),
+      ...(distDirectory ? [distDirectory] : []),
+      ...(seedDemo ? ['--seed-demo'] : []),
+    ],
     {
       cwd: ROOT,
       env: { ...process.env, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
@@ -50,9 +62,10 @@ export async function startTestCloud(
   child.stderr.pipe(log);
   const info = await new Promise<Omit<CloudInfo, 'logFile'>>((resolve, reject) => {
     let buffered = '';
+    const startSeconds = seedDemo ? 180 : 60;
     const timer = setTimeout(
-      () => reject(new Error(`the ${name} cloud did not start in 60 s; see ${logFile}`)),
-      60_000,
+      () => reject(new Error(`the ${name} cloud did not start in ${startSeconds} s; see ${logFile}`)),
+      startSeconds * 1000,
     );
     child.stdout.on('data', (chunk: Buffer) => {
       log.write(chunk);
