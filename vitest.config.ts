@@ -29,6 +29,7 @@ export default defineConfig({
             'tests/round-trips/**/*.test.ts',
           ],
           environment: 'node',
+          setupFiles: ['frontend/src/test/setup.ts'],
           env,
         },
       },

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, realpathSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
@@ -8,12 +8,20 @@ import { LAMBDA_BUNDLE } from '../../infra/lib/bundle-options.ts';
 /**
  * Handlers bundled for the local Lambda as the CDK bundles them (infra/lib/bundle-options.ts: ESM, the
  * packages' module builds, env-only credentials), unminified with source maps and for this machine's
- * Node. A bundle is kept in node_modules/.cache/local-lambdas with the list of its input files (size and
+ * Node. A bundle is kept in node_modules/.cache/local-lambdas/<checkout> with the list of its input files (size and
  * modification time) and rebuilt only when one of them changed; test clouds started at the same time
  * share it (each writes by rename, so a reader never sees half a file).
  */
 
-const CACHE = 'node_modules/.cache/local-lambdas';
+/**
+ * The cache of one checkout: worktrees of the repository may share one node_modules (a link), and their
+ * sources differ, so each checkout keeps its own bundles and lock (sharing one, they rebuilt each other's
+ * bundles on every cold start).
+ */
+function cacheOf(root: string): string {
+  const checkout = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12);
+  return join(root, 'node_modules/.cache/local-lambdas', checkout);
+}
 
 interface InputsRecord {
   /** input path (relative to the root) → `size:mtimeMs` */
@@ -31,7 +39,7 @@ const stamp = (path: string): string | undefined => {
 };
 
 function isFresh(root: string, file: string): boolean {
-  const directory = join(root, CACHE);
+  const directory = cacheOf(root);
   try {
     const record = JSON.parse(
       readFileSync(join(directory, `${outputName(file)}.inputs.json`), 'utf8'),
@@ -58,7 +66,7 @@ const isRunning = (pid: number) => {
  * holder; a lock whose holder is gone is taken over.
  */
 async function withBuildLock<T>(root: string, run: () => Promise<T>): Promise<T> {
-  const lock = join(root, `${CACHE}.lock`);
+  const lock = `${cacheOf(root)}.lock`;
   for (;;) {
     try {
       mkdirSync(lock, { recursive: false });
@@ -90,7 +98,7 @@ export async function prepareBundles(root: string, files: readonly string[]): Pr
     await Promise.all(files.map((file) => building.get(file)));
     return;
   }
-  mkdirSync(dirname(join(root, CACHE)), { recursive: true });
+  mkdirSync(dirname(cacheOf(root)), { recursive: true });
   // another process may have built them while this one waited for the lock
   const run = withBuildLock(root, async () => {
     const still = stale.filter((file) => !isFresh(root, file));
@@ -105,7 +113,7 @@ export async function prepareBundles(root: string, files: readonly string[]): Pr
 }
 
 async function buildBundles(root: string, files: readonly string[]): Promise<void> {
-  const directory = join(root, CACHE);
+  const directory = cacheOf(root);
   // a sibling of the cache, so the source maps' relative paths hold once the files are moved into it
   const scratch = `${directory}-build-${process.pid}-${randomBytes(4).toString('hex')}`;
   mkdirSync(scratch, { recursive: true });
@@ -152,5 +160,5 @@ function inputsOf(metafile: Metafile, output: string): string[] {
 /** The bundle of a handler file (built now if it is missing or stale). */
 export async function bundleOf(root: string, file: string): Promise<URL> {
   await prepareBundles(root, [file]);
-  return pathToFileURL(join(root, CACHE, `${outputName(file)}.mjs`));
+  return pathToFileURL(join(cacheOf(root), `${outputName(file)}.mjs`));
 }

@@ -134,7 +134,7 @@ describe('website editor round trips', () => {
     expect(republishedCss).toBeLessThanOrEqual(Math.ceil(templateCss * 1.1));
     await openEditor(page, websiteId);
     expect(await footerBackground(page)).toBe(URBAN_SECONDARY);
-  });
+  }, 180_000); // ten editor loads and saves
 
   it('shows a failed save with Retry, keeps the changes and the leave guard, and saves on Retry', async () => {
     const agent = await createTestAgent({ fullName: 'Fay Failure' });
