@@ -1,5 +1,5 @@
 import { SignatureV4 } from '@smithy/signature-v4';
-import { unsignedRequest, urlOf } from '#lib/signed-fetch';
+import type { HttpRequest } from '@smithy/types';
 import { NodeSha256 } from '#lib/sigv4';
 import { LOCAL_ACCESS_KEY } from './emulators/s3.ts';
 
@@ -15,6 +15,30 @@ const signer = new SignatureV4({
   sha256: NodeSha256,
   uriEscapePath: false,
 });
+
+/** The request for `url` (its query included) before signing; `host` is signed, as AWS requires. */
+function unsignedRequest(method: string, url: URL, headers: Record<string, string>): HttpRequest {
+  return {
+    method,
+    protocol: url.protocol,
+    hostname: url.hostname,
+    ...(url.port ? { port: Number(url.port) } : {}),
+    path: url.pathname,
+    query: Object.fromEntries(url.searchParams),
+    headers: { host: url.host, ...headers },
+  };
+}
+
+/** The URL a signed request goes to, its query as signed. */
+function urlOf(request: HttpRequest): string {
+  const url = new URL(`${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}`);
+  url.pathname = request.path;
+  const query = Object.entries(request.query ?? {}).flatMap(([name, value]) =>
+    Array.isArray(value) ? value.map((item) => [name, item]) : value === null ? [] : [[name, value]],
+  );
+  url.search = new URLSearchParams(query as string[][]).toString();
+  return url.toString();
+}
 
 /** A GET or HEAD of an object, signed; `headers` (range, conditionals) are sent and signed. */
 export async function originFetch(

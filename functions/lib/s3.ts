@@ -1,14 +1,27 @@
-import { fromEnv } from '@aws-sdk/credential-provider-env';
-import { SignatureV4 } from '@smithy/signature-v4';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CopyObjectCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+  S3ServiceException,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { clientSettings, requestTimeoutFor } from './aws-settings.ts';
 import { config } from './config.ts';
-import { signedFetch, unsignedRequest, urlOf } from './signed-fetch.ts';
-import { encodeKeyPath, NodeSha256 } from './sigv4.ts';
+import { encodeKeyPath } from './sigv4.ts';
 
 /**
- * S3 object operations over its REST API, signed with the SDK's own SigV4 signer (docs/decisions.md,
- * "Lambda bundle budget"): S3Client and the presigners would add ~230 KB to every handler that stores a
- * file, while what handlers need is a handful of single-object calls and presigned URLs/POSTs. The
- * emulator is addressed by path (`endpoint/bucket/key`), AWS by virtual host.
+ * S3 object operations with `@aws-sdk/client-s3`, presigned URLs with `@aws-sdk/s3-request-presigner` and
+ * upload forms with `@aws-sdk/s3-presigned-post`. Buckets are named by role (`files`, `content`, `sites`);
+ * the emulator is addressed by path (`endpoint/bucket/key`), AWS by virtual host.
  */
 
 export type BucketName = keyof typeof config.buckets;
@@ -24,7 +37,7 @@ export interface ObjectHead {
   metadata: Record<string, string>;
 }
 
-/** A non-2xx answer from S3, with its status and S3's error code (never shown to a caller). */
+/** An error answer from S3, with its status and S3's error code (never shown to a caller). */
 export class S3Error extends Error {
   override name = 'S3Error';
   constructor(
@@ -36,103 +49,107 @@ export class S3Error extends Error {
   }
 }
 
-const credentials = fromEnv();
-const signer = new SignatureV4({
-  credentials,
-  region: config.region,
-  service: 's3',
-  sha256: NodeSha256,
-  // S3 signs the path as sent: no second round of URI encoding
-  uriEscapePath: false,
-});
+const s3Settings = () => {
+  const endpoint = config.endpoints.s3;
+  return {
+    ...clientSettings(),
+    endpoint,
+    // the emulator has no per-bucket host names
+    forcePathStyle: endpoint !== undefined,
+    followRegionRedirects: true,
+  };
+};
 
-const UNSIGNED_PAYLOAD = 'UNSIGNED-PAYLOAD';
-const RETRIES = 3;
+let client: S3Client | undefined;
+/** The client of the calls made here: request and response checksums (CRC32) as the SDK sets them. */
+const s3 = () => {
+  client ??= new S3Client(s3Settings());
+  return client;
+};
 
-/** Where an object (or, without a key, the bucket) is addressed. */
-function location(bucket: BucketName, key?: string): URL {
-  const name = config.buckets[bucket];
-  const suffix = key === undefined ? '' : encodeKeyPath(key);
-  if (config.endpoints.s3) return new URL(`${config.endpoints.s3.replace(/\/$/, '')}/${name}/${suffix}`);
-  return new URL(`https://${name}.s3.${config.region}.amazonaws.com/${suffix}`);
+let presigningClient: S3Client | undefined;
+/**
+ * The client that presigns URLs and forms for browsers, without the SDK's default checksums: a checksum
+ * presigned now is of an empty body (`x-amz-checksum-crc32=AAAAAA==`), and S3 refuses the upload's real
+ * bytes against it (400 BadDigest).
+ */
+const presigner = () => {
+  presigningClient ??= new S3Client({
+    ...s3Settings(),
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return presigningClient;
+};
+
+/** The SDK's error as ours; anything else (network, timeout, configuration) passes unchanged. */
+function failure(error: unknown, what: string): unknown {
+  if (!(error instanceof S3ServiceException)) return error;
+  const status = error.$metadata.httpStatusCode ?? 0;
+  return new S3Error(status, error.name, `S3 ${what} failed: ${status} ${error.name}`);
 }
 
-async function failure(response: Response, what: string): Promise<S3Error> {
-  const text = response.status === 404 || response.bodyUsed ? '' : await response.text().catch(() => '');
-  const code = /<Code>([^<]+)<\/Code>/.exec(text)?.[1] ?? String(response.status);
-  return new S3Error(response.status, code, `S3 ${what} failed: ${response.status} ${code}`);
-}
+/** S3's answer for a key with no object: 404 (HEAD has no body, so no code). */
+const missing = (error: unknown) =>
+  error instanceof S3ServiceException && error.$metadata.httpStatusCode === 404;
 
-/** A signed request; idempotent calls are retried on 5xx and network errors. */
-async function send(
-  method: 'GET' | 'PUT' | 'DELETE' | 'HEAD' | 'POST',
-  ref: ObjectRef,
-  options: {
-    headers?: Record<string, string>;
-    body?: Uint8Array;
-    timeoutMs?: number;
-    /** sub-resource parameters (`uploads`, `partNumber`, `uploadId`) */
-    query?: Record<string, string>;
-  } = {},
-): Promise<Response> {
-  const url = location(ref.bucket, ref.key);
-  for (const [name, value] of Object.entries(options.query ?? {})) url.searchParams.set(name, value);
-  return signedFetch(
-    signer,
-    {
-      method,
-      url,
-      headers: { ...options.headers, 'x-amz-content-sha256': UNSIGNED_PAYLOAD },
-      ...(options.body ? { body: options.body } : {}),
-      timeoutMs: options.timeoutMs ?? 30_000,
-    },
-    // S3 says "slow down" with a 503
-    { attempts: RETRIES, retry: (response) => response.status >= 500 },
-  );
-}
+const where = (ref: ObjectRef) => ({ Bucket: config.buckets[ref.bucket], Key: ref.key });
 
 export async function putObject(
   ref: ObjectRef,
   body: Uint8Array,
   options: { contentType?: string; cacheControl?: string; metadata?: Record<string, string> } = {},
 ): Promise<void> {
-  const headers: Record<string, string> = {
-    ...(options.contentType ? { 'content-type': options.contentType } : {}),
-    ...(options.cacheControl ? { 'cache-control': options.cacheControl } : {}),
-  };
-  for (const [name, value] of Object.entries(options.metadata ?? {})) headers[`x-amz-meta-${name}`] = value;
-  const response = await send('PUT', ref, { headers, body });
-  if (!response.ok) throw await failure(response, `PUT ${ref.key}`);
+  try {
+    await s3().send(
+      new PutObjectCommand({
+        ...where(ref),
+        Body: body,
+        ContentType: options.contentType,
+        CacheControl: options.cacheControl,
+        Metadata: options.metadata,
+      }),
+      { requestTimeout: requestTimeoutFor(body.byteLength) },
+    );
+  } catch (error) {
+    throw failure(error, `PUT ${ref.key}`);
+  }
 }
 
 /** Deletes an object; deleting one that does not exist succeeds, as in S3. */
 export async function deleteObject(ref: ObjectRef): Promise<void> {
-  const response = await send('DELETE', ref);
-  if (!response.ok && response.status !== 404) throw await failure(response, `DELETE ${ref.key}`);
+  try {
+    await s3().send(new DeleteObjectCommand(where(ref)));
+  } catch (error) {
+    if (!missing(error)) throw failure(error, `DELETE ${ref.key}`);
+  }
 }
 
 /** The object's size, type and metadata, or undefined when there is none. */
 export async function headObject(ref: ObjectRef): Promise<ObjectHead | undefined> {
-  const response = await send('HEAD', ref);
-  if (response.status === 404) return undefined;
-  if (!response.ok) throw await failure(response, `HEAD ${ref.key}`);
-  const metadata: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (name.startsWith('x-amz-meta-')) metadata[name.slice('x-amz-meta-'.length)] = value;
-  });
-  return {
-    size: Number(response.headers.get('content-length') ?? 0),
-    ...(response.headers.get('content-type') ? { contentType: response.headers.get('content-type')! } : {}),
-    metadata,
-  };
+  try {
+    const head = await s3().send(new HeadObjectCommand(where(ref)));
+    return {
+      size: head.ContentLength ?? 0,
+      ...(head.ContentType ? { contentType: head.ContentType } : {}),
+      metadata: head.Metadata ?? {},
+    };
+  } catch (error) {
+    if (missing(error)) return undefined;
+    throw failure(error, `HEAD ${ref.key}`);
+  }
 }
 
 /** The object's content as a stream (never buffered whole), or undefined when there is none. */
 export async function getObject(ref: ObjectRef): Promise<ReadableStream<Uint8Array> | undefined> {
-  const response = await send('GET', ref, { timeoutMs: 5 * 60_000 });
-  if (response.status === 404) return undefined;
-  if (!response.ok || !response.body) throw await failure(response, `GET ${ref.key}`);
-  return response.body;
+  try {
+    const object = await s3().send(new GetObjectCommand(where(ref)));
+    if (!object.Body) throw new S3Error(500, 'NoBody', `S3 GET ${ref.key} returned no body`);
+    return object.Body.transformToWebStream() as ReadableStream<Uint8Array>;
+  } catch (error) {
+    if (missing(error)) return undefined;
+    throw failure(error, `GET ${ref.key}`);
+  }
 }
 
 /** A short-lived URL to read (or with `method: 'PUT'`, to write) one object. */
@@ -140,24 +157,23 @@ export async function presignUrl(
   ref: ObjectRef,
   options: { expiresIn: number; method?: 'GET' | 'PUT'; downloadName?: string; contentType?: string },
 ): Promise<string> {
-  const url = location(ref.bucket, ref.key);
-  if (options.downloadName) {
-    url.searchParams.set(
-      'response-content-disposition',
-      `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`,
-    );
+  if (options.method === 'PUT') {
+    const command = new PutObjectCommand({ ...where(ref), ContentType: options.contentType });
+    // the content type is a signed header: the upload must send the type it was signed for
+    return getSignedUrl(presigner(), command, {
+      expiresIn: options.expiresIn,
+      ...(options.contentType ? { signableHeaders: new Set(['content-type']) } : {}),
+    });
   }
-  const request = unsignedRequest(options.method ?? 'GET', url, {
-    'x-amz-content-sha256': UNSIGNED_PAYLOAD,
-    ...(options.contentType ? { 'content-type': options.contentType } : {}),
+  const command = new GetObjectCommand({
+    ...where(ref),
+    ...(options.downloadName
+      ? {
+          ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`,
+        }
+      : {}),
   });
-  const signed = await signer.presign(request, {
-    expiresIn: options.expiresIn,
-    unhoistableHeaders: new Set(options.contentType ? ['content-type'] : []),
-  });
-  // a space in the query goes as %20, as signed and as S3's SigV4 documentation requires, not as the `+`
-  // of URLSearchParams (which writes a plus as %2B, so every `+` here is a space)
-  return urlOf(signed).replace(/\?.*$/, (query) => query.replace(/\+/g, '%20'));
+  return getSignedUrl(presigner(), command, { expiresIn: options.expiresIn });
 }
 
 export interface PresignedPost {
@@ -173,62 +189,44 @@ export async function presignPost(
   ref: ObjectRef,
   options: { expiresIn: number; maxBytes: number; minBytes?: number; contentType?: string },
 ): Promise<PresignedPost> {
-  const { accessKeyId, sessionToken } = await credentials();
-  const now = new Date();
-  const amzDate = now.toISOString().replace(/[:-]|\.\d{3}/g, '');
-  const credential = `${accessKeyId}/${amzDate.slice(0, 8)}/${config.region}/s3/aws4_request`;
-  const bucket = config.buckets[ref.bucket];
-  const fields: Record<string, string> = {
-    key: ref.key,
-    'X-Amz-Algorithm': 'AWS4-HMAC-SHA256',
-    'X-Amz-Credential': credential,
-    'X-Amz-Date': amzDate,
-    ...(sessionToken ? { 'X-Amz-Security-Token': sessionToken } : {}),
-    ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
-  };
-  const policy = {
-    expiration: new Date(now.getTime() + options.expiresIn * 1000).toISOString(),
-    conditions: [
-      { bucket },
-      ...Object.entries(fields).map(([name, value]) => ({ [name]: value })),
-      ['content-length-range', options.minBytes ?? 0, options.maxBytes],
-    ],
-  };
-  const encodedPolicy = Buffer.from(JSON.stringify(policy)).toString('base64');
-  const signature = await signer.sign(encodedPolicy, { signingDate: now, signingRegion: config.region });
-  return {
-    url: location(ref.bucket).toString().replace(/\/$/, ''),
-    fields: { ...fields, Policy: encodedPolicy, 'X-Amz-Signature': signature },
-  };
-}
-
-/** S3 can answer 200 and still report an error in the body (CopyObject, CompleteMultipartUpload). */
-async function okXml(response: Response, what: string): Promise<string> {
-  if (!response.ok) throw await failure(response, what);
-  const text = await response.text();
-  const code = /<Error>[\s\S]*?<Code>([^<]+)<\/Code>/.exec(text)?.[1];
-  if (code) throw new S3Error(500, code, `S3 ${what} failed: ${code}`);
-  return text;
+  const { url, fields } = await createPresignedPost(presigner(), {
+    ...where(ref),
+    Expires: options.expiresIn,
+    Conditions: [['content-length-range', options.minBytes ?? 0, options.maxBytes]],
+    // each field is also an exact condition of the policy
+    Fields: options.contentType ? { 'Content-Type': options.contentType } : {},
+  });
+  return { url: url.replace(/\/$/, ''), fields };
 }
 
 /**
  * Copies an object inside the platform's buckets (S3 copies the bytes; up to 5 GB in one call). With
- * `replace`, the copy gets that content type and cache control instead of the source's.
+ * `replace`, the copy gets that content type and cache control instead of the source's. (S3 can answer a
+ * copy 200 with an error inside; the client reads it as the error it is.)
  */
 export async function copyObject(
   source: ObjectRef,
   target: ObjectRef,
   replace?: { contentType: string; cacheControl?: string },
 ): Promise<void> {
-  const copySource = `/${config.buckets[source.bucket]}/${encodeKeyPath(source.key)}`;
-  const headers: Record<string, string> = { 'x-amz-copy-source': copySource };
-  if (replace) {
-    headers['x-amz-metadata-directive'] = 'REPLACE';
-    headers['content-type'] = replace.contentType;
-    if (replace.cacheControl) headers['cache-control'] = replace.cacheControl;
+  try {
+    await s3().send(
+      new CopyObjectCommand({
+        ...where(target),
+        // the source as S3 reads it: bucket/key, URL-encoded
+        CopySource: `${config.buckets[source.bucket]}/${encodeKeyPath(source.key)}`,
+        ...(replace
+          ? {
+              MetadataDirective: 'REPLACE',
+              ContentType: replace.contentType,
+              CacheControl: replace.cacheControl,
+            }
+          : {}),
+      }),
+    );
+  } catch (error) {
+    throw failure(error, `COPY ${source.key}`);
   }
-  const response = await send('PUT', target, { headers });
-  await okXml(response, `COPY ${source.key}`);
 }
 
 /**
@@ -242,26 +240,30 @@ export async function putObjectStream(
   options: { contentType?: string; partBytes?: number } = {},
 ): Promise<{ size: number }> {
   const partBytes = Math.max(options.partBytes ?? 8 * 1024 * 1024, 5 * 1024 * 1024);
-  const created = await send('POST', ref, {
-    query: { uploads: '' },
-    headers: options.contentType ? { 'content-type': options.contentType } : {},
-  });
-  const uploadId = /<UploadId>([^<]+)<\/UploadId>/.exec(
-    await okXml(created, `CREATE UPLOAD ${ref.key}`),
-  )?.[1];
+  let uploadId: string | undefined;
+  try {
+    uploadId = (
+      await s3().send(new CreateMultipartUploadCommand({ ...where(ref), ContentType: options.contentType }))
+    ).UploadId;
+  } catch (error) {
+    throw failure(error, `CREATE UPLOAD ${ref.key}`);
+  }
   if (!uploadId) throw new S3Error(500, 'NoUploadId', `S3 CREATE UPLOAD ${ref.key} returned no upload id`);
-  const parts: string[] = [];
+  const parts: Array<{ PartNumber: number; ETag: string }> = [];
   let size = 0;
   const uploadPart = async (bytes: Uint8Array) => {
     const partNumber = parts.length + 1;
-    const response = await send('PUT', ref, {
-      query: { partNumber: String(partNumber), uploadId },
-      body: bytes,
-      timeoutMs: 5 * 60_000,
-    });
-    if (!response.ok) throw await failure(response, `UPLOAD PART ${partNumber} ${ref.key}`);
-    await response.body?.cancel();
-    parts.push(response.headers.get('etag') ?? '');
+    const result = await s3()
+      .send(
+        new UploadPartCommand({ ...where(ref), UploadId: uploadId, PartNumber: partNumber, Body: bytes }),
+        {
+          requestTimeout: requestTimeoutFor(bytes.byteLength),
+        },
+      )
+      .catch((error: unknown) => {
+        throw failure(error, `UPLOAD PART ${partNumber} ${ref.key}`);
+      });
+    parts.push({ PartNumber: partNumber, ETag: result.ETag ?? '' });
   };
   try {
     const reader = stream.getReader();
@@ -283,47 +285,44 @@ export async function putObjectStream(
     }
     // the last part may be short (or empty, for an empty stream: S3 needs at least one part)
     if (bufferedBytes > 0 || parts.length === 0) await flush();
-    const body = `<CompleteMultipartUpload>${parts
-      .map((etag, index) => `<Part><PartNumber>${index + 1}</PartNumber><ETag>${etag}</ETag></Part>`)
-      .join('')}</CompleteMultipartUpload>`;
-    const completed = await send('POST', ref, {
-      query: { uploadId },
-      headers: { 'content-type': 'application/xml' },
-      body: Buffer.from(body),
-    });
-    await okXml(completed, `COMPLETE UPLOAD ${ref.key}`);
+    await s3()
+      .send(
+        new CompleteMultipartUploadCommand({
+          ...where(ref),
+          UploadId: uploadId,
+          MultipartUpload: { Parts: parts },
+        }),
+      )
+      .catch((error: unknown) => {
+        throw failure(error, `COMPLETE UPLOAD ${ref.key}`);
+      });
     return { size };
   } catch (error) {
-    await send('DELETE', ref, { query: { uploadId } }).catch(() => undefined);
+    await s3()
+      .send(new AbortMultipartUploadCommand({ ...where(ref), UploadId: uploadId }))
+      .catch(() => undefined);
     throw error;
   }
 }
-
-const xmlText = (value: string) =>
-  value
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&apos;/g, "'")
-    .replace(/&#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
-    .replace(/&#x([0-9a-f]+);/gi, (_, code: string) => String.fromCodePoint(Number.parseInt(code, 16)))
-    .replace(/&amp;/g, '&');
 
 /** The keys of every object under a prefix (ListObjectsV2, page by page), in key order. */
 export async function listObjectKeys(bucket: BucketName, prefix: string): Promise<string[]> {
   const keys: string[] = [];
   let token: string | undefined;
   do {
-    const query: Record<string, string> = { 'list-type': '2', prefix };
-    if (token) query['continuation-token'] = token;
-    const response = await send('GET', { bucket, key: '' }, { query });
-    const text = await okXml(response, `LIST ${prefix}`);
-    for (const match of text.matchAll(/<Contents>[\s\S]*?<Key>([^<]*)<\/Key>/g))
-      keys.push(xmlText(match[1]!));
-    const truncated = /<IsTruncated>true<\/IsTruncated>/.test(text);
-    token = truncated
-      ? xmlText(/<NextContinuationToken>([^<]*)<\/NextContinuationToken>/.exec(text)?.[1] ?? '')
-      : undefined;
+    const page = await s3()
+      .send(
+        new ListObjectsV2Command({
+          Bucket: config.buckets[bucket],
+          Prefix: prefix,
+          ContinuationToken: token,
+        }),
+      )
+      .catch((error: unknown) => {
+        throw failure(error, `LIST ${prefix}`);
+      });
+    for (const object of page.Contents ?? []) if (object.Key !== undefined) keys.push(object.Key);
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (token);
   return keys;
 }

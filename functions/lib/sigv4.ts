@@ -2,8 +2,9 @@ import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import type { Checksum, SourceData } from '@smithy/types';
 
 /**
- * SHA-256 (and HMAC-SHA-256 with a secret) from node:crypto, in the shape the SDK's SigV4 signer expects.
- * The S3 and EventBridge calls sign with it (docs/decisions.md, "Lambda bundle budget").
+ * SHA-256 (and HMAC-SHA-256 with a secret) from node:crypto, in the shape the SDK's SigV4 signer expects:
+ * for the local cloud's own signed requests (local/origin-access.ts, CloudFront's OAC stand-in) and the
+ * tests' hand-signed ones. The product's AWS calls are signed by the SDK's clients.
  */
 export class NodeSha256 implements Checksum {
   #secret?: SourceData;

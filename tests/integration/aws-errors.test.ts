@@ -33,8 +33,12 @@ describe('S3', () => {
     await expect(deleteObject(object)).resolves.toBeUndefined();
   });
 
-  it('surfaces a copy of a missing object as S3Error with S3’s status', async () => {
-    await expect(copyObject(missing(), missing())).rejects.toMatchObject({ name: 'S3Error', status: 404 });
+  it('surfaces a copy of a missing object as S3Error with S3’s status and code', async () => {
+    await expect(copyObject(missing(), missing())).rejects.toMatchObject({
+      name: 'S3Error',
+      status: 404,
+      code: 'NoSuchKey',
+    });
   });
 
   it('surfaces a request S3 refuses (signed with a secret it does not know) as S3Error 403, not retried into success', async () => {
