@@ -32,6 +32,13 @@ export const eventCatalog = {
    * agent's published websites with a property block are regenerated
    */
   AgentListingsChanged: z.object({ agentId: z.string(), propertyId: z.string() }),
+  /**
+   * the page regenerator made the sites bucket match the website (pages written or removed): its cached
+   * copies are to be invalidated. `regenerationId` names the regeneration — the regenerator's event id, or
+   * event id and website id when one event regenerates several websites — so a redelivered event yields
+   * the same id, and the invalidation uses it as CloudFront's caller reference (one invalidation, not two)
+   */
+  WebsitePagesRegenerated: z.object({ websiteId: z.string(), regenerationId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

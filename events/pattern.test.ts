@@ -19,6 +19,8 @@ describe('event pattern matching', () => {
     expect(consumersOf('WebsitePublished')).toEqual(['regenerate-pages']);
     // a domain change moves the pages' canonical addresses as well as the hostname store
     expect(consumersOf('WebsiteHostsChanged')).toEqual(['regenerate-pages', 'sync-site-hosts']);
+    // the regenerator's own event: the cache invalidation after the pages are written
+    expect(consumersOf('WebsitePagesRegenerated')).toEqual(['invalidate-site-cache']);
     expect(consumersOf('SomethingElse')).toEqual([]);
   });
 

@@ -67,13 +67,25 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/regenerate-pages.ts',
     status: 'implemented',
     bus: 'platform',
-    // canonical and og:url links of a website without a domain are absolute on the app's origin
+    // canonical and og:url links of a website without a domain are absolute on the app's origin; the bus
+    // takes WebsitePagesRegenerated (the cache invalidator's event)
     resources: {
       table: 'read',
       buckets: { content: 'read', sites: 'readwrite' },
+      bus: true,
       appUrl: true,
-      sitesDistribution: true,
     },
+  },
+  {
+    name: 'invalidate-site-cache',
+    description:
+      'Invalidates the sites distribution’s cached copies of a website whose pages were regenerated',
+    pattern: fromPlatform('WebsitePagesRegenerated'),
+    consumer: 'events/consumers/invalidate-site-cache.ts',
+    status: 'implemented',
+    bus: 'platform',
+    // its own consumer: the CloudFront client would take the regenerator's bundle over its budget
+    resources: { sitesDistribution: true },
   },
   {
     name: 'sync-site-hosts',

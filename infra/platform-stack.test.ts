@@ -379,6 +379,11 @@ describe('event consumers', () => {
     for (const name of ['regenerate-pages', 'sync-site-hosts']) {
       expect(ruleOf(name)!.Properties.EventPattern['detail-type'], name).toContain('WebsiteHostsChanged');
     }
+    // every regeneration, whatever its event, is followed by the cache invalidation on the platform bus
+    expect(ruleOf('invalidate-site-cache')!.Properties).toMatchObject({
+      EventBusName: { Ref: real.getLogicalId(real.data.bus.node.defaultChild as never) },
+      EventPattern: { source: ['estatenet.platform'], 'detail-type': ['WebsitePagesRegenerated'] },
+    });
   });
 
   it('takes S3 object events from the default bus, only for the buckets the rule declares', () => {

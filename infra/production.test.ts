@@ -25,7 +25,12 @@ import { ABORT_INCOMPLETE_UPLOAD_DAYS, filesBucketName, NONCURRENT_VERSION_DAYS 
 import { CONSUMER_RETRY } from './lib/event-consumers.ts';
 import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
-import { API_ACCESS_LOG_FORMAT, HOST_SYNC_RULE, PAGE_REGENERATOR_RULE } from './lib/platform-stack.ts';
+import {
+  API_ACCESS_LOG_FORMAT,
+  HOST_SYNC_RULE,
+  PAGE_REGENERATOR_RULE,
+  SITE_CACHE_INVALIDATOR_RULE,
+} from './lib/platform-stack.ts';
 import { JOB_RETRY } from './lib/scheduled-jobs.ts';
 import {
   SITE_NOT_FOUND_PATH,
@@ -516,7 +521,7 @@ describe('sites distribution', () => {
     });
   });
 
-  it('gives the domain routes the CNAME target, and the page regenerator the invalidation of this distribution only', () => {
+  it('gives the domain routes the CNAME target, and the cache invalidator the invalidation of this distribution only', () => {
     const domainRoutes = manifest.filter((route) => route.resources.siteDomains);
     expect(domainRoutes.length).toBeGreaterThan(0);
     const nested = stack.routes.stacks.get('website-domains')!;
@@ -540,9 +545,9 @@ describe('sites distribution', () => {
       expect(variables[SITES_ENV.cnameTarget], route.id).toBeUndefined();
     }
 
-    const regenerator = stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!;
-    const regeneratorId = idOf(regenerator.fn);
-    expect(resources[regeneratorId]!.Properties.Environment.Variables[SITES_ENV.distributionId]).toEqual({
+    const invalidator = stack.consumers.functions.get(SITE_CACHE_INVALIDATOR_RULE)!;
+    const invalidatorId = idOf(invalidator.fn);
+    expect(resources[invalidatorId]!.Properties.Environment.Variables[SITES_ENV.distributionId]).toEqual({
       Ref: idOf(stack.sites.distribution),
     });
     const invalidations = ofType('AWS::IAM::Policy').flatMap(([, policy]) =>
@@ -550,17 +555,21 @@ describe('sites distribution', () => {
         .filter((statement) => [statement.Action].flat().includes('cloudfront:CreateInvalidation'))
         .map((statement) => ({ roles: policy.Properties.Roles as Json[], statement })),
     );
-    const regeneratorRole = resources[regeneratorId]!.Properties.Role['Fn::GetAtt'][0];
-    const ours = invalidations.filter(({ roles }) => roles.some((role) => role.Ref === regeneratorRole));
+    const invalidatorRole = resources[invalidatorId]!.Properties.Role['Fn::GetAtt'][0];
+    const ours = invalidations.filter(({ roles }) => roles.some((role) => role.Ref === invalidatorRole));
     expect(ours).toHaveLength(1);
     expect(JSON.stringify(ours[0]!.statement.Resource)).toContain(
       `distribution/",{"Ref":"${idOf(stack.sites.distribution)}"}`,
     );
     expect([ours[0]!.statement.Action].flat()).toEqual(['cloudfront:CreateInvalidation']);
+
+    // the regenerator announces its regenerations on the bus instead: no distribution of its own
+    const regeneratorVariables = resources[idOf(stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!.fn)]!
+      .Properties.Environment.Variables as Json;
+    expect(regeneratorVariables[SITES_ENV.distributionId]).toBeUndefined();
+    expect(regeneratorVariables.EVENT_BUS_NAME).toEqual({ Ref: idOf(stack.data.bus) });
     // canonical and og:url links of a website without a domain point at the app's origin
-    expect(resources[regeneratorId]!.Properties.Environment.Variables.APP_URL).toBe(
-      `https://${PROD_OVERRIDES.appDomain}`,
-    );
+    expect(regeneratorVariables.APP_URL).toBe(`https://${PROD_OVERRIDES.appDomain}`);
   });
 
   it('serves the pages’ /media/* pictures from the files bucket’s media/ prefix, read-only through OAC', () => {
@@ -907,21 +916,19 @@ describe('least privilege', () => {
     }
   });
 
-  it('grants CloudFront invalidation to the page regenerator alone', () => {
+  it('grants CloudFront invalidation to the cache invalidator alone', () => {
     const invalidating = allTemplates(prod).flatMap((t) =>
       Object.values(t.findResources('AWS::IAM::Policy')).filter((policy) =>
         JSON.stringify(policy.Properties.PolicyDocument).includes('cloudfront:CreateInvalidation'),
       ),
     );
-    // the regenerator, and CDK's bucket-deployment function that invalidates after an upload
+    // the invalidator, and CDK's bucket-deployment function that invalidates after an upload
     const roles = invalidating.flatMap((policy) => policy.Properties.Roles as Json[]).map((role) => role.Ref);
-    const regenerator = resources[idOf(stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!.fn)]!;
-    expect(roles).toContain(regenerator.Properties.Role['Fn::GetAtt'][0]);
+    const invalidator = resources[idOf(stack.consumers.functions.get(SITE_CACHE_INVALIDATOR_RULE)!.fn)]!;
+    const invalidatorRole = invalidator.Properties.Role['Fn::GetAtt'][0];
+    expect(roles).toContain(invalidatorRole);
     for (const role of roles) {
-      expect(
-        role === regenerator.Properties.Role['Fn::GetAtt'][0] || role.startsWith('CustomCDKBucketDeployment'),
-        role,
-      ).toBe(true);
+      expect(role === invalidatorRole || role.startsWith('CustomCDKBucketDeployment'), role).toBe(true);
     }
   });
 });

@@ -4,13 +4,13 @@ import { SITE_PAGE_CACHE_CONTROL } from '#contracts/response-headers';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { type DetailType, eventCatalog } from '#events/catalog';
-import { invalidatePaths } from '#lib/cloudfront';
 import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
 import { AgentPreferences } from '#lib/data/preferences';
 import { Property, type PropertyItem } from '#lib/data/properties';
 import { searchProperties } from '#lib/data/property-search';
 import type { WebsiteItem } from '#lib/data/websites';
+import { publishEvent } from '#lib/events';
 import { currentExchangeRates } from '#lib/exchange-rates';
 import { logger } from '#lib/logger';
 import { deleteObject, listObjectKeys, putObject } from '#lib/s3';
@@ -31,7 +31,8 @@ import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteCont
  * with `forcePublished`, a preview) gets its pages, sitemap.xml and robots.txt written under
  * `{websiteId}/` and the objects of pages that no longer exist removed; a draft or deleted one loses all
  * its objects. Idempotent by reconciliation: repeated, concurrent or reordered deliveries end in the
- * same objects. A website that changed while it was rendered is reconciled again.
+ * same objects. A website that changed while it was rendered is reconciled again. Each regeneration ends
+ * with WebsitePagesRegenerated, on which the website's cached copies are invalidated.
  */
 
 /** The site agent's listings the property blocks choose from (a grid shows at most 24). */
@@ -262,31 +263,23 @@ async function reconcile(request: Request): Promise<void> {
 }
 
 /**
- * The sites distribution's cached copies of the website, after its objects changed: `/{websiteId}/*`,
- * the URI the viewer-request function rewrites every hostname's request to before the cache lookup (the
- * cache key), one path whatever the number of pages. The event id is the caller reference, so a
- * redelivery does not make a second invalidation. No distribution configured (the local cloud): skipped.
+ * One website's regeneration, whatever the event: reconcile its objects, then put WebsitePagesRegenerated
+ * for the cache invalidator (events/consumers/invalidate-site-cache.ts; the CloudFront client would take
+ * this bundle over its budget). `regenerationId` is the same when the event is redelivered. A bus that
+ * refuses fails the event, and its redelivery reconciles and announces again.
  */
-export const invalidationPathOf = (websiteId: string) => `/${websiteId}/*`;
-
-async function invalidate(websiteId: string, callerReference: string): Promise<void> {
-  const result = await invalidatePaths([invalidationPathOf(websiteId)], callerReference);
-  if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
-}
-
-/** One website's regeneration, whatever the event: reconcile its objects, then invalidate its cache. */
-async function regenerateWebsite(request: Request, callerReference: string): Promise<void> {
+async function regenerateWebsite(request: Request, regenerationId: string): Promise<void> {
   await reconcile(request);
-  await invalidate(request.websiteId, callerReference);
+  await publishEvent('WebsitePagesRegenerated', { websiteId: request.websiteId, regenerationId });
 }
 
 /**
  * AgentListingsChanged: every published, non-deleted website of the agent whose content shows listings
  * (a property grid or card) is regenerated like a published one. Drafts are left alone (a forced preview
- * keeps its objects until the next publish or force). Each website gets its own invalidation caller
- * reference (event id and website id: CloudFront refuses one reference for two different batches). A
- * website that fails does not keep the others from being regenerated; the event then fails as a whole
- * and its redelivery reconciles them all again.
+ * keeps its objects until the next publish or force). Each website gets its own regeneration id (event id
+ * and website id: it becomes the invalidation's caller reference, and CloudFront refuses one reference for
+ * two different batches). A website that fails does not keep the others from being regenerated; the event
+ * then fails as a whole and its redelivery reconciles them all again.
  */
 async function regenerateAgentWebsites(agentId: string, eventId: string): Promise<void> {
   const websites = (await listAgentWebsites(agentId)).filter((website) => website.status === 'published');

@@ -292,7 +292,7 @@ export class AppHosting extends Construct {
       },
       additionalBehaviors: {
         ...Object.fromEntries(API_PATH_PREFIXES.map((prefix) => [`${prefix}*`, apiBehavior])),
-        // previews: always the latest regeneration (the regenerator invalidates the sites distribution only)
+        // previews: always the latest regeneration (only the sites distribution is invalidated after one)
         [BEHAVIOURS.sitePreview.pathPattern]: {
           origin: S3BucketOrigin.withOriginAccessControl(sitesBucket),
           viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

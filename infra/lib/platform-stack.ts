@@ -318,6 +318,8 @@ export class PlatformStack extends Stack {
 
 /** The event rule whose consumer writes published pages into the sites bucket. */
 export const PAGE_REGENERATOR_RULE = 'regenerate-pages';
+/** The event rule whose consumer invalidates the sites distribution after a regeneration. */
+export const SITE_CACHE_INVALIDATOR_RULE = 'invalidate-site-cache';
 /** The event rule whose consumer keeps the sites KeyValueStore (hostname → websiteId). */
 export const HOST_SYNC_RULE = 'sync-site-hosts';
 

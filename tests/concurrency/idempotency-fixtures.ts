@@ -6,6 +6,7 @@ import { callApi } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { storageConsumerCases } from './cloud-fixtures.ts';
 import { reputationConsumerCases } from './reputation-fixtures.ts';
+import { siteCacheConsumerCases } from './site-cache-fixtures.ts';
 import { siteConsumerCases } from './site-fixtures.ts';
 import { siteHostsConsumerCases } from './site-hosts-fixtures.ts';
 
@@ -208,4 +209,5 @@ export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerPr
   'account-storage': storageConsumerCases,
   'regenerate-pages': siteConsumerCases,
   'sync-site-hosts': siteHostsConsumerCases,
+  'invalidate-site-cache': siteCacheConsumerCases,
 };

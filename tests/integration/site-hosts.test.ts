@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { eventRules } from '#events/rules';
+import { handler as invalidateSiteCache } from '../../events/consumers/invalidate-site-cache.ts';
 import { handler as regeneratePages } from '../../events/consumers/regenerate-pages.ts';
 import { handler as syncSiteHosts } from '../../events/consumers/sync-site-hosts.ts';
 import { handler as setCustomDomain } from '../../functions/website-domains/set-custom-domain.ts';
@@ -17,14 +18,17 @@ import { inProcessBusForTests } from '../support/in-process-bus.ts';
  * The AWS-only halves of publishing, against stand-ins of the services: the domain and website routes
  * (run in this process) put WebsiteHostsChanged on a local bus built from the real rule, whose delivery
  * runs the host sync against a fake KeyValueStore (SITES_HOSTS_KVS_ARN and its endpoint are
- * configuration; the local cloud's own consumer has neither and does nothing); and the page regenerator
- * invalidates `/{websiteId}/*` on a fake CloudFront once per event.
+ * configuration; the local cloud's own consumer has neither and does nothing); and the page regenerator's
+ * WebsitePagesRegenerated, delivered on the same bus to the cache invalidator, invalidates `/{websiteId}/*`
+ * on a fake CloudFront once per event.
  */
 
 type Body = Record<string, unknown>;
 type RouteHandler = (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>;
 
-const hostRule = eventRules.find((rule) => rule.name === 'sync-site-hosts')!;
+const ruleNamed = (name: string) => eventRules.find((rule) => rule.name === name)!;
+const hostRule = ruleNamed('sync-site-hosts');
+const invalidationRule = ruleNamed('invalidate-site-cache');
 let kvs: FakeKvs;
 
 beforeAll(async () => {
@@ -33,8 +37,13 @@ beforeAll(async () => {
   vi.stubEnv('AWS_ENDPOINT_URL_CLOUDFRONT_KEYVALUESTORE', kvs.url);
 });
 
-// the host sync's own rule, its events handed to the consumer (run in this process, against the fake store)
-const bus = inProcessBusForTests({ rules: [hostRule], deliver: (event) => syncSiteHosts(event as never) });
+// the host sync's and the cache invalidator's own rules, their events handed to the consumers (run in this
+// process, against the fake store and the fake CloudFront)
+const bus = inProcessBusForTests({
+  rules: [hostRule, invalidationRule],
+  deliver: (event, rule) =>
+    rule === invalidationRule ? invalidateSiteCache(event as never) : syncSiteHosts(event as never),
+});
 const delivered = bus.received;
 
 afterAll(async () => {
@@ -205,6 +214,11 @@ describe('cache invalidation after regeneration', () => {
     await regeneratePages(event as never);
     await regeneratePages(event as never); // redelivered
     await regeneratePages({ ...event, id: randomUUID() } as never);
+    await bus.drain();
+
+    expect(
+      delivered.filter((received) => received.detail.websiteId === id).map((received) => received.type),
+    ).toEqual(Array(3).fill('WebsitePagesRegenerated'));
 
     const ours = cloudFront.requests.filter((request) => request.paths.includes(`/${id}/*`));
     expect(

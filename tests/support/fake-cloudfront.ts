@@ -21,9 +21,19 @@ export interface FakeInvalidation {
   status: number;
 }
 
+/** An invalidation the distribution holds (one per caller reference). */
+export interface HeldInvalidation {
+  id: string;
+  distributionId: string;
+  callerReference: string;
+  paths: string[];
+}
+
 export interface FakeCloudFront {
   url: string;
   requests: FakeInvalidation[];
+  /** what the distributions hold: the invalidations made, whatever the number of requests */
+  invalidations: () => HeldInvalidation[];
   /** answer the next N requests with this status instead (e.g. 503) */
   failNext: (count: number, status: number) => void;
   close: () => Promise<void>;
@@ -73,7 +83,10 @@ export async function startFakeCloudFront(credentials: {
   secretAccessKey: string;
 }): Promise<FakeCloudFront> {
   const requests: FakeInvalidation[] = [];
-  const made = new Map<string, { id: string; paths: string }>();
+  const made = new Map<
+    string,
+    { id: string; distributionId: string; callerReference: string; paths: string }
+  >();
   let failures = { count: 0, status: 503 };
   const server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -112,7 +125,12 @@ export async function startFakeCloudFront(credentials: {
       if (before && before.paths !== paths.join('\n'))
         return answer(409, xml('InvalidationBatchAlreadyExists', 'caller reference already used'));
       const id = before?.id ?? `I${requests.length + 1}`;
-      made.set(key, { id, paths: paths.join('\n') });
+      made.set(key, {
+        id,
+        distributionId: decodeURIComponent(match[1]!),
+        callerReference,
+        paths: paths.join('\n'),
+      });
       return answer(
         201,
         `<?xml version="1.0"?><Invalidation><Id>${id}</Id><Status>InProgress</Status></Invalidation>`,
@@ -123,6 +141,7 @@ export async function startFakeCloudFront(credentials: {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     requests,
+    invalidations: () => [...made.values()].map((held) => ({ ...held, paths: held.paths.split('\n') })),
     failNext: (count, status) => {
       failures = { count, status };
     },

@@ -36,7 +36,10 @@ const recordEverything: EventRule = {
  * and `deliver` it hands matched events to a consumer as well.
  */
 export function inProcessBusForTests(
-  options: { rules?: readonly EventRule[]; deliver?: (event: Record<string, unknown>) => Promise<void> } = {},
+  options: {
+    rules?: readonly EventRule[];
+    deliver?: (event: Record<string, unknown>, rule: EventRule) => Promise<void>;
+  } = {},
 ): InProcessBus {
   const received: RecordedEvent[] = [];
   let bus: ReturnType<typeof createEventBus> | undefined;
@@ -46,12 +49,12 @@ export function inProcessBusForTests(
     bus = createEventBus({
       busName: config.eventBusName,
       rules: options.rules ?? [recordEverything],
-      deliver: async (_rule, event) => {
+      deliver: async (rule, event) => {
         received.push({
           type: String(event['detail-type']),
           detail: event.detail as Record<string, unknown>,
         });
-        await options.deliver?.(event);
+        await options.deliver?.(event, rule);
       },
       log: () => undefined,
     });
