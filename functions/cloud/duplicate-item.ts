@@ -61,7 +61,7 @@ export const handler = withHttp(cloudRoutes.duplicateItem, async ({ path, identi
       if (copy.type !== 'file') return;
       try {
         await copyObject(
-          { bucket: 'files', key: original.object_key! },
+          { bucket: 'files', key: original.object_key!, bytes: original.size },
           { bucket: 'files', key: copy.object_key! },
         );
         unused -= copy.size;

@@ -133,7 +133,7 @@ export async function claimUploads(
       if (!image) throw badRequest(NOT_AN_IMAGE_MESSAGE, { fileKeys: NOT_AN_IMAGE_MESSAGE });
       const target = `${MEDIA_PREFIX}${folderOf(propertyId)}/photo-${randomUUID()}.${image.extension}`;
       await copyObject(
-        { bucket: 'files', key },
+        { bucket: 'files', key, bytes: head.size },
         { bucket: 'files', key: target },
         {
           contentType: image.contentType,

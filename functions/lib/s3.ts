@@ -202,10 +202,12 @@ export async function presignPost(
 /**
  * Copies an object inside the platform's buckets (S3 copies the bytes; up to 5 GB in one call). With
  * `replace`, the copy gets that content type and cache control instead of the source's. (S3 can answer a
- * copy 200 with an error inside; the client reads it as the error it is.)
+ * copy 200 with an error inside; the client reads it as the error it is.) A source of known size gives the
+ * answer time for its bytes, as an upload does: a store that answers only once it has copied (the local
+ * one) would otherwise time out on a large file.
  */
 export async function copyObject(
-  source: ObjectRef,
+  source: ObjectRef & { bytes?: number },
   target: ObjectRef,
   replace?: { contentType: string; cacheControl?: string },
 ): Promise<void> {
@@ -223,6 +225,7 @@ export async function copyObject(
             }
           : {}),
       }),
+      { requestTimeout: requestTimeoutFor(source.bytes ?? 0) },
     );
   } catch (error) {
     throw failure(error, `COPY ${source.key}`);

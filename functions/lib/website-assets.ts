@@ -114,7 +114,7 @@ export async function storeAssets(
       if (!image) throw badRequest(NOT_AN_IMAGE_MESSAGE, { fileKeys: NOT_AN_IMAGE_MESSAGE });
       const target = `${folderOf(websiteId)}asset-${randomUUID()}.${image.extension}`;
       await copyObject(
-        { bucket: 'files', key },
+        { bucket: 'files', key, bytes: head.size },
         { bucket: 'files', key: target },
         { contentType: image.contentType, cacheControl: CACHE_FOREVER },
       );
