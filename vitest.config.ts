@@ -123,7 +123,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/support/e2e-setup.ts'],
-          testTimeout: 60_000,
+          // a browser test walks a whole flow (sign-in, several screens); two run side by side
+          testTimeout: 120_000,
           hookTimeout: 120_000,
           // two Chromiums at a time (after the other projects): each file signs in its own accounts
           maxWorkers: 2,

@@ -41,3 +41,8 @@ export const paywall = (body: Omit<PaywallBody, 'paywall'>) =>
   new HttpError(402, body.message, { body: { paywall: true, ...body } });
 
 export const INTERNAL_ERROR_BODY = { error: 'Internal error' } as const;
+
+/** The answer to a request the table refused for contention (nothing was written): try again shortly. */
+export const BUSY_ERROR_BODY = {
+  error: 'Too many changes are being made at once. Nothing was saved; try again in a moment.',
+} as const;

@@ -2,7 +2,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as z from 'zod/mini';
 import type { RouteDefinition } from '#contracts/route';
-import { HttpError, paywall } from './errors.ts';
+import { BUSY_ERROR_BODY, HttpError, INTERNAL_ERROR_BODY, paywall } from './errors.ts';
 import { respond, withHttp } from './http.ts';
 
 const publicRoute = {
@@ -97,6 +97,43 @@ describe('the http middy stack', () => {
     expect(status).toBe(500);
     expect(body).toEqual({ error: 'Internal error' });
     expect(logs.lines.join('')).toContain('secret-table-name');
+  });
+
+  it('answers 503 with Retry-After to a write the table kept refusing for contention, 500 to other cancellations', async () => {
+    const cancelled = (...codes: string[]) =>
+      Object.assign(new Error('Transaction cancelled'), {
+        name: 'TransactionCanceledException',
+        CancellationReasons: codes.map((Code) => ({ Code })),
+      });
+    const answerTo = async (error: Error) => {
+      const logs = captureLogs();
+      const handler = withHttp(publicRoute, async () => {
+        throw error;
+      });
+      const result = (await handler(event(), context)) as APIGatewayProxyStructuredResultV2;
+      logs.restore();
+      return {
+        status: result.statusCode,
+        headers: result.headers ?? {},
+        body: JSON.parse(String(result.body)),
+      };
+    };
+
+    for (const error of [
+      cancelled('None', 'TransactionConflict'),
+      Object.assign(new Error('Rate exceeded'), { name: 'ThrottlingException' }),
+      Object.assign(new Error('Throughput exceeded'), { name: 'ProvisionedThroughputExceededException' }),
+    ]) {
+      const answer = await answerTo(error);
+      expect(answer.status, error.name).toBe(503);
+      expect(answer.headers['retry-after']).toBe('1');
+      expect(answer.body).toEqual(BUSY_ERROR_BODY);
+    }
+    const refused = await answerTo(cancelled('ConditionalCheckFailed', 'TransactionConflict'));
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 500,
+      body: INTERNAL_ERROR_BODY,
+    });
   });
 
   it('answers 400 to a cursor the store cannot use, and 500 to the same error without a cursor', async () => {

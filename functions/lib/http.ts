@@ -11,7 +11,8 @@ import {
   parseFormBody,
   parseJsonBody,
 } from './body.ts';
-import { badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { isContention } from './data/entity.ts';
+import { BUSY_ERROR_BODY, badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { withInvocationDeadline } from './invocation-deadline.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
@@ -94,6 +95,12 @@ const errorResponses = (): middy.MiddlewareObj<Event, APIGatewayProxyStructuredR
         400,
         badRequest(`Invalid query field "cursor": ${message}`, { cursor: message }).toBody(),
       );
+      return;
+    }
+    if (isContention(error)) {
+      // many writers on one item (a usage counter) for longer than the retries: the client may retry
+      logger.warn('request refused for contention', { error: error as Error });
+      request.response = json(503, BUSY_ERROR_BODY, { 'retry-after': '1' });
       return;
     }
     logger.error('unhandled error', { error: error as Error });

@@ -13,10 +13,14 @@ import {
 /**
  * The route-driven races: every implemented route that consumes a counted plan limit gets twice as many
  * create requests at once as its owner's plan allows, through the local API Gateway. Exactly the limit
- * succeed, every other answer is the plan's limit answer, and the usage counter (`GET
+ * succeed, every other answer is the plan's limit answer (a request answered 503 for contention is sent
+ * again after its Retry-After, as a client does), and the usage counter (`GET
  * /api/feature-limits/{feature}`) equals what really exists (the fixture counts it through the API).
  * A route without a fixture fails the coverage test.
  */
+
+/** How often a client sends a request the API answered 503 with Retry-After (busy, nothing written). */
+const MAX_ATTEMPTS_AFTER_BUSY = 4;
 
 async function expectLimitHolds(route: RouteDefinition, fixture: LimitedRouteFixture) {
   const feature = route.limit!;
@@ -26,8 +30,16 @@ async function expectLimitHolds(route: RouteDefinition, fixture: LimitedRouteFix
   const responses = await Promise.all(
     Array.from({ length: 2 * run.slots }, async (_, index) => {
       const { path, init } = run.request(index);
-      const response = await callApi(path, { ...init, token: run.owner.token });
-      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+      // a 503 (contention outlasted the server's retries, nothing written) says when to try again
+      for (let attempt = 1; ; attempt += 1) {
+        const response = await callApi(path, { ...init, token: run.owner.token });
+        const retryAfter = Number(response.headers.get('retry-after'));
+        if (response.status !== 503 || !retryAfter || attempt === MAX_ATTEMPTS_AFTER_BUSY) {
+          return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+        }
+        await response.body?.cancel();
+        await new Promise((resolve) => setTimeout(resolve, retryAfter * 1000));
+      }
     }),
   );
 

@@ -138,6 +138,21 @@ export function isTransactionConflict(error: unknown): boolean {
   return codes.every((code) => code === 'None' || code === 'TransactionConflict');
 }
 
+/** DynamoDB's answers for more requests than a table or an item takes (the SDK retries them first). */
+const THROTTLING_ERRORS = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+]);
+
+/**
+ * True when DynamoDB refused a request for contention — a transaction conflict that outlived
+ * `retryingConflicts`, or throttling that outlived the SDK's retries. Nothing was written, and the same
+ * request sent again later may well go through.
+ */
+export const isContention = (error: unknown): boolean =>
+  isTransactionConflict(error) || (error instanceof Error && THROTTLING_ERRORS.has(error.name));
+
 /**
  * Sends a write, and sends it again with backoff while DynamoDB refuses it for a transaction conflict (the
  * SDK does not retry those), within `conflictBudgetMs`. Conditions are evaluated afresh on each attempt.
