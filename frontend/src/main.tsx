@@ -13,7 +13,7 @@ import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
 import { AppConfigError, loadAppConfig } from './app/config.ts';
 import { PersistGate } from './app/PersistGate.tsx';
 import { registerPersistor } from './app/persistConfig.ts';
-import { createAppRouter, preloadRouteCode } from './app/router.tsx';
+import { createAppRouter, prefetchRouteData, preloadRouteCode } from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
 
@@ -25,7 +25,12 @@ preloadRouteCode(window.location.pathname);
 loadAppConfig().then(
   () => {
     const store = makeStore();
-    const persistor = persistStore(store);
+    // once the stored session is back, the opening screen's data is asked for beside its code
+    const persistor = persistStore(
+      store,
+      null,
+      () => void prefetchRouteData(window.location.pathname, store),
+    );
     registerPersistor(persistor);
     const router = createAppRouter();
     root.render(

@@ -3,7 +3,8 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestConfig } from '../test/fakes.ts';
 import { authState, renderRoutes } from '../test/renderWithProviders.tsx';
-import { routes } from './router.tsx';
+import { prefetchRouteData, routes } from './router.tsx';
+import { makeStore } from './store.ts';
 
 const agent = {
   agent_id: 'agent-1',
@@ -81,5 +82,32 @@ describe('signed-in routes', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/authentication/login');
     await vi.waitFor(() => expect(store.getState().auth.token).toBeNull());
+  });
+});
+
+describe('the data of the screen the app opens on', () => {
+  const requestedUrls = () => {
+    const fetchMock = vi.mocked(fetch);
+    return fetchMock.mock.calls.map(([request]) => new URL((request as Request).url));
+  };
+
+  it("asks for the signed-in agent's first page of listings on the profile page", async () => {
+    stubApi();
+    await prefetchRouteData('/agents/profile', makeStore(signedIn));
+    await vi.waitFor(() => expect(requestedUrls()).toHaveLength(1));
+    const [listings] = requestedUrls();
+    expect(listings!.pathname).toBe('/api/properties');
+    expect(Object.fromEntries(listings!.searchParams)).toEqual({
+      agent_id: 'agent-1',
+      page: '1',
+      limit: '6',
+    });
+  });
+
+  it('asks for nothing on a screen without such data, or without a session', async () => {
+    stubApi();
+    await prefetchRouteData('/templates', makeStore(signedIn));
+    await prefetchRouteData('/agents/profile', makeStore());
+    expect(requestedUrls()).toEqual([]);
   });
 });

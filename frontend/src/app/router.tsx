@@ -3,6 +3,15 @@ import { PageLoader } from '../components/ui/Spinner.tsx';
 import { RouteErrorPage } from '../features/errors/RouteErrorPage.tsx';
 import { paths } from './paths.ts';
 import { RootLayout } from './RootLayout.tsx';
+import type { AppStore } from './store.ts';
+
+/**
+ * A route's `handle` may name the data its screen shows first, to be asked for when the app opens on that
+ * route (once the stored session is back), beside the route's code rather than after its first render.
+ */
+interface RouteDataPrefetch {
+  prefetchData: (store: AppStore) => Promise<void>;
+}
 
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
@@ -64,6 +73,13 @@ export const routes: RouteObject[] = [
               import('../features/agents/ProfilePage.tsx').then((module) => ({
                 Component: module.ProfilePage,
               })),
+            handle: {
+              // the listings, with the page's largest image, come in beside the agent and agency
+              prefetchData: (store) =>
+                import('../features/properties/MyPropertiesSection.tsx').then((module) =>
+                  module.prefetchMyProperties(store),
+                ),
+            } satisfies RouteDataPrefetch,
           },
           {
             path: '/pages/agent/profile/:agentId',
@@ -231,4 +247,18 @@ export function preloadRouteCode(pathname: string): void {
     const { lazy } = match.route;
     if (typeof lazy === 'function') void lazy().catch(() => undefined);
   }
+}
+
+/**
+ * Asks for the data of the screens that render `pathname` (their `handle.prefetchData`), as
+ * preloadRouteCode does for their code; settles once every request has been started (or could not be).
+ */
+export async function prefetchRouteData(pathname: string, store: AppStore): Promise<void> {
+  await Promise.all(
+    (matchRoutes(routes, pathname) ?? []).map((match) =>
+      (match.route.handle as Partial<RouteDataPrefetch> | undefined)
+        ?.prefetchData?.(store)
+        .catch(() => undefined),
+    ),
+  );
 }

@@ -1,7 +1,7 @@
 import { startAppListening } from '../../app/listenerMiddleware.ts';
 import { agencyLoaded, logoChanged, visitedAgencyLoaded } from '../agencies/agencySlice.ts';
 import { agenciesApi } from '../agencies/api.ts';
-import { setAgencyId, setProfilePictureUrl } from '../auth/authSlice.ts';
+import { isAuthRehydrate, setAgencyId, setProfilePictureUrl } from '../auth/authSlice.ts';
 import { agentLoaded, profilePictureChanged, visitedAgentLoaded } from './agentSlice.ts';
 import { agentsApi } from './api.ts';
 
@@ -9,6 +9,21 @@ import { agentsApi } from './api.ts';
  * Keeps the spec's state slices in step with API results: the signed-in agent and agency go to the agent
  * and agency slices (and the agency id to auth), anyone else's to the visited slices.
  */
+/**
+ * A stored session is known before any screen renders: its agent and agency (the id stored with it) load
+ * from then on, side by side, instead of one after the other once the shell has mounted. The shell then
+ * reads the same cache entries; if the agent has since changed agency, the shell asks for the new one.
+ */
+startAppListening({
+  predicate: isAuthRehydrate,
+  effect: (_action, { dispatch, getState }) => {
+    const { token, agentId, agencyId } = getState().auth;
+    if (!token || !agentId) return;
+    dispatch(agentsApi.util.prefetch('getAgent', agentId, {}));
+    if (agencyId) dispatch(agenciesApi.util.prefetch('getAgency', agencyId, {}));
+  },
+});
+
 startAppListening({
   matcher: agentsApi.endpoints.getAgent.matchFulfilled,
   effect: (action, { dispatch, getState }) => {

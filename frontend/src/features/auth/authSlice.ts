@@ -37,6 +37,13 @@ interface RehydrateAction {
   payload?: Partial<AuthState> | null;
 }
 
+/** redux-persist's REHYDRATE of the auth state: the stored session (if any) is back in the store. */
+export const isAuthRehydrate = (action: unknown): action is RehydrateAction =>
+  typeof action === 'object' &&
+  action !== null &&
+  (action as { type?: unknown }).type === REHYDRATE &&
+  (action as { key?: unknown }).key === 'auth';
+
 export const authSlice = createSlice({
   name: 'auth',
   initialState: initialAuthState,
@@ -69,13 +76,9 @@ export const authSlice = createSlice({
   },
   extraReducers: (builder) => {
     // isAuthenticated is not persisted; a rehydrated token means the session is still on.
-    builder.addMatcher(
-      (action): action is RehydrateAction =>
-        action.type === REHYDRATE && (action as RehydrateAction).key === 'auth',
-      (state, action) => {
-        if (action.payload?.token) state.isAuthenticated = true;
-      },
-    );
+    builder.addMatcher(isAuthRehydrate, (state, action) => {
+      if (action.payload?.token) state.isAuthenticated = true;
+    });
   },
   selectors: {
     selectToken: (state) => state.token,

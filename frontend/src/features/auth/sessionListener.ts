@@ -1,19 +1,12 @@
 import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
-import { REHYDRATE } from 'redux-persist';
 import type { AppDispatch, RootState } from '../../app/store.ts';
-import { clearAuth, sessionExpired, setCredentials, tokenRefreshed } from './authSlice.ts';
+import { clearAuth, isAuthRehydrate, sessionExpired, setCredentials, tokenRefreshed } from './authSlice.ts';
 import { logout } from './logout.ts';
 import { readRefreshToken, refreshAccessToken, refreshDelayMs, secondsUntilExpiry } from './session.ts';
 
 /** Keeps the session alive (refresh ~2 minutes before expiry) and ends it when the API refuses it. */
 export const sessionListener = createListenerMiddleware();
 const startListening = sessionListener.startListening.withTypes<RootState, AppDispatch>();
-
-const isAuthRehydrate = (action: unknown): action is { type: typeof REHYDRATE; key: string } =>
-  typeof action === 'object' &&
-  action !== null &&
-  (action as { type?: unknown }).type === REHYDRATE &&
-  (action as { key?: unknown }).key === 'auth';
 
 startListening({
   predicate: (action) =>

@@ -1,23 +1,30 @@
 import { Building2, Plus } from 'lucide-react';
 import { useState } from 'react';
+import type { AppStore } from '../../app/store.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useAddProperty } from '../shell/useAddProperty.ts';
-import { useListPropertiesQuery } from './api.ts';
+import { propertiesApi, useListPropertiesQuery } from './api.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 
 const MINE_PAGE_SIZE = 6;
 
+/** One page of the agent's own listings, as the section asks for it (the prefetch shares its cache entry). */
+const myPropertiesPage = (agentId: string, page: number) => ({ agentId, page, limit: MINE_PAGE_SIZE });
+
+/** The first page of the signed-in agent's listings, asked for before the page renders. */
+export function prefetchMyProperties(store: AppStore): void {
+  const { token, agentId } = store.getState().auth;
+  if (token && agentId)
+    void store.dispatch(propertiesApi.util.prefetch('listProperties', myPropertiesPage(agentId, 1), {}));
+}
+
 /** The dashboard's "My properties" (spec §2: dashboard properties are filtered to the signed-in agent's). */
 export function MyPropertiesSection({ agentId }: { agentId: string }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError, refetch } = useListPropertiesQuery({
-    agentId,
-    page,
-    limit: MINE_PAGE_SIZE,
-  });
+  const { data, isLoading, isError, refetch } = useListPropertiesQuery(myPropertiesPage(agentId, page));
   const { addProperty, checking } = useAddProperty();
   const total = data?.pagination.totalItems ?? 0;
 
