@@ -62,8 +62,8 @@ export function MyPropertiesSection({ agentId }: { agentId: string }) {
         ) : (
           <>
             <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              {data?.items.map((property) => (
-                <PropertyCard key={property.property_id} property={property} />
+              {data?.items.map((property, index) => (
+                <PropertyCard key={property.property_id} property={property} first={index === 0} />
               ))}
             </div>
             {(data?.pagination.totalPages ?? 0) > 1 && (

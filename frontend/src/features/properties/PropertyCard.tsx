@@ -21,8 +21,20 @@ export function StatusBadge({ status, className }: { status: Property['status'];
   );
 }
 
-/** The cover photo, or a calm placeholder when a listing has none. */
-export function Cover({ property, className }: { property: Property; className?: string }) {
+/**
+ * The cover photo, or a calm placeholder when a listing has none. `first`: the first card of a page,
+ * usually in view on arrival (often the page's largest paint), is fetched at once and ahead of the rest
+ * instead of after the cards have laid out.
+ */
+export function Cover({
+  property,
+  className,
+  first = false,
+}: {
+  property: Property;
+  className?: string;
+  first?: boolean;
+}) {
   const cover = property.media[0]?.url;
   if (!cover) {
     return (
@@ -34,7 +46,15 @@ export function Cover({ property, className }: { property: Property; className?:
       </div>
     );
   }
-  return <img src={cover} alt="" loading="lazy" className={clsx('bg-slate-100 object-cover', className)} />;
+  return (
+    <img
+      src={cover}
+      alt=""
+      loading={first ? 'eager' : 'lazy'}
+      fetchPriority={first ? 'high' : 'auto'}
+      className={clsx('bg-slate-100 object-cover', className)}
+    />
+  );
 }
 
 function Facts({ property }: { property: Property }) {
@@ -70,9 +90,12 @@ function Facts({ property }: { property: Property }) {
 export function PropertyCard({
   property,
   layout = 'grid',
+  first = false,
 }: {
   property: Property;
   layout?: 'grid' | 'list';
+  /** the first card of its page (its photo is fetched first) */
+  first?: boolean;
 }) {
   const { formatPrice } = useCurrency();
   const place = [property.area, property.city].filter(Boolean).join(', ');
@@ -87,6 +110,7 @@ export function PropertyCard({
       <div className={clsx('relative shrink-0', layout === 'list' ? 'sm:w-64' : '')}>
         <Cover
           property={property}
+          first={first}
           className={clsx(
             'w-full',
             layout === 'list' ? 'aspect-[4/3] sm:h-full sm:aspect-auto' : 'aspect-[4/3]',

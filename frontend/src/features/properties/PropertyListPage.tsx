@@ -227,8 +227,13 @@ export function PropertyListPage() {
             {results.loading && results.properties.length === 0 ? (
               <PropertyCardSkeletons count={gridStyle === 'grid' ? 8 : 4} layout={gridStyle} />
             ) : (
-              results.properties.map((property) => (
-                <PropertyCard key={property.property_id} property={property} layout={gridStyle} />
+              results.properties.map((property, index) => (
+                <PropertyCard
+                  key={property.property_id}
+                  property={property}
+                  layout={gridStyle}
+                  first={index === 0}
+                />
               ))
             )}
           </div>
