@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { authState } from '../test/renderWithProviders.tsx';
-import { type ApiExtraOptions, api } from './api.ts';
+import { type ApiExtraOptions, api, BUSY_RETRIES } from './api.ts';
 import { makeStore } from './store.ts';
 
 const testApi = api.injectEndpoints({
@@ -27,6 +27,7 @@ const signedIn = () =>
   makeStore({ auth: authState({ token: 'jwt-abc', agentId: 'a1', isAuthenticated: true }) });
 
 afterEach(() => {
+  vi.useRealTimers();
   vi.unstubAllGlobals();
 });
 
@@ -52,6 +53,37 @@ describe('api base query', () => {
     const fetchMock = stubFetch(200, {});
     await signedIn().dispatch(testApi.endpoints.setupDomain.initiate());
     expect(fetchMock.mock.calls[0]![0].headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends a call answered 503 with Retry-After again after the wait, and shows the last answer after the retries', async () => {
+    vi.useFakeTimers();
+    const busy = () =>
+      new Response(JSON.stringify({ error: 'Too many changes are being made at once.' }), {
+        status: 503,
+        headers: { 'Content-Type': 'application/json', 'Retry-After': '1' },
+      });
+    const fetchMock = vi
+      .fn(async (_request: Request) => busy())
+      .mockImplementationOnce(async () => busy())
+      .mockImplementationOnce(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const first = signedIn().dispatch(testApi.endpoints.listThings.initiate());
+    await vi.runAllTimersAsync();
+    expect((await first).data).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    fetchMock.mockReset().mockImplementation(async () => busy());
+    const second = signedIn().dispatch(testApi.endpoints.listThings.initiate());
+    await vi.runAllTimersAsync();
+    expect((await second).error).toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + BUSY_RETRIES);
+  });
+
+  it('does not wait on a 503 without Retry-After (a service that is off, not busy)', async () => {
+    const fetchMock = stubFetch(503, { error: 'Online payment is not available yet.' });
+    const result = await signedIn().dispatch(testApi.endpoints.listThings.initiate());
+    expect(result.error).toMatchObject({ status: 503 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it('opens the paywall modal on a 402 paywall body', async () => {

@@ -28,9 +28,23 @@ const fetchWithToken = fetchBaseQuery({
   },
 });
 
+/** How often a call the API answered 503 with Retry-After (busy, nothing saved) is sent again. */
+export const BUSY_RETRIES = 2;
+/** A Retry-After longer than this is shown to the user instead of waited for. */
+const MAX_RETRY_AFTER_SECONDS = 5;
+
+/** The seconds a 503 asks the client to wait before sending the call again, when it asks. */
+function retryAfterSeconds(result: { error?: FetchBaseQueryError; meta?: { response?: Response } }) {
+  if (result.error?.status !== 503) return undefined;
+  const seconds = Number(result.meta?.response?.headers.get('retry-after'));
+  return seconds > 0 && seconds <= MAX_RETRY_AFTER_SECONDS ? seconds : undefined;
+}
+
 /**
  * Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). A 401 on
- * an authenticated call tries one token refresh and repeats the call; if that fails the session ends.
+ * an authenticated call tries one token refresh and repeats the call; if that fails the session ends. A
+ * 503 with Retry-After (the API refused for contention and saved nothing) is sent again after the wait,
+ * up to BUSY_RETRIES times, before its message is shown.
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -39,6 +53,12 @@ export const baseQuery: BaseQueryFn<
   ApiExtraOptions
 > = async (args, api, extraOptions) => {
   let result = await fetchWithToken(args, api, extraOptions);
+  for (let retry = 1; retry <= BUSY_RETRIES; retry += 1) {
+    const seconds = retryAfterSeconds(result);
+    if (seconds === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    result = await fetchWithToken(args, api, extraOptions);
+  }
   const signedIn = Boolean((api.getState() as RootState).auth.token);
   if (result.error?.status === 401 && signedIn && !extraOptions?.anonymous) {
     const token = await refreshAccessToken();
