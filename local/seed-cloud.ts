@@ -52,8 +52,11 @@ function gradientPng(width: number, height: number, from: number[], to: number[]
   ]);
 }
 
-/** A one-page PDF with a few lines of text. */
-function textPdf(lines: string[]): Buffer {
+/**
+ * A one-page PDF with a few lines of text (Helvetica, 14 pt), with a correct cross-reference table: the
+ * demo's documents, and the files the browser tests preview.
+ */
+export function textPdf(lines: string[]): Buffer {
   const stream = `BT /F1 14 Tf 72 760 Td 18 TL ${lines.map((line) => `(${line.replace(/[()\\]/g, '')}) '`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

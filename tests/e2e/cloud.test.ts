@@ -2,10 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { textPdf } from '#local/seed-cloud';
 import {
   appUrl,
   createConfirmedAccount,
-  makePdf,
   signInWithPassword,
   takeCspViolations,
   useBrowser,
@@ -196,7 +196,7 @@ describe('cloud file store', () => {
     await page.getByLabel('Choose files to upload').setInputFiles({
       name: 'villa-brochure.pdf',
       mimeType: 'application/pdf',
-      buffer: makePdf('Villa Aurora, Pine St 12'),
+      buffer: textPdf(['Villa Aurora, Pine St 12']),
     });
     await page.getByText('1 of 1 done').waitFor({ timeout: 30_000 });
     await page.getByRole('button', { name: 'Preview villa-brochure.pdf' }).click();
