@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import { freePort } from '../ports.ts';
+import { AtomicFilesystemStore } from './atomic-store.ts';
 import { createS3Gate, type S3GateOptions } from './s3-gate.ts';
 
 const require = createRequire(import.meta.url);
@@ -47,7 +48,8 @@ export interface S3ObjectEvent {
  * signatures, expiry, POST policies, no anonymous access — since s3rver makes none of them. s3rver listens
  * on a loopback port of its own; `port` is the gate's. Buckets (with CORS) are created idempotently at
  * start-up and object events are handed to `onObjectEvent`, as S3 notifications are in AWS: s3rver emits
- * them once an object is stored, and a request the gate refuses never reaches it.
+ * them once an object is stored, and a request the gate refuses never reaches it. Writes are atomic, as in S3
+ * (atomic-store.ts).
  */
 export async function startS3(
   port: number,
@@ -73,6 +75,8 @@ export async function startS3(
       configs: [corsXml(bucket.corsOrigins)],
     })),
   });
+  // s3rver's own store answers writes before they are whole (atomic-store.ts)
+  server.store = server.context.store = new AtomicFilesystemStore(directory);
   server.on(
     'event',
     (event: {

@@ -10,5 +10,8 @@ declare module 's3rver' {
     constructor(options: Record<string, unknown>);
     run(): Promise<unknown>;
     close(): Promise<void>;
+    /** the object store its controllers use (replaced by local/emulators/atomic-store.ts) */
+    store: unknown;
+    context: { store: unknown };
   }
 }

@@ -492,6 +492,28 @@ describe('header-signed requests', () => {
     expect(await back.Body!.transformToString()).toBe('streamed body');
   });
 
+  it('writes atomically: a read during overwrites gets one whole version, never a missing or partial object', async () => {
+    const key = freshKey('atomic');
+    // versions of different sizes, so a torn read shows as a length no version has
+    const versions = Array.from({ length: 6 }, (_, index) => `${index}`.repeat(40_000 + index * 7_919));
+    await putViaSdk(key, versions[0]!);
+    const reads: Array<Promise<string>> = [];
+    for (const version of versions.slice(1)) {
+      const write = putViaSdk(key, version);
+      for (let read = 0; read < 4; read += 1)
+        reads.push(
+          testS3()
+            .send(new GetObjectCommand({ Bucket: bucket(), Key: key }))
+            .then((got) => got.Body!.transformToString()),
+        );
+      await write;
+      // S3 is read-after-write consistent: the write's response means every later read sees it
+      const after = await testS3().send(new GetObjectCommand({ Bucket: bucket(), Key: key }));
+      expect(await after.Body!.transformToString()).toBe(version);
+    }
+    for (const body of await Promise.all(reads)) expect(versions).toContain(body);
+  });
+
   it('accepts the product’s own signed PUT, HEAD, GET, copy and DELETE', async () => {
     const s3 = await import('#lib/s3');
     const key = `fidelity/${randomUUID()}/it's (fine).txt`;
