@@ -1,6 +1,7 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api.ts';
-import type { RootState } from '../../app/store.ts';
+import type { AppDispatch, RootState } from '../../app/store.ts';
+import { agentsApi } from '../agents/api.ts';
 import type {
   ConnectionDirection,
   ConnectionRequest,
@@ -13,9 +14,28 @@ import type {
 const STATUS_BATCH = 100;
 /**
  * The connection counts on agent records are raised by the reputation consumer a moment after an
- * acceptance (an EventBridge event): both agents are read again after each of these delays.
+ * acceptance (an EventBridge event): the own record is read again after each of these pauses until its
+ * count has risen (about 30 s in all, the notifications' own refresh cycle), then both agents' records and
+ * reputations once more. A fixed pair of re-reads missed a consumer slower than the last one.
  */
-export const COUNT_SETTLE_MS = [1_500, 5_000] as const;
+export const COUNT_RECHECK_MS = [1_000, 1_500, 2_000, 3_000, 4_000, 6_000, 8_000] as const;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Re-reads the agent until its connection count is above `before` (or the rechecks run out). */
+async function awaitConnectionCount(
+  dispatch: AppDispatch,
+  agentId: string,
+  before: number,
+): Promise<void> {
+  for (const delay of COUNT_RECHECK_MS) {
+    await pause(delay);
+    const { data } = await dispatch(
+      agentsApi.endpoints.getAgent.initiate(agentId, { subscribe: false, forceRefetch: true }),
+    );
+    if ((data?.connections ?? 0) > before) return;
+  }
+}
 
 const INCOMING = { type: 'Connection', id: 'INCOMING' } as const;
 const OUTGOING = { type: 'Connection', id: 'OUTGOING' } as const;
@@ -106,11 +126,13 @@ export const connectionsApi = api.injectEndpoints({
           data.id,
         );
         if (!accepted) return;
-        const agents = [state.auth.agentId, requesterId].flatMap((id) =>
-          id ? [{ type: 'Agent' as const, id }] : [],
-        );
-        for (const delay of COUNT_SETTLE_MS)
-          setTimeout(() => dispatch(api.util.invalidateTags([...agents, 'Reputation'])), delay);
+        const ownId = state.auth.agentId;
+        if (ownId) {
+          const before = agentsApi.endpoints.getAgent.select(ownId)(state).data?.connections ?? 0;
+          await awaitConnectionCount(dispatch, ownId, before);
+        }
+        const agents = [ownId, requesterId].flatMap((id) => (id ? [{ type: 'Agent' as const, id }] : []));
+        dispatch(api.util.invalidateTags([...agents, 'Reputation']));
       },
       invalidatesTags: (result, _error, { requesterId, status }) =>
         result
