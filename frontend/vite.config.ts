@@ -28,6 +28,39 @@ function chunkModulesRecord(): Plugin {
   };
 }
 
+const BOOT_ENTRY = 'src/boot.ts';
+
+/**
+ * src/boot.ts as an entry of its own, its tag first in the head (`async`): it must not wait for the app's
+ * entry, which a second script in index.html would be merged into. The dev server serves the source.
+ */
+function bootScript(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
+  return {
+    name: 'estatenet:boot-script',
+    configResolved(config) {
+      command = config.command;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const built = Object.values(context.bundle ?? {}).find(
+          (output) => output.type === 'chunk' && output.isEntry && output.name === 'boot',
+        );
+        const src = command === 'build' ? built && `/${built.fileName}` : `/${BOOT_ENTRY}`;
+        if (!src) throw new Error('the boot script was not built');
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'module', async: true, crossorigin: command === 'build', src },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
 // A build is always a production build: Vitest sets NODE_ENV=test, and the e2e project's global setup
 // builds the app from inside Vitest, which would otherwise ship React's development bundle.
 if (process.argv.includes('build') && process.env.NODE_ENV !== 'production') {
@@ -39,8 +72,14 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // resolve from the root package.json, so no alias is needed for them.
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), tailwindcss(), chunkModulesRecord()],
+  plugins: [react(), tailwindcss(), chunkModulesRecord(), bootScript()],
   build: {
+    rolldownOptions: {
+      input: {
+        index: fileURLToPath(new URL('index.html', import.meta.url)),
+        boot: fileURLToPath(new URL(BOOT_ENTRY, import.meta.url)),
+      },
+    },
     outDir: 'dist',
     emptyOutDir: true,
     // No asset becomes a data: URL: the default profile picture, inlined, was fetched by Chromium outside

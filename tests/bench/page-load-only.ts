@@ -4,7 +4,8 @@ import { formatWaterfall, measurePageLoad, PAGE_LOAD_LCP_BUDGET_MS } from './pag
 /**
  * `npm run bench:page-load`: only the page-load part of `npm run bench`, to iterate on it. Options:
  * `--page login|profile` and `--profile mobile|lighthouse-devtools` (repeatable; all by default),
- * `--waterfall` to print each run's requests (start–end from the document request, initiator). The
+ * `--waterfall` to print each run's requests (start–end from the document request, initiator), `--trace DIR`
+ * to write each run's Chrome performance trace there (open it in DevTools' Performance panel). The
  * environment variables of page-load.ts apply (PAGE_LOAD_RUNS, PAGE_LOAD_DIST for another build).
  */
 const { values } = parseArgs({
@@ -12,6 +13,7 @@ const { values } = parseArgs({
     page: { type: 'string', multiple: true },
     profile: { type: 'string', multiple: true },
     waterfall: { type: 'boolean', default: false },
+    trace: { type: 'string' },
   },
 });
 
@@ -20,6 +22,7 @@ const report = await measurePageLoad({
   pages: values.page,
   profiles: values.profile,
   waterfall: values.waterfall,
+  ...(values.trace ? { traceDirectory: values.trace } : {}),
 });
 for (const page of report.pages) {
   if (values.waterfall)

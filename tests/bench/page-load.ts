@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
@@ -222,7 +222,7 @@ export async function measureLoad(
   url: string,
   storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined,
   ready: string,
-  options: { waterfall?: boolean } = {},
+  options: { waterfall?: boolean; tracePath?: string } = {},
 ): Promise<PageLoadRun> {
   const context = await browser.newContext({
     viewport: MOBILE_DEVICE.viewport,
@@ -254,6 +254,7 @@ export async function measureLoad(
       requests += 1;
     });
     const recorder = options.waterfall ? recordWaterfall(cdp) : undefined;
+    const trace = options.tracePath ? await startTrace(cdp) : undefined;
     await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
     await page.locator(ready).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
     // as Lighthouse, until the network is quiet: an image still loading (a listing photo) may yet be the LCP
@@ -273,6 +274,7 @@ export async function measureLoad(
       await page.waitForTimeout(250);
     }
     const figures = await page.evaluate(() => window.__pageLoad);
+    if (trace && options.tracePath) writeFileSync(options.tracePath, JSON.stringify(await trace.stop()));
     if (figures?.fcp === undefined || figures.lcp === undefined)
       throw new Error(`no paint was reported for ${url}`);
     return {
@@ -330,6 +332,36 @@ function recordWaterfall(cdp: CDPSession) {
   };
 }
 
+/**
+ * A Chrome performance trace of the load (the DevTools Performance panel's categories), to open in the
+ * panel or read with a script: where the main thread's time goes under the CPU slowdown.
+ */
+async function startTrace(cdp: CDPSession) {
+  const events: unknown[] = [];
+  cdp.on('Tracing.dataCollected', (data: { value: unknown[] }) => events.push(...data.value));
+  await cdp.send('Tracing.start', {
+    transferMode: 'ReportEvents',
+    traceConfig: {
+      includedCategories: [
+        'devtools.timeline',
+        'disabled-by-default-devtools.timeline',
+        'v8.execute',
+        'blink.user_timing',
+        'loading',
+        'latencyInfo',
+      ],
+    },
+  });
+  return {
+    async stop(): Promise<{ traceEvents: unknown[] }> {
+      const complete = new Promise<void>((done) => cdp.once('Tracing.tracingComplete', () => done()));
+      await cdp.send('Tracing.end');
+      await complete;
+      return { traceEvents: events };
+    },
+  };
+}
+
 /** The waterfall as text lines: start–end, the path, what started it. */
 export const formatWaterfall = (requests: WaterfallRequest[]) =>
   requests.map(
@@ -349,6 +381,8 @@ export async function measurePageLoad(
     profiles?: string[];
     /** record each run's requests */
     waterfall?: boolean;
+    /** write each run's performance trace to `<traceDirectory>/<page>-<profile>-<run>.json` */
+    traceDirectory?: string;
   } = {},
 ): Promise<PageLoadReport> {
   const log = options.log ?? (() => undefined);
@@ -410,6 +444,11 @@ export async function measurePageLoad(
             target.ready,
             {
               waterfall: options.waterfall,
+              ...(options.traceDirectory
+                ? {
+                    tracePath: join(options.traceDirectory, `${target.page}-${profile.name}-${run + 1}.json`),
+                  }
+                : {}),
             },
           );
           log(

@@ -8,6 +8,7 @@ import {
 import { sessionExpired, tokenRefreshed } from '../features/auth/authSlice.ts';
 import { refreshAccessToken, secondsUntilExpiry } from '../features/auth/session.ts';
 import { isPaywallBody, openPaywall, paywallDetailsFrom } from '../features/paywall/paywallSlice.ts';
+import { takeEarlyResponse } from './earlyRequests.ts';
 import type { RootState } from './store.ts';
 
 /** Per-endpoint options for the base query (`extraOptions` of an endpoint). */
@@ -19,6 +20,8 @@ export interface ApiExtraOptions {
 const fetchWithToken = fetchBaseQuery({
   // Same origin: /api, /cloud, /websites and /website-domains are routed to the API by CloudFront.
   baseUrl: '/',
+  // the opening screen's reads may have been started by boot.ts before this code arrived
+  fetchFn: (input) => (input instanceof Request && takeEarlyResponse(input)) || fetch(input),
   prepareHeaders: (headers, { getState, extraOptions }) => {
     const token = (getState() as RootState).auth.token;
     if (token && !(extraOptions as ApiExtraOptions | undefined)?.anonymous) {

@@ -1,12 +1,13 @@
 import { type PersistConfig, type Persistor, purgeStoredState } from 'redux-persist';
 import type { AuthState } from '../features/auth/authSlice.ts';
 import { createPersistStorage } from './persistStorage.ts';
+import { AUTH_PERSIST_KEY } from './storedSession.ts';
 
 /**
  * Only token, agentId and agencyId persist (spec §3); the gate waits at most 5000 ms for rehydration (§4).
  */
 export const authPersistConfig: PersistConfig<AuthState> = {
-  key: 'auth',
+  key: AUTH_PERSIST_KEY,
   storage: createPersistStorage(),
   whitelist: ['token', 'agentId', 'agencyId'],
   timeout: 5000,

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import type { LucideIcon } from 'lucide-react';
+import { formatCount } from '../../features/preferences/format.ts';
 
 export interface Stat {
   label: string;
@@ -25,7 +26,7 @@ export function StatGrid({
             <Icon className="size-3.5" aria-hidden="true" />
             {statLabel}
           </dt>
-          <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{value.toLocaleString()}</dd>
+          <dd className="mt-1 text-xl font-bold text-slate-900 tabular-nums">{formatCount(value)}</dd>
         </div>
       ))}
     </dl>

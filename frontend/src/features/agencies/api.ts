@@ -1,7 +1,6 @@
 import { api } from '../../app/api.ts';
+import { agencyPath } from '../../app/apiPaths.ts';
 import type { Agency, AgencyPatch, UploadLogoResponse } from '../agents/types.ts';
-
-const agencyPath = (id: string) => `api/agencies/${encodeURIComponent(id)}`;
 
 /** GET/PATCH /api/agencies/{id} and POST /api/upload-logo (spec §7). */
 export const agenciesApi = api.injectEndpoints({

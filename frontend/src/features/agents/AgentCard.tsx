@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { ConnectButton } from '../connections/ConnectButton.tsx';
 import type { ConnectionStatus } from '../connections/types.ts';
+import { formatCount } from '../preferences/format.ts';
 import { planLabel } from '../shell/roles.ts';
 import { Avatar } from './Avatar.tsx';
 import type { Agent } from './types.ts';
@@ -57,14 +58,14 @@ export function AgentCard({
           <dt className="text-xs font-medium whitespace-nowrap text-slate-500">Reputation points</dt>
           <dd className="mt-0.5 flex items-center gap-1.5 text-lg font-bold text-slate-900 tabular-nums">
             <Award className="size-4 text-brand-2" aria-hidden="true" />
-            {agent.reputation_points.toLocaleString()}
+            {formatCount(agent.reputation_points)}
           </dd>
         </div>
         <div className="px-3">
           <dt className="text-xs font-medium whitespace-nowrap text-slate-500">Properties</dt>
           <dd className="mt-0.5 flex items-center gap-1.5 text-lg font-bold text-slate-900 tabular-nums">
             <Home className="size-4 text-brand-2" aria-hidden="true" />
-            {agent.property_count.toLocaleString()}
+            {formatCount(agent.property_count)}
           </dd>
         </div>
       </dl>

@@ -4,6 +4,9 @@ import { PROFILE_IMAGE_TYPES } from '#contracts/values';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
+// the agent's own listings (spec §2: dashboard properties are the signed-in agent's) hold the page's
+// largest paint, the first listing's photo: in this chunk, so no lazy boundary waits before them
+import { MyPropertiesSection } from '../properties/MyPropertiesSection.tsx';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUploadProfilePictureMutation } from './api.ts';
@@ -14,11 +17,6 @@ import { ProfileHeader } from './ProfileHeader.tsx';
 // the achievements and history load after the profile itself (and outside its first-load budget)
 const ReputationSection = lazy(() =>
   import('../reputation/ReputationSection.tsx').then((module) => ({ default: module.ReputationSection })),
-);
-
-// the agent's own listings (spec §2: dashboard properties are the signed-in agent's), after the profile
-const MyPropertiesSection = lazy(() =>
-  import('../properties/MyPropertiesSection.tsx').then((module) => ({ default: module.MyPropertiesSection })),
 );
 
 // the agency editor: agency admins only, at the foot of the page, so it loads after the profile
@@ -110,9 +108,7 @@ export function ProfilePage() {
         </div>
       )}
 
-      <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
-        <MyPropertiesSection agentId={agent.agent_id} />
-      </Suspense>
+      <MyPropertiesSection agentId={agent.agent_id} />
       <Suspense fallback={<DetailsFormPlaceholder />}>
         <ProfileDetailsForm agent={agent} />
       </Suspense>

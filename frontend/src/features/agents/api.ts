@@ -1,7 +1,6 @@
 import { api } from '../../app/api.ts';
+import { agentPath } from '../../app/apiPaths.ts';
 import type { Agent, AgentList, AgentListQuery, AgentPatch, UploadProfilePictureResponse } from './types.ts';
-
-const agentPath = (id: string) => `api/agents/${encodeURIComponent(id)}`;
 
 /** GET /api/agents, GET/PATCH /api/agents/{id} and POST /api/upload-profile-picture (spec §7). */
 export const agentsApi = api.injectEndpoints({

@@ -1,4 +1,5 @@
 import type { ClientActivityKind, ClientColumnKey, ClientStage, ClientType } from '#contracts/client-values';
+import { formatCount, numberFormat } from '../preferences/format.ts';
 import type { Client } from './api.ts';
 
 /** Labels and formatting of the clients screen: one place, so table, drawer, form and CSV agree. */
@@ -105,14 +106,14 @@ export const fieldMessage = (field: string, message: string) => `${FIELD_LABELS[
 
 function money(amount: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en', {
+    return numberFormat('en', {
       style: 'currency',
       currency,
       notation: amount >= 100_000 ? 'compact' : 'standard',
       maximumFractionDigits: amount >= 100_000 ? 1 : 0,
     }).format(amount);
   } catch {
-    return `${currency} ${amount.toLocaleString('en')}`;
+    return `${currency} ${formatCount(amount, 'en')}`;
   }
 }
 

@@ -23,11 +23,7 @@ export const COUNT_RECHECK_MS = [1_000, 1_500, 2_000, 3_000, 4_000, 6_000, 8_000
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Re-reads the agent until its connection count is above `before` (or the rechecks run out). */
-async function awaitConnectionCount(
-  dispatch: AppDispatch,
-  agentId: string,
-  before: number,
-): Promise<void> {
+async function awaitConnectionCount(dispatch: AppDispatch, agentId: string, before: number): Promise<void> {
   for (const delay of COUNT_RECHECK_MS) {
     await pause(delay);
     const { data } = await dispatch(

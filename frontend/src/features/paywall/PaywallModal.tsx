@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { formatCount } from '../preferences/format.ts';
 import { type PaywallKind, paywallContent } from './paywallContent.ts';
 import { closePaywall, type PaywallDetails, selectPaywall } from './paywallSlice.ts';
 import { UPGRADE_BENEFITS } from './upgradeBenefits.ts';
@@ -71,14 +72,14 @@ function UsageBar({ details }: { details: PaywallDetails }) {
   const maximum = details.maximum;
   const percent = typeof maximum === 'number' && maximum > 0 ? Math.min(100, (current / maximum) * 100) : 0;
   const label = featureLabel(details.feature);
-  const limitText = maximum === null || maximum === undefined ? 'Unlimited' : maximum.toLocaleString();
+  const limitText = maximum === null || maximum === undefined ? 'Unlimited' : formatCount(maximum);
 
   return (
     <div className="mb-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <div className="flex items-baseline justify-between text-sm">
         <span className="font-medium text-slate-700">{label}</span>
         <span className="font-semibold text-slate-900 tabular-nums">
-          {current.toLocaleString()} / {limitText}
+          {formatCount(current)} / {limitText}
         </span>
       </div>
       <div

@@ -6,13 +6,9 @@ import { Card, CardContent, CardHeader, CardTitle } from '../../components/ui/Ca
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { useAddProperty } from '../shell/useAddProperty.ts';
 import { propertiesApi, useListPropertiesQuery } from './api.ts';
+import { myPropertiesPage } from './listRequests.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
-
-const MINE_PAGE_SIZE = 6;
-
-/** One page of the agent's own listings, as the section asks for it (the prefetch shares its cache entry). */
-const myPropertiesPage = (agentId: string, page: number) => ({ agentId, page, limit: MINE_PAGE_SIZE });
 
 /** The first page of the signed-in agent's listings, asked for before the page renders. */
 export function prefetchMyProperties(store: AppStore): void {

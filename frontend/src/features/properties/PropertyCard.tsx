@@ -3,6 +3,7 @@ import { Bath, BedDouble, ImageOff, MapPin, Ruler } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
 import { isRental, STATUS_TONES, statusLabel } from './labels.ts';
+import { coverUrl } from './listRequests.ts';
 import { propertyPath } from './paths.ts';
 import { SaveButton } from './SaveButton.tsx';
 import type { Property } from './types.ts';
@@ -35,7 +36,7 @@ export function Cover({
   className?: string;
   first?: boolean;
 }) {
-  const cover = property.media[0]?.url;
+  const cover = coverUrl(property);
   if (!cover) {
     return (
       <div

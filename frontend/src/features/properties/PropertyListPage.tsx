@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
+import { formatCount } from '../preferences/format.ts';
 import { useCurrency } from '../preferences/usePreferences.ts';
 import { useAddProperty } from '../shell/useAddProperty.ts';
 import { propertiesApi } from './api.ts';
@@ -132,7 +133,7 @@ export function PropertyListPage() {
               ? 'Loading properties…'
               : results.noResults
                 ? 'No properties found'
-                : `${results.propertyCount.toLocaleString()}${results.countExact ? '' : '+'} ${results.propertyCount === 1 ? 'property' : 'properties'}${searching ? ' match your search' : ' across the network'}`}
+                : `${formatCount(results.propertyCount)}${results.countExact ? '' : '+'} ${results.propertyCount === 1 ? 'property' : 'properties'}${searching ? ' match your search' : ' across the network'}`}
           </p>
         </div>
         <div className="flex items-center gap-2">

@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { api } from '../../app/api.ts';
+import { type ListPropertiesArgs, listPropertiesRequest } from './listRequests.ts';
 import {
   propertySaved,
   propertyUnsaved,
@@ -34,14 +35,8 @@ export const propertiesApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Property', id }],
     }),
     /** GET /api/properties: the network's listings, or one agent's (agent_id), a page at a time */
-    listProperties: build.query<
-      PropertyPage,
-      { agentId?: string; page: number; limit: number; cursor?: string }
-    >({
-      query: ({ agentId, page, limit, cursor }) => ({
-        url: 'api/properties',
-        params: { page, limit, ...(agentId ? { agent_id: agentId } : {}), ...(cursor ? { cursor } : {}) },
-      }),
+    listProperties: build.query<PropertyPage, ListPropertiesArgs>({
+      query: listPropertiesRequest,
       providesTags: [LIST],
     }),
     /** GET /api/properties/search: 404 means none found (the list shows its no-results state) */

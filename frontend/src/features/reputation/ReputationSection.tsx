@@ -35,6 +35,7 @@ import {
   useGetReputationHistoryQuery,
 } from './api.ts';
 import './reputationSync.ts';
+import { formatCount } from '../preferences/format.ts';
 import type { ReputationActivity, ReputationSummary } from './types.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });
@@ -171,7 +172,7 @@ function AchievementsCard({
                           />
                         </div>
                         <span className="text-xs text-slate-500 tabular-nums">
-                          {current.toLocaleString()} / {rule.threshold.toLocaleString()}
+                          {formatCount(current)} / {formatCount(rule.threshold)}
                         </span>
                       </div>
                     )}
@@ -290,7 +291,7 @@ function HistoryCard({ agentId }: { agentId: string }) {
         <CardTitle>Reputation history</CardTitle>
         <CardDescription>
           {pagination && pagination.totalItems > 0
-            ? `${pagination.totalItems.toLocaleString()} ${pagination.totalItems === 1 ? 'activity' : 'activities'}, newest first`
+            ? `${formatCount(pagination.totalItems)} ${pagination.totalItems === 1 ? 'activity' : 'activities'}, newest first`
             : 'Every award, newest first.'}
         </CardDescription>
       </CardHeader>

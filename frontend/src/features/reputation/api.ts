@@ -1,4 +1,5 @@
 import { api } from '../../app/api.ts';
+import { agentPath } from '../../app/apiPaths.ts';
 import type { RootState } from '../../app/store.ts';
 import type {
   AwardInput,
@@ -14,7 +15,6 @@ export const NOTIFICATION_REFRESH_MS = 30_000;
 /** Spec §9: the history's default page and limit. */
 export const HISTORY_DEFAULTS = { page: 1, limit: 10 } as const;
 
-const agentPath = (id: string) => `api/agents/${encodeURIComponent(id)}`;
 const reputationTag = (agentId: string) => ({ type: 'Reputation', id: agentId }) as const;
 const NOTIFICATIONS = { type: 'Notification', id: 'LIST' } as const;
 

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
+import { LARGE_SCREEN, useMediaQuery } from '../../app/useMediaQuery.ts';
 import { PageLoader, Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { useGetAgencyQuery } from '../agencies/api.ts';
@@ -85,6 +86,7 @@ function ShellFrame() {
   };
   const location = useLocation();
   const fullWidth = isFullWidthRoute(location.pathname, location.search);
+  const largeScreen = useMediaQuery(LARGE_SCREEN);
   // a navigation closes the mobile drawer
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on path changes on purpose
   useEffect(() => setDrawerOpen(false), [location.pathname]);
@@ -93,7 +95,9 @@ function ShellFrame() {
     <div className="min-h-dvh bg-slate-50">
       <Header onOpenMenu={openDrawer} />
       <div className={clsx('mx-auto flex', !fullWidth && 'max-w-[96rem]')}>
-        {!fullWidth && (
+        {/* on a phone the sidebar's content is in the menu drawer: rendering it hidden cost a phone's
+            first paint (docs/decisions.md "Page load") */}
+        {!fullWidth && largeScreen && (
           <aside
             aria-label="Sidebar"
             className="sticky top-16 hidden h-[calc(100dvh-4rem)] w-72 shrink-0 border-r border-slate-200 bg-slate-50/60 lg:block"

@@ -22,6 +22,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentCounters, selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
+import { formatCount } from '../preferences/format.ts';
 import { planLabel, showsTeamItem, showsUpgradeNow } from './roles.ts';
 import { useLiveChat } from './useLiveChat.ts';
 
@@ -88,9 +89,7 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                 <Icon className="size-3.5 text-brand-2" aria-hidden="true" />
                 {label}
               </dt>
-              <dd className="text-sm font-bold text-slate-900 tabular-nums">
-                {counters[key].toLocaleString()}
-              </dd>
+              <dd className="text-sm font-bold text-slate-900 tabular-nums">{formatCount(counters[key])}</dd>
             </div>
           ))}
         </dl>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { LARGE_SCREEN } from '../../app/useMediaQuery.ts';
 import type { LiveChatStore } from '../shell/useLiveChat.ts';
 import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from './accountSettingsApi.ts';
 import { loadSupportWidget, supportChatWidgetUrl } from './supportWidget.ts';
@@ -19,7 +20,7 @@ export default function LiveChat({ store }: { store: LiveChatStore }) {
   const { data } = useGetAccountSettingsQuery();
   const [save, saving] = useSaveAccountSettingsMutation();
   // a phone starts with the launcher only; turning the chat on opens the panel
-  const [expanded, setExpanded] = useState(() => window.matchMedia?.('(min-width: 1024px)').matches ?? true);
+  const [expanded, setExpanded] = useState(() => window.matchMedia?.(LARGE_SCREEN).matches ?? true);
 
   // the stored value (another device, or /settings, may have changed it); a save updates it at once, and
   // while the agent's own flip is being saved an answer read before it is not taken back

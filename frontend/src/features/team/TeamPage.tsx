@@ -24,6 +24,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
 import { apiErrorMessage } from '../agents/apiError.ts';
+import { formatCount } from '../preferences/format.ts';
 import { planLabel } from '../shell/roles.ts';
 import { useGetTeamQuery, useRemoveMemberMutation } from './api.ts';
 import { PendingInvites } from './PendingInvites.tsx';
@@ -231,7 +232,7 @@ function MemberCard({
               <Icon className="size-3.5 shrink-0" aria-hidden="true" />
               <span className="truncate">{label}</span>
             </dt>
-            <dd className="text-sm font-bold text-slate-900 tabular-nums">{member[key].toLocaleString()}</dd>
+            <dd className="text-sm font-bold text-slate-900 tabular-nums">{formatCount(member[key])}</dd>
           </div>
         ))}
       </dl>

@@ -1,5 +1,6 @@
 import type { FeatureName } from '#contracts/plans';
 import { useGetFeatureLimitQuery } from '../preferences/api.ts';
+import { formatCount } from '../preferences/format.ts';
 
 const USAGE: Array<{ feature: FeatureName; label: string }> = [
   { feature: 'properties', label: 'Properties' },
@@ -10,8 +11,8 @@ const USAGE: Array<{ feature: FeatureName; label: string }> = [
 /** `3 of 10`, `3 · Unlimited` */
 export const usageText = (current: number, maximum: number | null) =>
   maximum === null
-    ? `${current.toLocaleString()} · Unlimited`
-    : `${current.toLocaleString()} of ${maximum.toLocaleString()}`;
+    ? `${formatCount(current)} · Unlimited`
+    : `${formatCount(current)} of ${formatCount(maximum)}`;
 
 /**
  * The account's usage against its plan's limits (GET /api/feature-limits/{feature}). Only asked while the

@@ -19,6 +19,7 @@ import {
   useStartCheckoutMutation,
 } from '../billing/api.ts';
 import { UPGRADE_BENEFITS } from '../paywall/upgradeBenefits.ts';
+import { formatCount } from '../preferences/format.ts';
 import { PlanUsage } from './PlanUsage.tsx';
 
 const REASONS = {
@@ -41,7 +42,7 @@ const REASONS = {
 
 const GiB = 1024 ** 3;
 const count = (value: number | null, noun: string) =>
-  value === null ? `Unlimited ${noun}` : `${value.toLocaleString()} ${noun}`;
+  value === null ? `Unlimited ${noun}` : `${formatCount(value)} ${noun}`;
 const storage = (bytes: number | null) =>
   bytes === null
     ? 'Unlimited storage'

@@ -11,6 +11,7 @@ import { Link, useBlocker } from 'react-router-dom';
 import { PROPERTY_GRID_MAX } from '#contracts/website-blocks';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
+import { useMediaQuery } from '../../app/useMediaQuery.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
@@ -45,23 +46,12 @@ const CANVAS_CHROME =
   '.gjs-placeholder{border-color:transparent var(--brand-2)}.gjs-placeholder-int{background:var(--brand-2)}' +
   '.gjs-resizer-h{border-color:var(--brand-2)}.gjs-highlighter{outline-color:var(--brand-1)!important}';
 
-function useWideScreen() {
-  const [wide, setWide] = useState(() => window.matchMedia(WIDE_ENOUGH).matches);
-  useEffect(() => {
-    const query = window.matchMedia(WIDE_ENOUGH);
-    const listener = () => setWide(query.matches);
-    query.addEventListener('change', listener);
-    return () => query.removeEventListener('change', listener);
-  }, []);
-  return wide;
-}
-
 /** /web-builder?id=…: loads the website, then the editor (a phone gets a note instead). */
 export function EditorScreen({ websiteId }: { websiteId: string }) {
   const { state, dispatch } = useWebsiteState();
   const [getWebsite, query] = useLazyGetWebsiteQuery();
   const [generation, setGeneration] = useState(0);
-  const wide = useWideScreen();
+  const wide = useMediaQuery(WIDE_ENOUGH);
 
   const load = useCallback(async () => {
     try {

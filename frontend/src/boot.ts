@@ -1,0 +1,48 @@
+import { PUBLIC_APP_PREFIXES } from '#contracts/route-guard';
+import { agencyPath, agentPath } from './app/apiPaths.ts';
+import { startEarlyRequest } from './app/earlyRequests.ts';
+import { paths } from './app/paths.ts';
+import { readStoredSession } from './app/storedSession.ts';
+import { coverUrl, listPropertiesRequest, myPropertiesPage } from './features/properties/listRequests.ts';
+import type { PropertyPage } from './features/properties/types.ts';
+
+/**
+ * The page's first script (index.html, `async`, a few hundred bytes): for a returning user it starts the
+ * opening screen's API reads at once, while the app's code is still on its way, and on the profile it
+ * asks for the first listing's photo (the page's largest paint) as soon as the listings are known.
+ * The app takes these responses through app/earlyRequests.ts. Measured on the mobile profile page
+ * (`npm run bench:page-load`): docs/decisions.md "Page load".
+ */
+function startOpeningReads(): void {
+  const { pathname } = window.location;
+  if (PUBLIC_APP_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return;
+  const session = readStoredSession();
+  if (!session) return;
+  // every signed-in screen waits for the agent and the agency (features/shell/AppShell.tsx)
+  startEarlyRequest(agentPath(session.agentId), session.token);
+  if (session.agencyId) startEarlyRequest(agencyPath(session.agencyId), session.token);
+  if (pathname === paths.profile) {
+    const { url, params } = listPropertiesRequest(myPropertiesPage(session.agentId, 1));
+    const query = new URLSearchParams(Object.entries(params).map(([name, value]) => [name, String(value)]));
+    void startEarlyRequest(`${url}?${query}`, session.token)
+      .then((response) => (response.ok ? (response.clone().json() as Promise<PropertyPage>) : undefined))
+      .then((page) => {
+        const first = page?.items[0];
+        const photo = first && coverUrl(first);
+        if (photo) preloadImage(photo);
+      })
+      .catch(() => undefined);
+  }
+}
+
+/** Fetches an image ahead of its element, first among the page's images (as the card's own `first`). */
+function preloadImage(href: string): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = href;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}
+
+startOpeningReads();
