@@ -99,9 +99,7 @@ describe('connections between two agents', () => {
 
     if (countsLive) {
       // B's own action: the sidebar re-reads until the awarder has counted it, within one refresh cycle
-      await expect
-        .poll(() => connectionsStat(pageB).textContent(), { timeout: REFRESH_CYCLE_MS })
-        .toBe('1');
+      await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: REFRESH_CYCLE_MS }).toBe('1');
       await expectConnections(pageA, '1');
     }
     await pageA.context().close();
