@@ -31,6 +31,7 @@ for (const page of report.pages) {
         `\n${page.page} (${page.profile}) run ${index + 1}, LCP ${run.lcpMs} ms (${run.lcpElement}):`,
       );
       console.log(formatWaterfall(run.waterfall ?? []).join('\n'));
+      console.log(`LCP candidates: ${(run.lcpCandidates ?? []).join('; ')}`);
     });
   const budget = page.profile === 'mobile' ? ` (budget ${PAGE_LOAD_LCP_BUDGET_MS} ms)` : '';
   console.log(

@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { createSecureServer, type Http2ServerRequest, type Http2ServerResponse } from 'node:http2';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import type { Browser, BrowserContext, CDPSession } from 'playwright-core';
 import { launchChromium } from '../support/browser.ts';
 import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
@@ -76,6 +76,8 @@ export interface PageLoadRun {
   requests: number;
   /** the LCP element, for the report */
   lcpElement: string;
+  /** the LCP candidates in order, with the waterfall */
+  lcpCandidates?: string[];
   /** every request of the load, when asked for (`measurePageLoad({ waterfall: true })`) */
   waterfall?: WaterfallRequest[];
 }
@@ -116,13 +118,20 @@ const median = (values: number[]) => {
 
 declare global {
   interface Window {
-    __pageLoad?: { fcp?: number; lcp?: number; lcpElement?: string; lastEntryAt: number };
+    __pageLoad?: {
+      fcp?: number;
+      lcp?: number;
+      lcpElement?: string;
+      /** every LCP candidate in order: time, element, size (a later, larger one replaces the figure) */
+      candidates: string[];
+      lastEntryAt: number;
+    };
   }
 }
 
 /** Observes FCP and LCP from the start of the document, as Lighthouse reads them from the trace. */
 function observePaints() {
-  const state: NonNullable<Window['__pageLoad']> = { lastEntryAt: performance.now() };
+  const state: NonNullable<Window['__pageLoad']> = { candidates: [], lastEntryAt: performance.now() };
   window.__pageLoad = state;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries())
@@ -136,6 +145,8 @@ function observePaints() {
       state.lcpElement = element
         ? `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}${candidate.url ? ` ${new URL(candidate.url, location.href).pathname}` : ''}`
         : 'unknown';
+      const { size } = candidate as PerformanceEntry & { size?: number };
+      state.candidates.push(`${Math.round(candidate.startTime)} ms ${state.lcpElement} (${size ?? '?'} px²)`);
       state.lastEntryAt = performance.now();
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
@@ -256,9 +267,11 @@ export async function measureLoad(
     const recorder = options.waterfall ? recordWaterfall(cdp) : undefined;
     const trace = options.tracePath ? await startTrace(cdp) : undefined;
     await page.goto(url, { waitUntil: 'load', timeout: LOAD_TIMEOUT_MS });
-    await page.locator(ready).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
-    // as Lighthouse, until the network is quiet: an image still loading (a listing photo) may yet be the LCP
+    // as Lighthouse, until the network is quiet: an image still loading (a listing photo) may yet be the LCP.
+    // Nothing runs in the page before then: a locator's wait would install Playwright's injected script and
+    // poll the DOM on the main thread being measured (~60 ms of it at 4× CPU in a trace).
     await page.waitForLoadState('networkidle', { timeout: LOAD_TIMEOUT_MS });
+    await page.locator(ready).first().waitFor({ timeout: LOAD_TIMEOUT_MS });
     // LCP is final once the page has painted and stays without a new candidate
     const deadline = Date.now() + LOAD_TIMEOUT_MS;
     for (;;) {
@@ -274,7 +287,10 @@ export async function measureLoad(
       await page.waitForTimeout(250);
     }
     const figures = await page.evaluate(() => window.__pageLoad);
-    if (trace && options.tracePath) writeFileSync(options.tracePath, JSON.stringify(await trace.stop()));
+    if (trace && options.tracePath) {
+      mkdirSync(dirname(options.tracePath), { recursive: true });
+      writeFileSync(options.tracePath, JSON.stringify(await trace.stop()));
+    }
     if (figures?.fcp === undefined || figures.lcp === undefined)
       throw new Error(`no paint was reported for ${url}`);
     return {
@@ -283,7 +299,7 @@ export async function measureLoad(
       transferredBytes,
       requests,
       lcpElement: figures.lcpElement ?? 'unknown',
-      ...(recorder ? { waterfall: recorder.requests() } : {}),
+      ...(recorder ? { waterfall: recorder.requests(), lcpCandidates: figures.candidates } : {}),
     };
   } finally {
     await context.close();
@@ -349,6 +365,8 @@ async function startTrace(cdp: CDPSession) {
         'blink.user_timing',
         'loading',
         'latencyInfo',
+        // the sampling profiler's ProfileChunk events: which functions the main thread ran
+        'disabled-by-default-v8.cpu_profiler',
       ],
     },
   });

@@ -25,3 +25,16 @@ export async function purgePersistedState(): Promise<void> {
   if (appPersistor) await appPersistor.purge();
   else await purgeStoredState(authPersistConfig);
 }
+
+/** Settles once the persisted state is back, or the persist timeout (5000 ms, §4) has passed without it. */
+export function whenBootstrapped(persistor: Persistor): Promise<void> {
+  return new Promise((resolve) => {
+    const check = () => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      resolve();
+    };
+    const unsubscribe = persistor.subscribe(check);
+    check();
+  });
+}

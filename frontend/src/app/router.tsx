@@ -237,6 +237,18 @@ export function createAppRouter() {
   return createBrowserRouter(routes);
 }
 
+/** Settles once the router has its first state: the code of the screens that render the opening URL is in. */
+export function whenInitialized(router: ReturnType<typeof createAppRouter>): Promise<void> {
+  return new Promise((resolve) => {
+    if (router.state.initialized) return resolve();
+    const unsubscribe = router.subscribe((state) => {
+      if (!state.initialized) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
 /**
  * Starts loading the code of the screens that render `pathname` (the shell and the page), so it
  * downloads while the runtime config does, instead of after it: the router asks the same lazy functions
