@@ -58,11 +58,6 @@ const PROD_OVERRIDES = {
   googleClientId: 'estatenet.apps.googleusercontent.com',
   alarmEmail: 'ops@estatenet.example',
 };
-const withRegenerator = eventRules.map((rule) =>
-  rule.name === PAGE_REGENERATOR_RULE
-    ? { ...rule, status: 'implemented' as const, consumer: 'functions/lib/planned.ts' }
-    : rule,
-);
 
 let prod: SynthesizedStage;
 let dev: SynthesizedStage;
@@ -71,7 +66,7 @@ let template: Template;
 let resources: Record<string, Json>;
 
 beforeAll(() => {
-  prod = synthesizedStage('prod', PROD_OVERRIDES, { eventRules: withRegenerator });
+  prod = synthesizedStage('prod', PROD_OVERRIDES);
   dev = synthesizedStage('dev');
   stack = prod.stack;
   template = prod.template;
@@ -723,7 +718,7 @@ describe('EventBridge', () => {
   const rules = () => ofType('AWS::Events::Rule').map(([, rule]) => rule.Properties as Json);
 
   it('has a rule per implemented event rule and per schedule, each target with a dead-letter queue and a retry policy', () => {
-    const implemented = withRegenerator.filter((rule) => rule.status === 'implemented');
+    const implemented = eventRules.filter((rule) => rule.status === 'implemented');
     expect(rules()).toHaveLength(implemented.length + scheduledJobs.length);
     const queueIds = new Set(ofType('AWS::SQS::Queue').map(([id]) => id));
     for (const rule of rules()) {

@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build, type Metafile } from 'esbuild';
 import { LAMBDA_BUNDLE } from '../../infra/lib/bundle-options.ts';
+import { isProcessRunning } from '../process-alive.ts';
 
 /**
  * Handlers bundled for the local Lambda as the CDK bundles them (infra/lib/bundle-options.ts: ESM, the
@@ -52,15 +53,6 @@ function isFresh(root: string, file: string): boolean {
 
 const building = new Map<string, Promise<void>>();
 
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-
 /**
  * One builder at a time across processes (test clouds start together): the lock is a directory naming its
  * holder; a lock whose holder is gone is taken over.
@@ -79,7 +71,7 @@ async function withBuildLock<T>(root: string, run: () => Promise<T>): Promise<T>
       } catch {
         // being created or removed right now
       }
-      if (Number.isInteger(holder) && holder > 0 && !isRunning(holder))
+      if (Number.isInteger(holder) && holder > 0 && !isProcessRunning(holder))
         rmSync(lock, { recursive: true, force: true });
       else await new Promise((resolve) => setTimeout(resolve, 200));
     }

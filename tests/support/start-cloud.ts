@@ -3,18 +3,10 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, rmSync } from 
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { REFUSAL_LOG_PREFIX } from '#local/iam/policy';
+import { isProcessRunning } from '#local/process-alive';
 import type { CloudInfo } from './cloud-info.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
-
-const isRunning = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /**
  * Vitest globalSetup body: starts a local cloud in its own process (the same code `npm start` runs), on
@@ -40,7 +32,7 @@ export async function startTestCloud(
   mkdirSync(artifacts, { recursive: true });
   for (const file of readdirSync(artifacts)) {
     const run = new RegExp(`^${name}-cloud\\.(\\d+)\\.log$`).exec(file);
-    if (run && !isRunning(Number(run[1]))) rmSync(join(artifacts, file), { force: true });
+    if (run && !isProcessRunning(Number(run[1]))) rmSync(join(artifacts, file), { force: true });
   }
   const logFile = join(artifacts, `${name}-cloud.${process.pid}.log`);
   const log = createWriteStream(logFile);
