@@ -34,7 +34,7 @@ loadAppConfig().then(
     const router = createAppRouter();
     // The app's first render waits for the stored session and the route's code, so it is one render of the
     // whole screen. Rendered earlier, the router would swap its fallback for the screen in a transition:
-    // time-sliced at 4× CPU, it stretched the profile's first paint by ~0.5 s (npm run bench:page-load).
+    // time-sliced at 4× CPU, it delayed the profile's first paint by 0.2–0.35 s (docs/decisions.md "Page load").
     await Promise.all([whenBootstrapped(persistor), whenInitialized(router)]);
     root.render(
       <StrictMode>
