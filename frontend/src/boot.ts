@@ -1,5 +1,14 @@
 import { PUBLIC_APP_PREFIXES } from '#contracts/route-guard';
-import { agencyPath, agentPath } from './app/apiPaths.ts';
+import {
+  agencyPath,
+  agentPath,
+  brandColorsPath,
+  currencyPreferencePath,
+  EXCHANGE_RATES_PATH,
+  metricPreferencePath,
+  SAVED_PROPERTIES_PATH,
+  SAVED_PROPERTIES_PROBE,
+} from './app/apiPaths.ts';
 import { startEarlyRequest } from './app/earlyRequests.ts';
 import { paths } from './app/paths.ts';
 import { readStoredSession } from './app/storedSession.ts';
@@ -21,6 +30,15 @@ function startOpeningReads(): void {
   // every signed-in screen waits for the agent and the agency (features/shell/AppShell.tsx)
   startEarlyRequest(agentPath(session.agentId), session.token);
   if (session.agencyId) startEarlyRequest(agencyPath(session.agencyId), session.token);
+  // and for what every screen shows from its first render (features/shell/sessionReads.ts)
+  for (const path of [
+    currencyPreferencePath(session.agentId),
+    metricPreferencePath(session.agentId),
+    EXCHANGE_RATES_PATH,
+    brandColorsPath(session.agencyId ?? session.agentId),
+    `${SAVED_PROPERTIES_PATH}?${new URLSearchParams(Object.entries(SAVED_PROPERTIES_PROBE).map(([name, value]) => [name, String(value)]))}`,
+  ])
+    startEarlyRequest(path, session.token);
   warmNumberFormatting();
   if (pathname === paths.profile) {
     const { url, params } = listPropertiesRequest(myPropertiesPage(session.agentId, 1));

@@ -91,12 +91,25 @@ describe('the data of the screen the app opens on', () => {
     return fetchMock.mock.calls.map(([request]) => new URL((request as Request).url));
   };
 
-  it("asks for the signed-in agent's first page of listings on the profile page", async () => {
+  // what the shell shows on every signed-in screen (features/shell/sessionReads.ts)
+  const sessionReads = [
+    '/api/currency-preference/agent-1',
+    '/api/metric-preference/agent-1',
+    '/api/exchange-rates',
+    '/api/brand-colors/agent-1',
+    '/api/saved-properties',
+  ];
+
+  it("asks for the signed-in agent's first page of listings on the profile page, beside the session's reads", async () => {
     stubApi();
     await prefetchRouteData('/agents/profile', makeStore(signedIn));
-    await vi.waitFor(() => expect(requestedUrls()).toHaveLength(1));
-    const [listings] = requestedUrls();
-    expect(listings!.pathname).toBe('/api/properties');
+    await vi.waitFor(() => expect(requestedUrls()).toHaveLength(6));
+    expect(
+      requestedUrls()
+        .map((url) => url.pathname)
+        .sort(),
+    ).toEqual([...sessionReads, '/api/properties'].sort());
+    const listings = requestedUrls().find((url) => url.pathname === '/api/properties');
     expect(Object.fromEntries(listings!.searchParams)).toEqual({
       agent_id: 'agent-1',
       page: '1',
@@ -104,10 +117,18 @@ describe('the data of the screen the app opens on', () => {
     });
   });
 
-  it('asks for nothing on a screen without such data, or without a session', async () => {
+  it("asks only for the session's reads on a screen without data of its own, and nothing without a session", async () => {
     stubApi();
-    await prefetchRouteData('/templates', makeStore(signedIn));
     await prefetchRouteData('/agents/profile', makeStore());
     expect(requestedUrls()).toEqual([]);
+    await prefetchRouteData('/templates', makeStore(signedIn));
+    await vi.waitFor(() => expect(requestedUrls()).toHaveLength(5));
+    expect(
+      requestedUrls()
+        .map((url) => url.pathname)
+        .sort(),
+    ).toEqual([...sessionReads].sort());
+    const saved = requestedUrls().find((url) => url.pathname === '/api/saved-properties');
+    expect(Object.fromEntries(saved!.searchParams)).toEqual({ page: '1', limit: '1' });
   });
 });

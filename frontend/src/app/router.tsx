@@ -66,6 +66,11 @@ export const routes: RouteObject[] = [
         id: 'shell',
         lazy: () =>
           import('../features/shell/AppShell.tsx').then((module) => ({ Component: module.AppShell })),
+        handle: {
+          // preferences, rates, saved ids and brand colours: every screen's first render shows them
+          prefetchData: (store) =>
+            import('../features/shell/sessionReads.ts').then((module) => module.prefetchSessionReads(store)),
+        } satisfies RouteDataPrefetch,
         children: [
           {
             path: paths.profile,

@@ -8,6 +8,12 @@ import type {
   metricPreference,
 } from '#contracts/schemas/preferences';
 import { api } from '../../app/api.ts';
+import {
+  brandColorsPath,
+  currencyPreferencePath,
+  EXCHANGE_RATES_PATH,
+  metricPreferencePath,
+} from '../../app/apiPaths.ts';
 
 export type BrandColors = z.infer<typeof brandColors>;
 export type FeatureLimit = z.infer<typeof featureLimit>;
@@ -26,7 +32,7 @@ const metricTag = (agentId: string) => ({ type: 'Preference' as const, id: `metr
 export const preferencesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBrandColors: build.query<BrandColors, string>({
-      query: (agencyId) => `api/brand-colors/${encodeURIComponent(agencyId)}`,
+      query: brandColorsPath,
       providesTags: (_result, _error, agencyId) => [{ type: 'Preference', id: `brand-${agencyId}` }],
     }),
     getFeatureLimit: build.query<FeatureLimit, FeatureName>({
@@ -34,7 +40,7 @@ export const preferencesApi = api.injectEndpoints({
       providesTags: (_result, _error, feature) => [{ type: 'FeatureLimit', id: feature }],
     }),
     getCurrencyPreference: build.query<CurrencyPreference, string>({
-      query: (agentId) => `api/currency-preference/${encodeURIComponent(agentId)}`,
+      query: currencyPreferencePath,
       providesTags: (_result, _error, agentId) => [currencyTag(agentId)],
     }),
     saveCurrencyPreference: build.mutation<
@@ -58,7 +64,7 @@ export const preferencesApi = api.injectEndpoints({
       },
     }),
     getMetricPreference: build.query<MetricPreference, string>({
-      query: (agentId) => `api/metric-preference/${encodeURIComponent(agentId)}`,
+      query: metricPreferencePath,
       providesTags: (_result, _error, agentId) => [metricTag(agentId)],
     }),
     saveMetricPreference: build.mutation<MetricPreference, MetricPreference>({
@@ -75,7 +81,7 @@ export const preferencesApi = api.injectEndpoints({
       },
     }),
     getExchangeRates: build.query<ExchangeRates, void>({
-      query: () => 'api/exchange-rates',
+      query: () => EXCHANGE_RATES_PATH,
       // rates change a few times a day at most
       keepUnusedDataFor: 3600,
     }),

@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { Heart } from 'lucide-react';
+import { SAVED_PROPERTIES_PROBE } from '../../app/apiPaths.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { apiErrorMessage } from '../agents/apiError.ts';
@@ -17,7 +18,7 @@ export function SaveButton({
   variant?: 'icon' | 'full';
 }) {
   // every button shares this one request: it fills the saved state (the ids) once per screen
-  useSavedPropertiesQuery({ page: 1, limit: 1 });
+  useSavedPropertiesQuery(SAVED_PROPERTIES_PROBE);
   const saved = useAppSelector(selectSavedIds).includes(propertyId);
   const [save, saving] = useSavePropertyMutation();
   const [unsave, unsaving] = useUnsavePropertyMutation();

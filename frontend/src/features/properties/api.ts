@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { api } from '../../app/api.ts';
+import { SAVED_PROPERTIES_PATH } from '../../app/apiPaths.ts';
 import { type ListPropertiesArgs, listPropertiesRequest } from './listRequests.ts';
 import {
   propertySaved,
@@ -93,7 +94,7 @@ export const propertiesApi = api.injectEndpoints({
       invalidatesTags: [LIST],
     }),
     savedProperties: build.query<SavedPropertiesPage, { page: number; limit: number }>({
-      query: (params) => ({ url: 'api/saved-properties', params }),
+      query: (params) => ({ url: SAVED_PROPERTIES_PATH, params }),
       providesTags: [SAVED],
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
