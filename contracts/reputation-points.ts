@@ -59,6 +59,23 @@ export const REPUTATION_ACTIVITIES: Readonly<Record<ReputationActivityType, Repu
   },
 };
 
+/**
+ * How the history describes an award of `activityType` whose subject is known: the listing's title or the
+ * other agent's name (the awarder and the demo seed both name them so).
+ */
+export function awardDescription(activityType: ReputationActivityType, subject: string): string {
+  switch (activityType) {
+    case 'PROPERTY_ADDED':
+      return `Listed ${subject}`;
+    case 'PROPERTY_DEED_VERIFIED':
+      return `Deed verified: ${subject}`;
+    case 'OWNER_ACKNOWLEDGEMENT':
+      return `Owner acknowledged: ${subject}`;
+    case 'CONNECTION_ACCEPTED':
+      return `Connected with ${subject}`;
+  }
+}
+
 export interface AchievementRule {
   id: string;
   name: string;

@@ -3,15 +3,15 @@ import { ensureCognitoUser, type UserPoolAccess } from './accounts.ts';
 /**
  * The demo network: a few accepted connections and pending requests among the demo agents, made through
  * the same code as the API (functions/lib/connections.ts), so usage counters and pair states are real.
- * Maya (demo@) has two requests waiting for her answer and one of her own pending; the agents' connection
- * counts are the demo figures of seed.ts, so no ConnectionAccepted event is published here.
+ * Maya (demo@) has two requests waiting for her answer and one of her own pending. The awards of each
+ * accepted connection (and so the agents' connection counts) are made by seed-reputation.ts, dated.
  * Idempotent: a pair that already has a request or a connection is left as it is.
  */
-const CONNECTED: ReadonlyArray<[requester: string, receiver: string]> = [
-  ['sofia@estatenet.local', 'demo@estatenet.local'],
-  ['demo@estatenet.local', 'leo@estatenet.local'],
-  ['amir@estatenet.local', 'sofia@estatenet.local'],
-  ['ines@estatenet.local', 'sofia@estatenet.local'],
+export const DEMO_CONNECTIONS: ReadonlyArray<{ requester: string; receiver: string; daysAgo: number }> = [
+  { requester: 'sofia@estatenet.local', receiver: 'demo@estatenet.local', daysAgo: 17 },
+  { requester: 'demo@estatenet.local', receiver: 'leo@estatenet.local', daysAgo: 6 },
+  { requester: 'amir@estatenet.local', receiver: 'sofia@estatenet.local', daysAgo: 0.5 },
+  { requester: 'ines@estatenet.local', receiver: 'sofia@estatenet.local', daysAgo: 9 },
 ];
 
 const PENDING: ReadonlyArray<[requester: string, receiver: string]> = [
@@ -46,8 +46,8 @@ export async function seedNetworkDemo(pool: UserPoolAccess, password: string): P
     }
   };
 
-  for (const [from, to] of CONNECTED) {
-    const sent = await send(from, to);
+  for (const { requester, receiver } of DEMO_CONNECTIONS) {
+    const sent = await send(requester, receiver);
     if (sent) await answer(sent.receiver, sent.request.id, 'accepted');
   }
   for (const [from, to] of PENDING) await send(from, to);

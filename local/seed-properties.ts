@@ -12,7 +12,7 @@ import { demoPhotos } from './seed-photos.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
-interface DemoProperty {
+export interface DemoProperty {
   id: string;
   owner: string;
   title: string;
@@ -39,7 +39,7 @@ interface DemoProperty {
   daysAgo: number;
 }
 
-const DEMO_PROPERTIES: DemoProperty[] = [
+export const DEMO_PROPERTIES: readonly DemoProperty[] = [
   {
     id: 'demo-alfama-loft',
     owner: 'demo@estatenet.local',

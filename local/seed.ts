@@ -26,10 +26,6 @@ interface DemoAgent {
   subscription?: SubscriptionStatus;
   /** what signing in as this agent shows, for the `npm start` banner */
   shows: string;
-  reputation: number;
-  properties: number;
-  verifiedDeals: number;
-  connections: number;
 }
 
 const DEMO_AGENCY = {
@@ -49,10 +45,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     bio: 'Founder of Harbor & Pine. Waterfront homes and relocation for international buyers.',
     agencyAdmin: true,
     inAgency: true,
-    reputation: 340,
-    properties: 12,
-    verifiedDeals: 7,
-    connections: 18,
     shows: 'agency admin of Harbor & Pine: Team menu, invite button (1 seat left), no Upgrade Now',
   },
   {
@@ -63,10 +55,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     phone: '+351 913 222 101',
     bio: 'Apartments and new developments in central Lisbon.',
     inAgency: true,
-    reputation: 185,
-    properties: 8,
-    verifiedDeals: 3,
-    connections: 11,
     shows: 'agent in the Harbor & Pine agency',
   },
   {
@@ -77,10 +65,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     phone: '+351 916 404 212',
     bio: 'Family homes and rentals along the Cascais coast.',
     inAgency: true,
-    reputation: 120,
-    properties: 5,
-    verifiedDeals: 2,
-    connections: 9,
     shows: 'agent in the Harbor & Pine agency',
   },
   {
@@ -91,10 +75,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     phone: '+351 914 876 543',
     bio: 'Independent agent for family homes in Porto and Gaia.',
     inAgency: false,
-    reputation: 260,
-    properties: 9,
-    verifiedDeals: 5,
-    connections: 23,
     shows: 'independent agent on a paid plan (unlimited properties and clients)',
   },
   {
@@ -105,10 +85,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     phone: '+351 915 432 198',
     bio: 'Holiday rentals and villas across the Algarve.',
     inAgency: false,
-    reputation: 45,
-    properties: 3,
-    verifiedDeals: 0,
-    connections: 4,
     shows: 'free agent: Free Plan limits, Upgrade Now',
   },
   {
@@ -120,10 +96,6 @@ const DEMO_AGENTS: DemoAgent[] = [
     bio: 'Student housing and city-centre apartments in Coimbra.',
     inAgency: false,
     subscription: 'expired',
-    reputation: 90,
-    properties: 4,
-    verifiedDeals: 1,
-    connections: 7,
     shows: 'expired subscription: the "subscription expired" paywall on limited actions',
   },
 ];
@@ -181,10 +153,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
         city: demo.city,
         phone: demo.phone,
         bio: demo.bio,
-        reputation_points: demo.reputation,
-        property_count: demo.properties,
-        verified_deals: demo.verifiedDeals,
-        connections: demo.connections,
+        // the counters start at 0: the demo's listings and connections earn them (seed-reputation.ts)
       }),
     );
   }

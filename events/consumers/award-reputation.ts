@@ -1,8 +1,17 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { awardDescription, type ReputationActivityType } from '#contracts/reputation-points';
 import { type DetailType, eventCatalog } from '#events/catalog';
 import { Agent } from '#lib/data/accounts';
+import { Property } from '#lib/data/properties';
 import { logger } from '#lib/logger';
 import { type AwardOutcome, awardReputation } from '#lib/reputation';
+
+/** The activity each listing event awards. */
+const PROPERTY_ACTIVITIES = {
+  PropertyAdded: 'PROPERTY_ADDED',
+  PropertyDeedVerified: 'PROPERTY_DEED_VERIFIED',
+  OwnerAcknowledged: 'OWNER_ACKNOWLEDGEMENT',
+} as const satisfies Partial<Record<DetailType, ReputationActivityType>>;
 
 /**
  * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged and ConnectionAccepted
@@ -18,19 +27,18 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     outcomes.push({ agentId, outcome: await awardReputation({ agentId, ...request }) });
 
   switch (detailType) {
-    case 'PropertyAdded': {
-      const { agentId, propertyId } = eventCatalog.PropertyAdded.parse(event.detail);
-      await award(agentId, { activityType: 'PROPERTY_ADDED', relatedEntityId: propertyId });
-      break;
-    }
-    case 'PropertyDeedVerified': {
-      const { agentId, propertyId } = eventCatalog.PropertyDeedVerified.parse(event.detail);
-      await award(agentId, { activityType: 'PROPERTY_DEED_VERIFIED', relatedEntityId: propertyId });
-      break;
-    }
+    case 'PropertyAdded':
+    case 'PropertyDeedVerified':
     case 'OwnerAcknowledged': {
-      const { agentId, propertyId } = eventCatalog.OwnerAcknowledged.parse(event.detail);
-      await award(agentId, { activityType: 'OWNER_ACKNOWLEDGEMENT', relatedEntityId: propertyId });
+      const { agentId, propertyId } = eventCatalog[detailType].parse(event.detail);
+      const activityType = PROPERTY_ACTIVITIES[detailType];
+      // the history names the listing (a listing deleted meanwhile gets the activity's label)
+      const property = await Property.get({ property_id: propertyId });
+      await award(agentId, {
+        activityType,
+        relatedEntityId: propertyId,
+        ...(property ? { description: awardDescription(activityType, property.title) } : {}),
+      });
       break;
     }
     case 'ConnectionAccepted': {
@@ -41,7 +49,7 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
         Agent.get({ agent_id: receiverId }),
       ]);
       const withName = (other: typeof requester) =>
-        other ? { description: `Connected with ${other.full_name}` } : {};
+        other ? { description: awardDescription('CONNECTION_ACCEPTED', other.full_name) } : {};
       await award(requesterId, {
         activityType: 'CONNECTION_ACCEPTED',
         relatedEntityId: connectionId,

@@ -52,4 +52,59 @@ describe('the demo seed', () => {
       subscription_status: 'expired',
     });
   });
+
+  it('makes every figure agree with the records the screens list', async () => {
+    const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
+    const demo = await seedDemoData(cloud);
+    const sessions = await Promise.all(
+      demo.signIns.map(async ({ email }) => {
+        const { accessToken } = await signIn(cloud.userPool, email, DEMO_PASSWORD);
+        const agentId = JSON.parse(Buffer.from(accessToken.split('.')[1]!, 'base64url').toString())
+          .sub as string;
+        return { email, agentId, token: accessToken };
+      }),
+    );
+    const get = async <T>(path: string, token: string): Promise<T> => {
+      const response = await callApi(path, { token });
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    };
+    const everyId = sessions.map((session) => session.agentId).join(',');
+    for (const { email, agentId, token } of sessions) {
+      const summary = await get<Record<'points' | 'propertyCount' | 'verifiedDeals' | 'connections', number>>(
+        `/api/agents/${agentId}/reputation`,
+        token,
+      );
+      const history = await get<{ activities: Array<{ activityType: string; points: number }> }>(
+        `/api/agents/${agentId}/reputation/history?page=1&limit=100`,
+        token,
+      );
+      const listings = await get<{ pagination: { totalItems: number } }>(
+        `/api/properties?agent_id=${agentId}&page=1&limit=1`,
+        token,
+      );
+      const statuses = await get<{ items: Array<{ state: string }> }>(
+        `/api/connections/status?agent_ids=${everyId}`,
+        token,
+      );
+      const profile = await get<Record<string, unknown>>(`/api/agents/${agentId}`, token);
+      const figures = {
+        points: history.activities.reduce((sum, activity) => sum + activity.points, 0),
+        propertyCount: listings.pagination.totalItems,
+        verifiedDeals: history.activities.filter(
+          (activity) => activity.activityType === 'PROPERTY_DEED_VERIFIED',
+        ).length,
+        connections: statuses.items.filter((status) => status.state === 'connected').length,
+      };
+      expect({ email, ...summary }).toMatchObject({ email, ...figures });
+      // the sidebar reads the agent record's counters
+      expect({ email, ...profile }).toMatchObject({
+        email,
+        reputation_points: figures.points,
+        property_count: figures.propertyCount,
+        verified_deals: figures.verifiedDeals,
+        connections: figures.connections,
+      });
+    }
+  });
 });
