@@ -7,7 +7,7 @@ import { PLANS } from '#contracts/plans';
 import { formatPriceIn } from '../../frontend/src/features/preferences/format.ts';
 import { demoPhotos } from '../../local/seed-photos.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
-import { appUrl, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
  * The property screens in the browser (issue 6): add a property with three photos → success → first in the
@@ -114,6 +114,10 @@ describe('properties', () => {
     await page.waitForURL('**/properties/success?id=*', { timeout: 20_000 });
     await page.getByRole('heading', { name: 'Property listed' }).waitFor();
     await page.getByText('+25 reputation points').waitFor();
+    // the sidebar's figures follow the award at once (no reload, not at the 30 s notification refresh)
+    const stat = (label: string) => sidebar(page).locator(`div:has(> dt:text-is("${label}")) > dd`);
+    await expect.poll(() => stat('Reputation points').textContent(), { timeout: 15_000 }).toBe('25');
+    expect(await stat('Properties').textContent()).toBe('1');
     const propertyId = new URL(page.url()).searchParams.get('id')!;
     const stored = await propertyOf(agent, propertyId);
     expect(stored.media.map((item) => item.name)).toEqual(['front.png', 'terrace.png', 'lounge.png']);

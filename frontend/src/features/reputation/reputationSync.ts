@@ -1,5 +1,8 @@
+import { isAnyOf } from '@reduxjs/toolkit';
 import { startAppListening } from '../../app/listenerMiddleware.ts';
 import { agencyCountersLoaded } from '../agencies/agencySlice.ts';
+import { connectionsApi } from '../connections/api.ts';
+import { propertiesApi } from '../properties/api.ts';
 import { reputationApi } from './api.ts';
 import {
   historyLoaded,
@@ -84,5 +87,45 @@ startAppListening({
     if (action.meta.arg.originalArgs !== getState().auth.agencyId) return;
     const { points, propertyCount, verifiedDeals, connections } = action.payload;
     dispatch(agencyCountersLoaded({ reputationPoints: points, propertyCount, verifiedDeals, connections }));
+  },
+});
+
+/**
+ * After the agent's own action that the awarder answers on the bus (a listing added or verified, a
+ * connection accepted), its notification is asked for a few times over the next seconds instead of at the
+ * next 30 s refresh; once it is there, the listener above re-reads the sidebar's figures. A newer action
+ * restarts the wait.
+ */
+export const AWARD_FOLLOW_UP_DELAYS_MS = [400, 800, 1600, 3200, 6400] as const;
+
+const awardsOnTheBus = isAnyOf(
+  propertiesApi.endpoints.addProperty.matchFulfilled,
+  propertiesApi.endpoints.updateProperty.matchFulfilled,
+  connectionsApi.endpoints.respondToConnection.matchFulfilled,
+);
+
+startAppListening({
+  predicate: (action) =>
+    awardsOnTheBus(action) &&
+    !(
+      connectionsApi.endpoints.respondToConnection.matchFulfilled(action) &&
+      action.meta.arg.originalArgs.status !== 'accepted'
+    ),
+  effect: async (_action, { cancelActiveListeners, delay, dispatch, getState }) => {
+    cancelActiveListeners();
+    const agentId = getState().auth.agentId;
+    if (!agentId) return;
+    const known = new Set(
+      listNotifications
+        .select(agentId)(getState())
+        .data?.items.map((item) => item.id),
+    );
+    for (const wait of AWARD_FOLLOW_UP_DELAYS_MS) {
+      await delay(wait);
+      const { data } = await dispatch(
+        listNotifications.initiate(agentId, { subscribe: false, forceRefetch: true }),
+      );
+      if (data?.items.some((item) => !known.has(item.id))) return;
+    }
   },
 });
