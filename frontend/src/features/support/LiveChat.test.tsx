@@ -3,7 +3,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { liveChatStore } from '../shell/useLiveChat.ts';
-import LiveChat from './LiveChat.tsx';
+import LiveChat, { CHAT_EXPANDED_KEY } from './LiveChat.tsx';
 import { forgetSupportWidgetConfig, WIDGET_SCRIPT_ATTRIBUTE } from './supportWidget.ts';
 
 const json = (body: unknown, status = 200) =>
@@ -37,6 +37,7 @@ function server({ liveChat, widget }: { liveChat: boolean; widget?: string }) {
 const signedIn = { auth: authState({ token: 'jwt', agentId: 'agent-1', isAuthenticated: true }) };
 
 beforeEach(() => {
+  localStorage.removeItem(CHAT_EXPANDED_KEY);
   forgetSupportWidgetConfig();
   liveChatStore.set(false, false);
   liveChatStore.takeUnsaved();
@@ -50,6 +51,25 @@ describe('live chat', () => {
     renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
     expect(await screen.findByRole('log', { name: 'Support conversation' })).toBeTruthy();
     expect(liveChatStore.get()).toBe(true);
+  });
+
+  it('stays minimised on the next page once the agent minimised it, and opens again when asked', async () => {
+    server({ liveChat: true });
+    const first = renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    await screen.findByRole('log', { name: 'Support conversation' });
+    act(() => screen.getByRole('button', { name: 'Minimise chat' }).click());
+    await screen.findByRole('button', { name: /Support chat/ });
+    first.unmount();
+
+    // the next page (or visit) mounts the controller again: the launcher, not the panel over the content
+    const next = renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const launcher = await screen.findByRole('button', { name: /Support chat/ });
+    expect(screen.queryByRole('log', { name: 'Support conversation' })).toBeNull();
+    act(() => launcher.click());
+    await screen.findByRole('log', { name: 'Support conversation' });
+    next.unmount();
+    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    expect(await screen.findByRole('log', { name: 'Support conversation' })).toBeTruthy();
   });
 
   it("saves the agent's flip of the toggle to the account", async () => {

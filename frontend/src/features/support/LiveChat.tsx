@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { LARGE_SCREEN } from '../../app/useMediaQuery.ts';
 import type { LiveChatStore } from '../shell/useLiveChat.ts';
 import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from './accountSettingsApi.ts';
@@ -10,6 +10,25 @@ export { useGetAccountSettingsQuery, useSaveAccountSettingsMutation };
 // the panel's code loads when the chat is first turned on
 const ChatPanel = lazy(() => import('./ChatPanel.tsx').then((module) => ({ default: module.ChatPanel })));
 
+export const CHAT_EXPANDED_KEY = 'estatenet.liveChat.expanded';
+
+function rememberedExpanded(): boolean | undefined {
+  try {
+    const stored = localStorage.getItem(CHAT_EXPANDED_KEY);
+    return stored === null ? undefined : stored === 'open';
+  } catch {
+    return undefined;
+  }
+}
+
+function rememberExpanded(expanded: boolean): void {
+  try {
+    localStorage.setItem(CHAT_EXPANDED_KEY, expanded ? 'open' : 'minimised');
+  } catch {
+    // not remembered on this device: the panel opens as on a first visit
+  }
+}
+
 /**
  * The Live Chat controller, loaded after the shell (it stays out of the first page load): keeps the
  * toggle in step with the account's setting (GET/PUT /api/account-settings) and, while it is on, shows
@@ -19,8 +38,15 @@ export default function LiveChat({ store }: { store: LiveChatStore }) {
   const on = useSyncExternalStore(store.subscribe, store.get);
   const { data } = useGetAccountSettingsQuery();
   const [save, saving] = useSaveAccountSettingsMutation();
-  // a phone starts with the launcher only; turning the chat on opens the panel
-  const [expanded, setExpanded] = useState(() => window.matchMedia?.(LARGE_SCREEN).matches ?? true);
+  // open or minimised as the agent last left it (a minimised panel stays so on the next page and the next
+  // visit); until then a phone starts with the launcher only; turning the chat on opens the panel
+  const [expanded, setExpandedState] = useState(
+    () => rememberedExpanded() ?? window.matchMedia?.(LARGE_SCREEN).matches ?? true,
+  );
+  const setExpanded = useCallback((next: boolean) => {
+    rememberExpanded(next);
+    setExpandedState(next);
+  }, []);
 
   // the stored value (another device, or /settings, may have changed it); a save updates it at once, and
   // while the agent's own flip is being saved an answer read before it is not taken back
@@ -44,7 +70,7 @@ export default function LiveChat({ store }: { store: LiveChatStore }) {
     return store.subscribe((byUser) => {
       if (byUser) saveFlip();
     });
-  }, [store, save]);
+  }, [store, save, setExpanded]);
 
   // undefined while the app configuration is read, null when no widget is configured
   const [widgetUrl, setWidgetUrl] = useState<string | null | undefined>(undefined);
