@@ -24,6 +24,17 @@ describe('profile picture', () => {
       'Please choose an image file (JPEG, PNG or WebP)',
     );
 
+    // a damaged file of an image type: a clear message, no black cropper
+    const damaged = Buffer.concat([
+      makePng(640, 400).subarray(0, 60),
+      Buffer.from('not the rest of a picture'),
+    ]);
+    await picker.setInputFiles({ name: 'damaged.png', mimeType: 'image/png', buffer: damaged });
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('This image could not be read. It may be damaged: please choose another JPEG, PNG or WebP file.');
+    expect(await page.getByRole('dialog', { name: 'Crop your profile picture' }).count()).toBe(0);
+
     await picker.setInputFiles({ name: 'landscape.png', mimeType: 'image/png', buffer: makePng(640, 400) });
     const dialog = page.getByRole('dialog', { name: 'Crop your profile picture' });
     await dialog.waitFor();

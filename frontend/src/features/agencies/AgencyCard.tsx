@@ -9,7 +9,12 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
-import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from '../agents/imageFile.ts';
+import {
+  decodesAsImage,
+  isAcceptedImage,
+  NOT_AN_IMAGE_MESSAGE,
+  UNREADABLE_IMAGE_MESSAGE,
+} from '../agents/imageFile.ts';
 import { isMissingPicture } from '../agents/profilePicture.ts';
 import { selectAgencyData, selectAgencyLogo } from './agencySlice.ts';
 import { useUpdateAgencyMutation, useUploadLogoMutation } from './api.ts';
@@ -42,6 +47,7 @@ export function AgencyCard() {
     event.target.value = '';
     if (!file) return;
     if (!isAcceptedImage(file)) return setError(NOT_AN_IMAGE_MESSAGE);
+    if (!(await decodesAsImage(file))) return setError(UNREADABLE_IMAGE_MESSAGE);
     setError(null);
     const result = await uploadLogo({ agencyId: agency.id, image: file });
     if ('error' in result)

@@ -11,7 +11,12 @@ import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUploadProfilePictureMutation } from './api.ts';
 import { apiErrorMessage } from './apiError.ts';
-import { isAcceptedImage, NOT_AN_IMAGE_MESSAGE } from './imageFile.ts';
+import {
+  decodesAsImage,
+  isAcceptedImage,
+  NOT_AN_IMAGE_MESSAGE,
+  UNREADABLE_IMAGE_MESSAGE,
+} from './imageFile.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
 
 // the achievements and history load after the profile itself (and outside its first-load budget)
@@ -47,12 +52,16 @@ export function ProfilePage() {
   useEffect(() => () => void (chosen && URL.revokeObjectURL(chosen)), [chosen]);
   if (!agent) return null;
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = '';
     if (!file) return;
     if (!isAcceptedImage(file)) {
       setPictureError(NOT_AN_IMAGE_MESSAGE);
+      return;
+    }
+    if (!(await decodesAsImage(file))) {
+      setPictureError(UNREADABLE_IMAGE_MESSAGE);
       return;
     }
     setPictureError(null);
@@ -82,7 +91,7 @@ export function ProfilePage() {
               aria-label="Choose a profile picture"
               className="sr-only"
               tabIndex={-1}
-              onChange={onFile}
+              onChange={(event) => void onFile(event)}
             />
             <button
               type="button"
