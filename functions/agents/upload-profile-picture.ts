@@ -1,18 +1,19 @@
 import { networkRoutes } from '#contracts/routes/network';
 import { Agent } from '#lib/data/accounts';
 import { forbidden } from '#lib/errors';
-import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
+import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#lib/media';
 import { withMultipartHttp } from '#lib/multipart';
 
 /**
- * Sets the caller's profile picture from the inline image in `files`: stores it under the agent's media
- * folder, points the record at it, then deletes the picture it replaced.
+ * Sets the caller's profile picture from the inline image in `files` (a square JPEG, as the app's cropper
+ * makes it): stores it under the agent's media folder, points the record at it, then deletes the picture
+ * it replaced.
  */
 export const handler = withMultipartHttp(
   networkRoutes.uploadProfilePicture,
   async ({ body, files, identity }) => {
     if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
-    const image = requireImage(files);
+    const image = requireSquareJpeg(files);
     const folder = `agents/${identity.agentId}`;
     const stored = await putMedia(folder, 'profile', image);
     let replaced: string | undefined;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { detectImageType, mediaKeyOf, requireImage } from './media.ts';
+import { JPEG_1X1, jpegDeclaring } from '../../tests/fixtures/images.ts';
+import { detectImageType, jpegDimensions, mediaKeyOf, requireImage, requireSquareJpeg } from './media.ts';
 
 const file = (content: Buffer, field = 'files') => ({
   field,
@@ -35,6 +36,23 @@ describe('image detection', () => {
     expect(() => requireImage([file(jpeg, 'file')])).toThrow('Invalid body field "files": is required');
     expect(() => requireImage([file(jpeg), file(jpeg)])).toThrow('must be a single image');
     expect(requireImage([file(jpeg)]).type.extension).toBe('jpg');
+  });
+});
+
+describe('profile pictures', () => {
+  it('reads a JPEG size from its frame header, past the segments before it', () => {
+    expect(jpegDimensions(JPEG_1X1)).toEqual({ width: 1, height: 1 });
+    expect(jpegDimensions(jpegDeclaring(640, 400))).toEqual({ width: 640, height: 400 });
+    expect(jpegDimensions(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))).toBeUndefined();
+    expect(jpegDimensions(JPEG_1X1.subarray(0, 40))).toBeUndefined();
+  });
+
+  it('takes a square JPEG only, naming the profile picture', () => {
+    expect(requireSquareJpeg([file(jpegDeclaring(512, 512))]).type.extension).toBe('jpg');
+    const message = 'The profile picture must be a square JPEG image';
+    expect(() => requireSquareJpeg([file(jpegDeclaring(640, 400))])).toThrow(message);
+    expect(() => requireSquareJpeg([file(Buffer.from('89504e470d0a1a0a0000', 'hex'))])).toThrow(message);
+    expect(() => requireSquareJpeg([file(Buffer.from([0xff, 0xd8, 0xff, 0xd9]))])).toThrow(message);
   });
 });
 

@@ -51,6 +51,53 @@ export function requireImage(files: InlineFile[], field = 'files'): { content: B
   return { content, type };
 }
 
+/** Spec §3/§9: a profile picture is cropped square and saved as JPEG (the app's cropper makes one). */
+export const NOT_A_SQUARE_JPEG_MESSAGE = 'The profile picture must be a square JPEG image';
+
+const JPEG_FRAME_MARKERS = new Set([
+  0xc0, 0xc1, 0xc2, 0xc3, 0xc5, 0xc6, 0xc7, 0xc9, 0xca, 0xcb, 0xcd, 0xce, 0xcf,
+]);
+
+/**
+ * A JPEG's width and height from its frame header (the SOFn segment), walking the segments before it;
+ * undefined when the bytes hold no frame header. Twenty lines instead of an image library in every
+ * upload handler's bundle (docs/decisions.md "Lambda bundle budget").
+ */
+export function jpegDimensions(bytes: Buffer): { width: number; height: number } | undefined {
+  let offset = 2; // after SOI
+  while (offset + 4 <= bytes.length) {
+    if (bytes[offset] !== 0xff) return undefined;
+    const marker = bytes[offset + 1]!;
+    if (marker === 0xff) {
+      offset += 1; // fill byte
+      continue;
+    }
+    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
+      offset += 2; // markers without a length
+      continue;
+    }
+    if (marker === 0xd9 || marker === 0xda) return undefined; // end of image, or scan data before any frame
+    if (JPEG_FRAME_MARKERS.has(marker)) {
+      if (offset + 9 > bytes.length) return undefined;
+      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
+    }
+    offset += 2 + bytes.readUInt16BE(offset + 2);
+  }
+  return undefined;
+}
+
+/** The one image of `files`, which must be a square JPEG (400 naming the profile picture otherwise). */
+export function requireSquareJpeg(
+  files: InlineFile[],
+  field = 'files',
+): { content: Buffer; type: ImageType } {
+  const image = requireImage(files, field);
+  const size = image.type.extension === 'jpg' ? jpegDimensions(image.content) : undefined;
+  if (!size || size.width !== size.height || size.width === 0)
+    throw badRequest(NOT_A_SQUARE_JPEG_MESSAGE, { [field]: NOT_A_SQUARE_JPEG_MESSAGE });
+  return image;
+}
+
 export interface StoredMedia {
   key: string;
   /** the same-origin URL path the app uses: `/` + key */

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { manifest } from '#contracts/manifest';
+import { JPEG_1X1 } from '../fixtures/images.ts';
 import { callApi, createTestAgency, formBody, jsonBody } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { type MalformedRequest, malformedRequests, type Owner, PNG } from './malformed.ts';
@@ -57,12 +58,15 @@ beforeAll(async () => {
     token: agency.admin.token,
   };
   // Give the owner media, so a request wrongly accepted would also show as a replaced or deleted object.
-  const image = [{ field: 'files', name: 'a.png', bytes: PNG, type: 'image/png' }];
-  for (const [path, fields] of [
-    ['/api/upload-profile-picture', { agentId: owner.agentId, type: 'profile-picture' }],
-    ['/api/upload-logo', {}],
+  for (const [path, fields, image] of [
+    [
+      '/api/upload-profile-picture',
+      { agentId: owner.agentId, type: 'profile-picture' },
+      [{ field: 'files', name: 'a.jpg', bytes: JPEG_1X1, type: 'image/jpeg' }],
+    ],
+    ['/api/upload-logo', {}, [{ field: 'files', name: 'a.png', bytes: PNG, type: 'image/png' }]],
   ] as const) {
-    const response = await callApi(path, { ...formBody(fields, image), token: owner.token });
+    const response = await callApi(path, { ...formBody(fields, [...image]), token: owner.token });
     expect(response.status, path).toBe(200);
   }
 }, 60_000);

@@ -8,14 +8,12 @@ import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
 import { documentClient } from '#lib/dynamodb';
 import { handler as uploadProfilePicture } from '../../functions/agents/upload-profile-picture.ts';
+import { JPEG_1X1, jpegDeclaring } from '../fixtures/images.ts';
 import { callApi, createTestAgency, createTestAgent, formBody } from '../support/agents.ts';
 import { testS3 } from '../support/s3.ts';
 
 /** Small real images (1×1 pixel) of each accepted kind. */
-const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEAYABgAAD/2wBDAAgGBgcGBQgHBwcJCQgKDBQNDAsLDBkSEw8UHRofHh0aHBwgJC4nICIsIxwcKDcpLDAxNDQ0Hyc5PTgyPC4zNDL/wAALCAABAAEBAREA/8QAFAABAAAAAAAAAAAAAAAAAAAACf/EABQQAQAAAAAAAAAAAAAAAAAAAAD/2gAIAQEAAD8AKp//2Q==',
-  'base64',
-);
+const JPEG = JPEG_1X1;
 const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
@@ -72,28 +70,29 @@ describe('POST /api/upload-profile-picture', () => {
     const agent = await createTestAgent();
     const first = (await (await uploadPicture(agent.token, agent.agentId)).json()).profile_picture as string;
 
-    const response = await uploadPicture(agent.token, agent.agentId, picture(PNG, 'p.png', 'image/png'));
+    const response = await uploadPicture(agent.token, agent.agentId, picture(jpegDeclaring(256, 256)));
 
     const second = (await response.json()).profile_picture as string;
-    expect(second).toMatch(/\.png$/);
+    expect(second).toMatch(/\.jpg$/);
     expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([second.slice(1)]);
     expect(first).not.toBe(second);
-    expect((await objectAt(second.slice(1))).contentType).toBe('image/png');
+    expect((await objectAt(second.slice(1))).contentType).toBe('image/jpeg');
   });
 
-  it('accepts WebP by its bytes, whatever name and type the browser gave', async () => {
+  it('refuses what is not a square JPEG by its bytes (PNG, WebP, a landscape JPEG) and stores nothing', async () => {
     const agent = await createTestAgent();
-
-    const response = await uploadPicture(
-      agent.token,
-      agent.agentId,
-      picture(WEBP, 'blob', 'application/octet-stream'),
-    );
-
-    expect(response.status).toBe(200);
-    const { profile_picture } = await response.json();
-    expect(profile_picture).toMatch(/\.webp$/);
-    expect((await objectAt(profile_picture.slice(1))).contentType).toBe('image/webp');
+    for (const [bytes, name, type] of [
+      [PNG, 'p.png', 'image/png'],
+      [WEBP, 'blob', 'application/octet-stream'],
+      [jpegDeclaring(640, 400), 'wide.jpg', 'image/jpeg'],
+    ] as const) {
+      const response = await uploadPicture(agent.token, agent.agentId, picture(bytes, name, type));
+      expect(response.status, name).toBe(400);
+      expect((await response.json()).error).toBe('The profile picture must be a square JPEG image');
+    }
+    expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([]);
+    const profile = await (await callApi(`/api/agents/${agent.agentId}`, { token: agent.token })).json();
+    expect(profile.profile_picture).toBeUndefined();
   });
 
   it('never deletes a previous picture that lies outside the agent’s own media folder', async () => {
