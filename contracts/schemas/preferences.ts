@@ -91,6 +91,8 @@ export const accountSettings = z.object({
   notifications: z.record(z.enum(NOTIFICATION_KINDS), z.boolean()),
   /** the Need Help box's Live Chat toggle */
   live_chat: z.boolean(),
+  /** whether the agent answers EstateNet's support inbox (the app shows the inbox link only then) */
+  support_staff: z.boolean(),
 });
 
 export const accountSettingsInput = z

@@ -1,5 +1,5 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { accountSettingsOf, notifyAttribute } from '#lib/account-settings';
+import { accountSettingsOf, isSupportStaff, notifyAttribute } from '#lib/account-settings';
 import { AgentPreferences } from '#lib/data/preferences';
 import { withHttp } from '#lib/http';
 
@@ -25,5 +25,5 @@ export const handler = withHttp(preferencesRoutes.saveAccountSettings, async ({ 
     },
     { mustExist: false },
   );
-  return accountSettingsOf(identity.agentId, saved);
+  return accountSettingsOf(identity.agentId, saved, await isSupportStaff(identity.agentId));
 });

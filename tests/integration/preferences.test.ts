@@ -224,6 +224,7 @@ describe('account settings', () => {
       agentId: agent.agentId,
       notifications: { connection_requests: true, reputation: true, team: true, product_updates: true },
       live_chat: false,
+      support_staff: false,
     });
     const put = async (body: unknown) => {
       const response = await callApi('/api/account-settings', {
@@ -241,6 +242,7 @@ describe('account settings', () => {
       agentId: agent.agentId,
       notifications: { connection_requests: true, reputation: false, team: false, product_updates: true },
       live_chat: true,
+      support_staff: false,
     });
     expect((await put({})).status).toBe(400);
   });

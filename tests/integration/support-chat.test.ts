@@ -29,6 +29,9 @@ describe('support chat', () => {
     const sent = await call(agent, '/api/support/chat/messages', { body: '  How do I add a property?  ' });
     expect(sent).toMatchObject({ status: 201, body: { author: 'agent', body: 'How do I add a property?' } });
 
+    // the account settings tell the app who answers the inbox
+    expect((await call(staff, '/api/account-settings')).body).toMatchObject({ support_staff: true });
+    expect((await call(agent, '/api/account-settings')).body).toMatchObject({ support_staff: false });
     const inbox = await call(staff, '/api/support/inbox');
     const mine = inbox.body.items.find((item: { agentId: string }) => item.agentId === agent.agentId);
     expect(mine).toMatchObject({ agent_name: agent.fullName, unread_for_support: 1, last_author: 'agent' });

@@ -6,6 +6,7 @@ import { paths } from '../../app/paths.ts';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { cardLine, periodEndLine, STATUS_LABELS, useGetBillingQuery } from '../billing/api.ts';
+import { useGetAccountSettingsQuery } from '../support/LiveChat.tsx';
 import { useSupportInboxSummaryQuery } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
 
@@ -75,8 +76,16 @@ export function PlanSection() {
   );
 }
 
-/** Only support staff get an answer from the inbox (404 to anyone else): the link shows for them alone. */
+/**
+ * The inbox link, for support staff alone (the account settings say who is; the inbox answers 404 to
+ * anyone else, so nobody else asks for it).
+ */
 export function SupportInboxLink() {
+  const { data: settings } = useGetAccountSettingsQuery();
+  return settings?.support_staff ? <SupportInboxSummary /> : null;
+}
+
+function SupportInboxSummary() {
   const inbox = useSupportInboxSummaryQuery();
   if (!inbox.data?.isSupportStaff) return null;
   const waiting = inbox.data.items.filter((item) => item.unread_for_support > 0).length;
