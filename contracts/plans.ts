@@ -95,11 +95,10 @@ export const PLANS: Record<Role, Plan> = {
 export const planFor = (role: string | undefined | null): Plan =>
   PLANS[(role ?? '') as Role] ?? PLANS.Superagent;
 
-/** Remaining invites: the cap minus agentCount, never below 0; unknown when either is unknown (spec §6). */
-export function remainingInvites(
-  role: string | undefined,
-  agentCount: number | undefined,
-): number | undefined {
-  if (!role || agentCount === undefined || !(role in PLANS)) return undefined;
-  return Math.max(0, PLANS[role as Role].seats - agentCount);
-}
+/**
+ * The agency plans. Spec §6 says "role Agency" for the Team item, the invite button and hiding Upgrade Now;
+ * read as both agency plans (Agency Plus has 5 seats to invite into and is the top plan), docs/decisions.md.
+ */
+export const AGENCY_ROLES: readonly Role[] = ['Agency', 'AgencyPlus'];
+
+export const isAgencyRole = (role: string | undefined | null): boolean => AGENCY_ROLES.includes(role as Role);

@@ -45,7 +45,7 @@ const DEMO_AGENTS: DemoAgent[] = [
     bio: 'Founder of Harbor & Pine. Waterfront homes and relocation for international buyers.',
     agencyAdmin: true,
     inAgency: true,
-    shows: 'agency admin of Harbor & Pine: Team menu, invite button (1 seat left), no Upgrade Now',
+    shows: 'agency admin of Harbor & Pine: Team menu, all 3 seats taken (2 members, 1 pending invitation), no Upgrade Now',
   },
   {
     email: 'leo@estatenet.local',
@@ -162,8 +162,8 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
       ...DEMO_AGENCY,
       type: 'Agency',
       admin_agent_id: adminId,
-      // the agents the admin brought in (not the admin): Agency's 3 seats minus 2 leaves 1 invite, so the
-      // demo shows the invite button
+      // the agents the admin brought in (not the admin): with the pending invitation of seed-team.ts they
+      // fill Agency's 3 seats, so /team shows a full agency (revoking the invitation frees a seat)
       agentCount: DEMO_AGENTS.filter((agent) => agent.inAgency && !agent.agencyAdmin).length,
     }),
   );

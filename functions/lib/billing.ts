@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PLANS, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
+import { isAgencyRole, PLANS, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
 import { Agency, Agent, type AgentItem } from './data/accounts.ts';
 import { BillingAccount, type BillingAccountItem, BillingEventRecord } from './data/billing.ts';
 import { cancellationCodes, type TransactAction, transactWrite } from './data/entity.ts';
@@ -30,8 +30,6 @@ export interface SubscriptionChange {
   paymentMethod?: PaymentMethod;
 }
 
-export const AGENCY_PLANS: readonly Role[] = ['Agency', 'AgencyPlus'];
-
 export const seatsTooFewMessage = (members: number, role: Role) =>
   `Your agency has ${members} ${members === 1 ? 'member' : 'members'}, more than the ${PLANS[role].label} plan's ${PLANS[role].seats} ${PLANS[role].seats === 1 ? 'seat' : 'seats'}. Remove members first.`;
 
@@ -54,7 +52,7 @@ export async function assertPlanFits(agent: AgentItem, plan: Role): Promise<void
 }
 
 const agencyTypeOf = (role: Role) =>
-  (AGENCY_PLANS.includes(role) ? role : 'other') as 'Agency' | 'AgencyPlus' | 'other';
+  (isAgencyRole(role) ? role : 'other') as 'Agency' | 'AgencyPlus' | 'other';
 
 /** Applies a change once. 'duplicate' when its event id was applied before (nothing is written again). */
 export async function applySubscriptionChange(change: SubscriptionChange): Promise<'applied' | 'duplicate'> {
@@ -93,7 +91,7 @@ export async function applySubscriptionChange(change: SubscriptionChange): Promi
     // the agent changes only from the state read above (a concurrent change makes this round retry)
     const unchangedAgent = and(eq('role', agent.role), eq('subscription_status', agent.subscription_status));
     const roleChanges = change.plan !== undefined && change.plan !== agent.role;
-    const becomesAgency = roleChanges && AGENCY_PLANS.includes(role) && !agent.agency_id;
+    const becomesAgency = roleChanges && isAgencyRole(role) && !agent.agency_id;
     let newAgencyId: string | undefined;
     let seatCheck = -1;
 

@@ -62,6 +62,32 @@ describe('billing', () => {
     await page.context().close();
   });
 
+  it('buys Agency Plus: Team and invites come with it, Upgrade Now goes (both agency plans)', async () => {
+    const agent = await createTestAgent({ role: 'Superagent' });
+    const page = await openPage();
+    await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).click();
+    await page.waitForURL('**/agents/upgrade');
+    await page
+      .getByRole('listitem', { name: 'Agency Plus' })
+      .getByRole('button', { name: 'Choose Agency Plus' })
+      .click();
+    await page.getByText("You're now on the Agency Plus plan.").first().waitFor();
+
+    await expect.poll(() => planLabel(page).textContent()).toBe('Agency Plus');
+    await sidebar(page).getByRole('link', { name: 'Team' }).waitFor();
+    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    // the new agency's five seats, all free
+    await page
+      .getByRole('link', { name: /Invite agents/ })
+      .getByText(`${PLANS.AgencyPlus.seats} seats left`)
+      .waitFor();
+    await sidebar(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await page.context().close();
+  });
+
   it('renews the expired agent from the paywall: no more paywall', async () => {
     const agent = await createTestAgent({ role: 'Agent', subscriptionStatus: 'expired' });
     const page = await openPage();

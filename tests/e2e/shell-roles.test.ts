@@ -1,20 +1,59 @@
-import { describe, expect, it } from 'vitest';
-import { sidebar, signInWithPassword, submitLogin, useBrowser } from './helpers.ts';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { createTestAgency } from '../support/agents.ts';
+import { appUrl, sidebar, signInWithPassword, submitLogin, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 describe('the shell by role', () => {
   const { openPage } = useBrowser();
 
-  it('an agency admin sees Team and the invite button, and no Upgrade Now', async () => {
+  beforeAll(() => {
+    // the test agency is written through the entity layer, against this run's cloud
+    Object.assign(process.env, inject('cloud').env);
+  });
+
+  it('an agency admin with seats left sees Team and the invite button, and no Upgrade Now', async () => {
+    const agency = await createTestAgency({ members: 1 });
     const page = await openPage();
-    await signInWithPassword(page, 'demo@estatenet.local');
+    await signInWithPassword(page, agency.admin.email, TEST_PASSWORD);
 
     expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
     expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
     const invite = page.getByRole('banner').getByRole('link', { name: /Invite agents/ });
-    expect(await invite.isVisible()).toBe(true);
+    await invite.getByText('2 seats left').waitFor();
     await invite.click();
     await page.waitForURL('**/agents/invite');
     expect(await sidebar(page).getByText('Agency', { exact: true }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('the demo agency admin, whose pending invitation holds the last seat, has no invite button', async () => {
+    const page = await openPage();
+    await signInWithPassword(page, 'demo@estatenet.local');
+
+    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    await sidebar(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    // two members and one pending invitation of three seats: the header says what /team says
+    await page
+      .getByTestId('seat-summary')
+      .getByText('2 of 3 seats taken · 1 invitation pending · 0 left')
+      .waitFor();
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Invite agents/ })
+        .count(),
+    ).toBe(0);
+    await page.goto(appUrl('/agents/invite'));
+    await page
+      .getByTestId('seat-summary')
+      .getByText('2 of 3 seats taken · 1 invitation pending · 0 left')
+      .waitFor();
+    expect(
+      await page
+        .getByRole('banner')
+        .getByRole('link', { name: /Invite agents/ })
+        .count(),
+    ).toBe(0);
     await page.context().close();
   });
 

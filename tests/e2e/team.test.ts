@@ -7,8 +7,9 @@ import { latestConfirmationCode } from '../support/cognito-codes.ts';
 import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, uniqueEmail, useBrowser } from './helpers.ts';
 
 /**
- * Invites and the team in the browser (issue 5): an agency at its seat cap cannot invite; an invitee signs
- * up through the link and appears on /team; removing the member frees the seat. With TEAM_SCREENSHOTS=<dir>
+ * Invites and the team in the browser (issue 5): an agency at its seat cap cannot invite; the header and
+ * /team show the same seats left as invitations are sent and revoked; an invitee signs up through the link
+ * and appears on /team; removing the member frees the seat. With TEAM_SCREENSHOTS=<dir>
  * the screens are also saved there (desktop and phone widths).
  */
 const SCREENSHOTS = process.env.TEAM_SCREENSHOTS;
@@ -49,6 +50,49 @@ describe('invites and the team', () => {
     });
     expect(refused.status).toBe(402);
     expect(await refused.json()).toMatchObject({ feature: 'seats', current: 3, maximum: 3 });
+    await page.context().close();
+  });
+
+  it('the header and /team show the same seats left: an invitation holds one, revoking frees it', async () => {
+    const agency = await createTestAgency({ members: 1, name: `Dune Estates ${Date.now() % 10_000}` });
+    const page = await openPage();
+    await signInWithPassword(page, agency.admin.email, TEST_PASSWORD);
+    const seatSummary = page.getByTestId('seat-summary');
+    const sendInvite = async (email: string) => {
+      await page.getByLabel('Email address').fill(email);
+      await page.getByRole('button', { name: 'Send invite' }).click();
+      await page.getByRole('list', { name: 'Pending invitations' }).getByText(email).waitFor();
+    };
+
+    await page.goto(appUrl('/team'));
+    await seatSummary.getByText('1 of 3 seats taken · 2 left').waitFor();
+    await inviteButton(page).getByText('2 seats left').waitFor();
+
+    // each invitation takes a seat on every screen at once, without a reload
+    await inviteButton(page).click();
+    await page.waitForURL('**/agents/invite');
+    await sendInvite(uniqueEmail('first-held'));
+    await seatSummary.getByText('1 of 3 seats taken · 1 invitation pending · 1 left').waitFor();
+    await inviteButton(page).getByText('1 seat left').waitFor();
+    const lastSeat = uniqueEmail('last-held');
+    await sendInvite(lastSeat);
+    await seatSummary.getByText('1 of 3 seats taken · 2 invitations pending · 0 left').waitFor();
+    await inviteButton(page).waitFor({ state: 'detached' });
+
+    await sidebar(page).getByRole('link', { name: 'Team' }).click();
+    await page.waitForURL('**/team');
+    await seatSummary.getByText('1 of 3 seats taken · 2 invitations pending · 0 left').waitFor();
+    expect(await inviteButton(page).count()).toBe(0);
+
+    // revoking gives the seat back to /team and the header together
+    await page.getByRole('button', { name: `Revoke the invitation to ${lastSeat}` }).click();
+    await seatSummary.getByText('1 of 3 seats taken · 1 invitation pending · 1 left').waitFor();
+    await inviteButton(page).getByText('1 seat left').waitFor();
+
+    // and the server agrees after a reload
+    await page.reload();
+    await seatSummary.getByText('1 of 3 seats taken · 1 invitation pending · 1 left').waitFor();
+    await inviteButton(page).getByText('1 seat left').waitFor();
     await page.context().close();
   });
 
@@ -99,6 +143,7 @@ describe('invites and the team', () => {
       .getByTestId('seat-summary')
       .getByText('0 of 3 seats taken · 1 invitation pending · 2 left')
       .waitFor();
+    await inviteButton(admin).getByText('2 seats left').waitFor();
     await shot(admin, 'invite-sent-desktop');
 
     // the invitee opens the link in another browser, signs up and confirms

@@ -7,11 +7,11 @@ export type BillingView = z.infer<typeof billingView>;
 export type CheckoutResult = z.infer<typeof checkoutResult>;
 
 /**
- * What a plan change touches on screen: the agent (sidebar plan label, Upgrade Now, Team), its agency,
- * every feature limit and the storage quota. Invalidated after a checkout or a payment that lifts the
- * paywall, so the app reflects the new plan at once.
+ * What a plan change touches on screen: the agent (sidebar plan label, Upgrade Now, Team), its agency and
+ * its seats (the cap is the admin's plan), every feature limit and the storage quota. Invalidated after a
+ * checkout or a payment that lifts the paywall, so the app reflects the new plan at once.
  */
-const PLAN_DEPENDENT = ['Agent', 'Agency', 'FeatureLimit', 'Storage', 'Billing'] as const;
+const PLAN_DEPENDENT = ['Agent', 'Agency', 'Team', 'Invite', 'FeatureLimit', 'Storage', 'Billing'] as const;
 
 const billingApi = api.enhanceEndpoints({ addTagTypes: ['Billing'] }).injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,9 @@
 // @vitest-environment happy-dom
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Role } from '#contracts/plans';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { agentLoaded, agentSlice, initialAgentState } from '../agents/agentSlice.ts';
 import { CloudPage } from './CloudPage.tsx';
 import type { CloudItem } from './types.ts';
 
@@ -54,9 +56,25 @@ function stubApi(route: Route) {
   return calls;
 }
 
-const render = () =>
+const render = (role: Role = 'Superagent') =>
   renderWithProviders(<CloudPage />, {
-    preloadedState: { auth: authState({ token: 'jwt', agentId: 'me', isAuthenticated: true }) },
+    preloadedState: {
+      auth: authState({ token: 'jwt', agentId: 'me', isAuthenticated: true }),
+      agent: agentSlice.reducer(
+        initialAgentState,
+        agentLoaded({
+          agent_id: 'me',
+          full_name: 'Amir Haddad',
+          email: 'amir@estatenet.local',
+          role,
+          reputation_points: 0,
+          property_count: 0,
+          verified_deals: 0,
+          connections: 0,
+          created_at: '2026-01-01T00:00:00.000Z',
+        }),
+      ),
+    },
   });
 
 afterEach(() => {
@@ -75,6 +93,35 @@ describe('CloudPage', () => {
     expect(within(today).getByRole('listitem', { name: 'report.pdf' })).toBeTruthy();
     expect(within(today).getByText(/2 KB/)).toBeTruthy();
     expect((await screen.findByTestId('storage-tier')).textContent).toBe('Superagent');
+  });
+
+  it('names the plan by its label and the storage in readable sizes in the storage-limit modal', async () => {
+    stubApi((request) =>
+      request.url.includes('/cloud/storage-summary')
+        ? {
+            status: 200,
+            body: {
+              usageBytes: 990_000_000,
+              usageGB: 0.92,
+              limitBytes: 1_073_741_824,
+              limitGB: 1,
+              percentUsed: 92.2,
+              tier: 'Superagent',
+            },
+          }
+        : undefined,
+    );
+
+    render('Superagent');
+
+    const modal = await screen.findByRole('dialog', { name: 'Your storage is almost full' });
+    expect(
+      within(modal).getByText(
+        'You have used 92% of the storage on your Free Plan (944.14 MB of 1 GB). Free up space or upgrade for more.',
+      ),
+    ).toBeTruthy();
+    expect(modal.textContent).not.toMatch(/Superagent|990,000,000|1,073,741,824/);
+    expect(screen.getByTestId('storage-usage').textContent).toBe('944.14 MB of 1 GB used (92.2%)');
   });
 
   it('falls back to a local copy with the copy warning when the server copy fails', async () => {

@@ -26,7 +26,9 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { selectAgentData } from '../agents/agentSlice.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
+import { planName } from '../shell/roles.ts';
 import {
   useCloudDownloadLinkMutation,
   useCloudFilesInfiniteQuery,
@@ -54,10 +56,10 @@ import {
   type WarningKind,
 } from './cloudSlice.ts';
 import { ConfirmDialog, MoveDialog, NameDialog, ShareDialog } from './dialogs.tsx';
-import { type Group, groupByDate, groupShared, TRASH_GROUP } from './format.ts';
+import { formatSize, type Group, groupByDate, groupShared, TRASH_GROUP } from './format.ts';
 import { PreviewModal } from './PreviewModal.tsx';
 import { StorageMeter } from './StorageMeter.tsx';
-import type { CloudItem, CloudView } from './types.ts';
+import type { CloudItem, CloudView, StorageSummary } from './types.ts';
 import { UploadPanel } from './UploadPanel.tsx';
 import { uploadFiles } from './uploads.ts';
 
@@ -83,6 +85,7 @@ export function CloudPage() {
   const navigate = useNavigate();
   const cloud = useAppSelector(selectCloud);
   const ownId = useAppSelector(selectAgentId) ?? '';
+  const role = useAppSelector(selectAgentData)?.role;
   const { currentView: view, currentFolder, folderPath } = cloud;
   const storage = useStorageSummaryQuery();
 
@@ -680,7 +683,8 @@ export function CloudPage() {
       <StorageLimitModal
         open={cloud.storageModalOpen}
         percent={percentUsed}
-        tier={storage.data?.tier}
+        summary={storage.data}
+        plan={planName(role)}
         onClose={() => dispatch(cloudActions.storageModalChanged(false))}
         onUpgrade={() => {
           dispatch(cloudActions.storageModalChanged(false));
@@ -823,25 +827,29 @@ function EmptyView({
   );
 }
 
+/** The plan is named by its label, as the sidebar names it (not the storage tier, "Superagent"). */
 function StorageLimitModal({
   open,
   percent,
-  tier,
+  summary,
+  plan,
   onClose,
   onUpgrade,
 }: {
   open: boolean;
   percent: number;
-  tier: string | undefined;
+  summary: Pick<StorageSummary, 'usageBytes' | 'limitBytes'> | undefined;
+  plan: string;
   onClose: () => void;
   onUpgrade: () => void;
 }) {
+  const sizes = summary ? ` (${formatSize(summary.usageBytes)} of ${formatSize(summary.limitBytes)})` : '';
   return (
     <Modal
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title="Your storage is almost full"
-      description={`You have used ${Math.round(percent)}% of the storage on your ${tier || 'Superagent'} plan. Free up space or upgrade for more.`}
+      description={`You have used ${Math.round(percent)}% of the storage on your ${plan}${sizes}. Free up space or upgrade for more.`}
       icon={
         <span className="inline-flex size-11 items-center justify-center rounded-full bg-amber-50 text-amber-600 ring-1 ring-amber-100">
           <HardDrive className="size-5" aria-hidden="true" />

@@ -88,6 +88,21 @@ describe('PaywallModal', () => {
     expect(screen.getByText('25 / 25')).toBeTruthy();
   });
 
+  it('shows storage usage in readable sizes, not byte counts', async () => {
+    renderPaywall({
+      reason: 'usage_limit_reached',
+      message: 'Storage limit exceeded. Please free up space or upgrade your plan.',
+      feature: 'storage',
+      current: 990_000_000,
+      maximum: 1_073_741_824,
+    });
+
+    const bar = await screen.findByRole('progressbar', { name: 'Storage used' });
+    expect(screen.getByText('944.14 MB / 1 GB')).toBeTruthy();
+    expect(bar.getAttribute('aria-valuetext')).toBe('944.14 MB of 1 GB');
+    expect(screen.queryByText(/990,000,000/)).toBeNull();
+  });
+
   it('falls back to a default message when the body has none', async () => {
     renderPaywall({ reason: 'payment_failed' });
     const dialog = await screen.findByRole('dialog', { name: 'Payment Failed' });

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { formatSize } from '../cloud/format.ts';
 import { formatCount } from '../preferences/format.ts';
 import { type PaywallKind, paywallContent } from './paywallContent.ts';
 import { closePaywall, type PaywallDetails, selectPaywall } from './paywallSlice.ts';
@@ -72,14 +73,16 @@ function UsageBar({ details }: { details: PaywallDetails }) {
   const maximum = details.maximum;
   const percent = typeof maximum === 'number' && maximum > 0 ? Math.min(100, (current / maximum) * 100) : 0;
   const label = featureLabel(details.feature);
-  const limitText = maximum === null || maximum === undefined ? 'Unlimited' : formatCount(maximum);
+  // storage is counted in bytes: "944.14 MB", not "990,000,000"
+  const format = details.feature === 'storage' ? formatSize : formatCount;
+  const limitText = maximum === null || maximum === undefined ? 'Unlimited' : format(maximum);
 
   return (
     <div className="mb-5 rounded-xl border border-slate-200 bg-slate-50 p-4">
       <div className="flex items-baseline justify-between text-sm">
         <span className="font-medium text-slate-700">{label}</span>
         <span className="font-semibold text-slate-900 tabular-nums">
-          {formatCount(current)} / {limitText}
+          {format(current)} / {limitText}
         </span>
       </div>
       <div
@@ -89,7 +92,7 @@ function UsageBar({ details }: { details: PaywallDetails }) {
         aria-valuemin={0}
         aria-valuemax={typeof maximum === 'number' ? maximum : undefined}
         aria-valuenow={current}
-        aria-valuetext={`${current} of ${limitText}`}
+        aria-valuetext={`${format(current)} of ${limitText}`}
       >
         <div
           className={clsx('h-full rounded-full', percent >= 100 ? 'bg-amber-500' : 'bg-brand-1')}

@@ -6,11 +6,11 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
+import { useListInvitesQuery } from '../team/api.ts';
 import type { MenuTriggerProps } from './HeaderMenus.tsx';
-import { visibleInvites } from './roles.ts';
+import { mayInvite, visibleInvites } from './roles.ts';
 import { useAddProperty } from './useAddProperty.ts';
 
 // The menus' code loads while the shell paints (it starts with the first render of the header).
@@ -30,8 +30,9 @@ function MenuTrigger({ label, className, children }: MenuTriggerProps) {
 /** The top header (spec §2): logo, invites button, Add Property, Saved, notifications, profile menu. */
 export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
   const agent = useAppSelector(selectAgentData);
-  const agency = useAppSelector(selectAgencyData);
-  const invites = visibleInvites(agent, agency);
+  // the seats /team and the invite page show (one cache entry): inviting or revoking updates the button
+  const { data: inviteList } = useListInvitesQuery(undefined, { skip: !mayInvite(agent) });
+  const invites = visibleInvites(agent, inviteList?.seats);
   const picture = useAppSelector(selectAgentPicture);
   const { addProperty, checking } = useAddProperty();
   const notificationsTrigger: MenuTriggerProps = {

@@ -1,29 +1,39 @@
-import { planFor, remainingInvites } from '#contracts/plans';
+import { isAgencyRole, planFor } from '#contracts/plans';
 import type { Agency, Agent } from '../agents/types.ts';
+import type { SeatSummary } from '../team/types.ts';
 
-/** Spec §6: the Team menu item is only for role Agency. */
-export const showsTeamItem = (role: string | undefined) => role === 'Agency';
+/** Spec §6: the Team menu item is only for the agency plans (Agency, Agency Plus). */
+export const showsTeamItem = (role: string | undefined) => isAgencyRole(role);
 
-/** Spec §6: Upgrade Now is hidden for role Agency. */
-export const showsUpgradeNow = (role: string | undefined) => role !== 'Agency';
+/** Spec §6: Upgrade Now is hidden for the agency plans. */
+export const showsUpgradeNow = (role: string | undefined) => !isAgencyRole(role);
 
 /** The plan label under the agent's name (contracts/plans: Superagent → Free Plan, ...). */
 export const planLabel = (role: string | undefined) => planFor(role).label;
 
+/** The plan as a sentence names it: "your Free Plan", "your Solo Agent plan" (never "Free Plan plan"). */
+export function planName(role: string | undefined): string {
+  const label = planLabel(role);
+  return /\bplan$/i.test(label) ? label : `${label} plan`;
+}
+
+/** Spec §6: the invite button is only for the agency plans with user_type admin or unset. */
+export const mayInvite = (agent: Pick<Agent, 'role' | 'user_type'> | null) =>
+  isAgencyRole(agent?.role) &&
+  (agent.user_type === undefined || agent.user_type === 'admin' || agent.user_type === '');
+
 /**
- * Spec §6: the invite button shows only for role Agency with user_type admin or unset, when the remaining
- * invites (the plan's seats minus the agency's agentCount, not below 0) are known and above 0. Returns
- * the remaining count when the button shows, otherwise undefined.
+ * Spec §6: the invite button shows for those who may invite when the remaining seats are known and above 0.
+ * Remaining is the server's (seats − members − pending invitations, as /team shows it): a pending invitation
+ * holds a seat (docs/decisions.md). Returns the remaining count when the button shows, otherwise undefined.
  */
 export function visibleInvites(
   agent: Pick<Agent, 'role' | 'user_type'> | null,
-  agency: Pick<Agency, 'agentCount'> | null,
+  seats: Pick<SeatSummary, 'remaining'> | undefined,
 ): number | undefined {
-  if (agent?.role !== 'Agency') return undefined;
-  if (agent.user_type !== undefined && agent.user_type !== 'admin' && agent.user_type !== '')
-    return undefined;
-  const remaining = remainingInvites(agent.role, agency?.agentCount);
-  return remaining && remaining > 0 ? remaining : undefined;
+  if (!mayInvite(agent)) return undefined;
+  const remaining = seats?.remaining;
+  return remaining !== undefined && remaining > 0 ? remaining : undefined;
 }
 
 /** The agency's admin (its admin_agent_id, which the API checks) may edit the agency and its logo. */

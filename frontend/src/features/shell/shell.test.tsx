@@ -7,9 +7,19 @@ import { initialAgencyState } from '../agencies/agencySlice.ts';
 import { agentLoaded, agentSlice, initialAgentState } from '../agents/agentSlice.ts';
 import { DEFAULT_AVATAR_URL } from '../agents/profilePicture.ts';
 import type { Agency, Agent } from '../agents/types.ts';
+import { teamApi } from '../team/api.ts';
+import type { SeatSummary } from '../team/types.ts';
 import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
-import { isAgencyAdmin, planLabel, showsTeamItem, showsUpgradeNow, visibleInvites } from './roles.ts';
+import {
+  isAgencyAdmin,
+  mayInvite,
+  planLabel,
+  planName,
+  showsTeamItem,
+  showsUpgradeNow,
+  visibleInvites,
+} from './roles.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { LIVE_CHAT_KEY } from './useLiveChat.ts';
 
@@ -37,6 +47,14 @@ const agency: Agency = {
   created_at: '2026-01-01T00:00:00.000Z',
 };
 
+/** An Agency's seats (cap 3) as the API answers them: remaining = seats − members − pending, not below 0. */
+function seats({ members, pending }: { members: number; pending: number }): SeatSummary {
+  return { seats: 3, members, pending, remaining: Math.max(0, 3 - members - pending) };
+}
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
 function renderShellParts(agent: Agent, agencyData: Agency | null = null) {
   return renderWithProviders(
     <>
@@ -56,7 +74,48 @@ function renderShellParts(agent: Agent, agencyData: Agency | null = null) {
   );
 }
 
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.unstubAllGlobals();
+});
+
+/**
+ * The invitations API of an Agency (cap 3) with `members` members: GET answers the pending invitations and
+ * the seats, POST adds one, DELETE revokes one, as functions/team does.
+ */
+function stubInvitesApi(members: number, pending: string[] = []) {
+  const invites = pending.map((email, index) => ({ id: `invite-${index}`, email }));
+  const view = (invite: { id: string; email: string }) => ({
+    ...invite,
+    status: 'pending',
+    invited_by: 'agent-1',
+    created_at: '2026-01-01T00:00:00.000Z',
+    expires_at: '2030-01-01T00:00:00.000Z',
+  });
+  const answer = () => ({ items: invites.map(view), seats: seats({ members, pending: invites.length }) });
+  const fetchMock = vi.fn(async (request: Request) => {
+    const { pathname } = new URL(request.url);
+    if (pathname === '/api/team/invites' && request.method === 'GET') return json(200, answer());
+    if (pathname === '/api/team/invites' && request.method === 'POST') {
+      const invite = {
+        id: `invite-${invites.length}`,
+        email: ((await request.json()) as { email: string }).email,
+      };
+      invites.push(invite);
+      return json(201, { invite: view(invite), seats: answer().seats, delivery: 'link' });
+    }
+    if (pathname.startsWith('/api/team/invites/') && request.method === 'DELETE') {
+      invites.splice(
+        invites.findIndex((invite) => pathname.endsWith(`/${invite.id}`)),
+        1,
+      );
+      return json(200, { ok: true });
+    }
+    return json(404, { error: 'Not found' });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
 
 describe('role rules (spec §6)', () => {
   it.each<[Role, boolean, boolean, string]>([
@@ -64,25 +123,52 @@ describe('role rules (spec §6)', () => {
     ['Essential', false, true, 'Essential'],
     ['Agent', false, true, 'Solo Agent'],
     ['Agency', true, false, 'Agency'],
-    ['AgencyPlus', false, true, 'Agency Plus'],
+    // both agency plans keep Team and hide Upgrade Now (docs/decisions.md, spec §6's "role Agency")
+    ['AgencyPlus', true, false, 'Agency Plus'],
   ])('%s: Team %s, Upgrade Now %s, label %s', (role, team, upgrade, label) => {
     expect(showsTeamItem(role)).toBe(team);
     expect(showsUpgradeNow(role)).toBe(upgrade);
     expect(planLabel(role)).toBe(label);
   });
 
-  it('shows invites to Agency admins (user_type admin or unset) with seats left', () => {
-    expect(visibleInvites(agentWith({ role: 'Agency', user_type: 'admin' }), agency)).toBe(1);
-    expect(visibleInvites(agentWith({ role: 'Agency' }), agency)).toBe(1);
-    expect(visibleInvites(agentWith({ role: 'Agency', user_type: '' }), { agentCount: 0 })).toBe(3);
+  it('names a plan in a sentence by its label, with "plan" only where the label lacks it', () => {
+    expect(planName('Superagent')).toBe('Free Plan');
+    expect(planName(undefined)).toBe('Free Plan');
+    expect(planName('Agent')).toBe('Solo Agent plan');
+    expect(planName('AgencyPlus')).toBe('Agency Plus plan');
   });
 
-  it('hides invites when none remain, the count is unknown or the role is not Agency', () => {
-    expect(visibleInvites(agentWith({ role: 'Agency' }), { agentCount: 3 })).toBeUndefined();
-    expect(visibleInvites(agentWith({ role: 'Agency' }), { agentCount: 7 })).toBeUndefined();
-    expect(visibleInvites(agentWith({ role: 'Agency' }), null)).toBeUndefined();
-    expect(visibleInvites(agentWith({ role: 'AgencyPlus' }), { agentCount: 0 })).toBeUndefined();
-    expect(visibleInvites(agentWith({ role: 'Superagent' }), { agentCount: 0 })).toBeUndefined();
+  it('lets Agency admins (user_type admin or unset) invite, no one else', () => {
+    expect(mayInvite(agentWith({ role: 'Agency', user_type: 'admin' }))).toBe(true);
+    expect(mayInvite(agentWith({ role: 'Agency' }))).toBe(true);
+    expect(mayInvite(agentWith({ role: 'Agency', user_type: '' }))).toBe(true);
+    expect(mayInvite(agentWith({ role: 'Agency', user_type: 'agent' }))).toBe(false);
+    expect(mayInvite(agentWith({ role: 'AgencyPlus', user_type: 'admin' }))).toBe(true);
+    expect(mayInvite(agentWith({ role: 'Superagent' }))).toBe(false);
+    expect(mayInvite(null)).toBe(false);
+  });
+
+  it("shows the server's remaining seats, which counts pending invitations", () => {
+    const admin = agentWith({ role: 'Agency', user_type: 'admin' });
+    expect(visibleInvites(admin, seats({ members: 2, pending: 0 }))).toBe(1);
+    expect(visibleInvites(admin, seats({ members: 0, pending: 1 }))).toBe(2);
+    expect(visibleInvites(agentWith({ role: 'Agency' }), seats({ members: 0, pending: 0 }))).toBe(3);
+  });
+
+  it('hides invites when none remain, the count is unknown or the role is not an agency plan', () => {
+    const admin = agentWith({ role: 'Agency' });
+    // the demo agency: two members and one pending invitation fill the three seats
+    expect(visibleInvites(admin, seats({ members: 2, pending: 1 }))).toBeUndefined();
+    expect(visibleInvites(admin, seats({ members: 3, pending: 0 }))).toBeUndefined();
+    expect(visibleInvites(admin, undefined)).toBeUndefined();
+    expect(
+      visibleInvites(agentWith({ role: 'Agency', user_type: 'agent' }), seats({ members: 0, pending: 0 })),
+    ).toBeUndefined();
+    // Agency Plus invites too: the seat cap comes from the server's summary (5 for the plan)
+    expect(visibleInvites(agentWith({ role: 'AgencyPlus' }), { remaining: 5 })).toBe(5);
+    expect(
+      visibleInvites(agentWith({ role: 'Superagent' }), seats({ members: 0, pending: 0 })),
+    ).toBeUndefined();
   });
 
   it('lets only the agency admin edit the agency', () => {
@@ -93,15 +179,63 @@ describe('role rules (spec §6)', () => {
 });
 
 describe('app shell', () => {
-  it('shows an agency admin the Team item and the invite button, and no Upgrade Now', () => {
+  it('shows an agency admin the Team item and the invite button, and no Upgrade Now', async () => {
+    stubInvitesApi(2);
     renderShellParts(agentWith({ role: 'Agency', user_type: 'admin', agency_id: 'agency-1' }), agency);
     const sidebar = screen.getByRole('complementary', { name: 'Sidebar' });
 
     expect(within(sidebar).getByRole('link', { name: 'Team' }).getAttribute('href')).toBe('/team');
     expect(within(sidebar).queryByRole('link', { name: 'Upgrade Now' })).toBeNull();
-    const invite = screen.getAllByRole('link', { name: /Invite agents/ });
+    const invite = await screen.findAllByRole('link', { name: /Invite agents/ });
     expect(invite[0]!.getAttribute('href')).toBe('/agents/invite');
+    expect(invite[0]!.textContent).toContain('1 seat left');
     expect(within(sidebar).getByText('Agency')).toBeTruthy();
+  });
+
+  it('counts pending invitations: no invite button when they hold the last seat, as /team says', async () => {
+    // agentCount 2 of 3 alone would leave a seat; the pending invitation holds it (the demo agency)
+    const fetchMock = stubInvitesApi(2, ['ines@agency.test']);
+    const { store } = renderShellParts(
+      agentWith({ role: 'Agency', user_type: 'admin', agency_id: 'agency-1' }),
+      agency,
+    );
+
+    await vi.waitFor(() =>
+      expect(teamApi.endpoints.listInvites.select()(store.getState()).data?.seats.remaining).toBe(0),
+    );
+    expect(screen.queryByRole('link', { name: /Invite agents/ })).toBeNull();
+    const request = fetchMock.mock.calls[0]![0];
+    expect(new URL(request.url).pathname).toBe('/api/team/invites');
+  });
+
+  it('updates the seats left at once when an invitation is created or revoked', async () => {
+    stubInvitesApi(0);
+    const { store } = renderShellParts(
+      agentWith({ role: 'Agency', user_type: 'admin', agency_id: 'agency-1' }),
+      { ...agency, agentCount: 0 },
+    );
+    const banner = screen.getByRole('banner');
+    await within(banner).findByText('3 seats left');
+
+    const created = await store.dispatch(
+      teamApi.endpoints.createInvite.initiate({ email: 'nina@agency.test' }),
+    );
+    await within(banner).findByText('2 seats left');
+    expect(within(banner).getByRole('link', { name: 'Invite agents (2 left)' })).toBeTruthy();
+
+    await store.dispatch(teamApi.endpoints.revokeInvite.initiate(created.data!.invite.id));
+    await within(banner).findByText('3 seats left');
+  });
+
+  it('asks for no seats when the agent may not invite', async () => {
+    const fetchMock = stubInvitesApi(0);
+    renderShellParts(agentWith({ role: 'Agency', user_type: 'agent', agency_id: 'agency-1' }), agency);
+
+    await screen.findByRole('navigation', { name: 'Main' });
+    expect(screen.queryByRole('link', { name: /Invite agents/ })).toBeNull();
+    expect(fetchMock.mock.calls.map(([request]) => new URL(request.url).pathname)).not.toContain(
+      '/api/team/invites',
+    );
   });
 
   it('shows a free agent Upgrade Now, no Team item and no invite button', () => {
@@ -228,6 +362,5 @@ describe('app shell', () => {
     expect(store.getState().paywall.details?.reason).toBe('subscription_expired');
     const request = (vi.mocked(fetch).mock.calls[0]![0] as Request).url;
     expect(new URL(request).pathname).toBe('/api/feature-limits/properties');
-    vi.unstubAllGlobals();
   });
 });

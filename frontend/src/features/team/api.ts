@@ -5,7 +5,7 @@ const invitePath = (token: string) => `api/invites/${encodeURIComponent(token)}`
 
 /**
  * Invitations and the agency team (contracts/routes/team.ts). Changes to invitations or members refresh
- * the lists and the agency (its agentCount drives the header's invite button).
+ * the lists and their seats (listInvites' seats also drive the header's invite button) and the agency.
  */
 export const teamApi = api.injectEndpoints({
   endpoints: (build) => ({
