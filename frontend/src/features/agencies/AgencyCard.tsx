@@ -61,7 +61,7 @@ export function AgencyCard() {
         <CardTitle>Your agency</CardTitle>
         <CardDescription>As the agency's admin you can change its name and logo.</CardDescription>
       </CardHeader>
-      <CardContent className="grid gap-6 sm:grid-cols-[auto_1fr]">
+      <CardContent className="grid grid-cols-1 gap-6 sm:grid-cols-[auto_1fr]">
         <div className="flex flex-col items-center gap-3">
           <div className="flex size-24 items-center justify-center overflow-hidden rounded-2xl border border-slate-200 bg-slate-50">
             {isMissingPicture(logo) ? (

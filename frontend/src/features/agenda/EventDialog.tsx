@@ -148,7 +148,7 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
           noValidate
           onSubmit={onSubmit}
           aria-label={event ? 'Edit event' : 'New event'}
-          className="grid gap-4 sm:grid-cols-2"
+          className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         >
           <FormField label="Title" error={errors.title} className="sm:col-span-2">
             {(control) => (

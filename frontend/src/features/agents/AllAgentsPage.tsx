@@ -115,7 +115,7 @@ export function AllAgentsPage() {
       <form
         aria-label="Search agents"
         onSubmit={onSubmit}
-        className="grid gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+        className="grid grid-cols-1 gap-3 rounded-2xl border border-slate-200 bg-white p-4 shadow-xs sm:grid-cols-[1fr_1fr_auto] sm:items-end"
       >
         <FormField label="Name">
           {(control) => (
@@ -175,7 +175,7 @@ export function AllAgentsPage() {
       )}
 
       {error && results.length === 0 ? null : firstLoad || (stale && results.length === 0) ? (
-        <ul aria-label="Loading agents" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <ul aria-label="Loading agents" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3">
           {SKELETON_KEYS.map((key) => (
             <li key={key}>
               <AgentCardSkeleton />
@@ -211,7 +211,7 @@ export function AllAgentsPage() {
             )}
             {loading && <Spinner className="size-4 text-brand-2" label="Searching agents" />}
           </div>
-          <ul className={clsx('grid gap-4 sm:grid-cols-2 xl:grid-cols-3', stale && 'opacity-60')}>
+          <ul className={clsx('grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3', stale && 'opacity-60')}>
             {results.map((agent) => (
               <li key={agent.agent_id}>
                 <AgentCard

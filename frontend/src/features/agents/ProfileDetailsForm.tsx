@@ -68,7 +68,7 @@ export function ProfileDetailsForm({ agent }: { agent: Agent }) {
         <form
           noValidate
           onSubmit={onSubmit}
-          className="grid gap-5 sm:grid-cols-2"
+          className="grid grid-cols-1 gap-5 sm:grid-cols-2"
           aria-label="Profile details"
         >
           <FormField label="Full name" error={nameError}>

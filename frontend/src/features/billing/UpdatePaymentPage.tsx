@@ -65,7 +65,7 @@ function BillingState({ billing }: { billing: BillingView }) {
       aria-label="Billing status"
       className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm"
     >
-      <dl className="grid gap-4 text-sm sm:grid-cols-3">
+      <dl className="grid grid-cols-1 gap-4 text-sm sm:grid-cols-3">
         <div>
           <dt className="text-xs font-medium text-slate-500">Plan</dt>
           <dd className="mt-0.5 font-semibold text-slate-900">{planFor(billing.role).label}</dd>

@@ -125,7 +125,7 @@ const selectClass =
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <fieldset className="grid gap-4 sm:grid-cols-2">
+    <fieldset className="grid grid-cols-1 gap-4 sm:grid-cols-2">
       <legend className="mb-3 text-xs font-semibold tracking-wide text-slate-500 uppercase">{title}</legend>
       {children}
     </fieldset>

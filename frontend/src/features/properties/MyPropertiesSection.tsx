@@ -45,7 +45,7 @@ export function MyPropertiesSection({ agentId }: { agentId: string }) {
             </button>
           </p>
         ) : isLoading ? (
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
             <PropertyCardSkeletons count={3} />
           </div>
         ) : total === 0 ? (
@@ -57,7 +57,7 @@ export function MyPropertiesSection({ agentId }: { agentId: string }) {
           />
         ) : (
           <>
-            <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
               {data?.items.map((property, index) => (
                 <PropertyCard key={property.property_id} property={property} first={index === 0} />
               ))}

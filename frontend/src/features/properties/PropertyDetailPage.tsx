@@ -122,7 +122,7 @@ export function PropertyDetailPage() {
         </div>
       </header>
 
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
           {reordering ? (
             <PhotoOrderEditor property={property} onDone={() => setReordering(false)} />

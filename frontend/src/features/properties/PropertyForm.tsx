@@ -145,7 +145,7 @@ function Section({
     <section className="rounded-2xl border border-slate-200 bg-white p-5 shadow-sm shadow-slate-900/5 sm:p-6">
       <h2 className="text-base font-semibold text-slate-900">{title}</h2>
       {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-      <div className="mt-5 grid gap-5 sm:grid-cols-2">{children}</div>
+      <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-2">{children}</div>
     </section>
   );
 }

@@ -220,7 +220,7 @@ export function PropertyListPage() {
           <div
             className={clsx(
               gridStyle === 'grid'
-                ? 'grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+                ? 'grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
                 : 'flex flex-col gap-4',
               results.loading && results.properties.length > 0 && 'opacity-60',
             )}
@@ -335,7 +335,7 @@ function SearchFilters({
         {open && (
           <div
             id="more-filters"
-            className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-4"
+            className="mt-4 grid grid-cols-1 gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2 lg:grid-cols-4"
           >
             <FormField label="Bedrooms">
               {(control) => (

@@ -59,7 +59,7 @@ export function SavedPropertiesPage() {
         </Alert>
       )}
       {isLoading ? (
-        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           <PropertyCardSkeletons count={4} />
         </div>
       ) : shown.length === 0 && !isError ? (
@@ -77,7 +77,7 @@ export function SavedPropertiesPage() {
         </div>
       ) : (
         <>
-          <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {shown.map((property) => (
               <PropertyCard key={property.property_id} property={property} />
             ))}

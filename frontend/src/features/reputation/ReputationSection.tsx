@@ -111,7 +111,7 @@ function AchievementsCard({
           <LoadError what="Achievements" retry={retry} />
         ) : loading || !summary ? (
           <div
-            className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3"
+            className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3"
             role="status"
             aria-label="Loading achievements"
           >
@@ -120,7 +120,7 @@ function AchievementsCard({
             ))}
           </div>
         ) : (
-          <ul aria-label="Achievements" className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+          <ul aria-label="Achievements" className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {ACHIEVEMENTS.map((rule) => {
               const unlocked = earned.get(rule.id);
               const current = Math.min(summary[rule.metric], rule.threshold);

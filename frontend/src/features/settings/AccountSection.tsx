@@ -23,7 +23,7 @@ import { SettingsSection } from './SettingsSection.tsx';
 export function AccountSection({ agent }: { agent: Agent }) {
   return (
     <SettingsSection icon={UserRound} title="Account" description="Your name, sign-in email and password.">
-      <div className="grid gap-8 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <NameForm agent={agent} />
         <PasswordForm />
       </div>

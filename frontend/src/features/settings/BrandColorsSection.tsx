@@ -109,7 +109,7 @@ function BrandColorsEditor({
   };
 
   return (
-    <div className="grid gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+    <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="space-y-4">
         {agencyMember && <Alert tone="info">Your agency's admin chooses its brand colours.</Alert>}
         <ColorField label="Primary colour" value={color1} onChange={setColor1} disabled={agencyMember} />

@@ -51,7 +51,7 @@ export function CurrencySection({ agentId }: { agentId: string }) {
       title="Currency"
       description="Prices across the app are shown in this currency, converted from US dollars."
     >
-      <div className="grid gap-5 md:grid-cols-2">
+      <div className="grid grid-cols-1 gap-5 md:grid-cols-2">
         <div>
           <label htmlFor={id} className="block text-sm font-medium text-slate-800">
             Display currency
@@ -119,7 +119,7 @@ export function AreaUnitSection({ agentId }: { agentId: string }) {
     >
       <fieldset>
         <legend className="sr-only">Area unit</legend>
-        <div className="grid gap-3 sm:grid-cols-2">
+        <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
           {UNITS.map((option) => (
             <label
               key={option.unit}

@@ -55,7 +55,7 @@ export function SupportInboxPage() {
           description="When an agent writes in the Live Chat, the conversation appears here."
         />
       ) : (
-        <div className="mt-6 grid overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:h-[calc(100dvh-14rem)] lg:min-h-[28rem] lg:grid-cols-[20rem_minmax(0,1fr)]">
+        <div className="mt-6 grid grid-cols-1 overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm lg:h-[calc(100dvh-14rem)] lg:min-h-[28rem] lg:grid-cols-[20rem_minmax(0,1fr)]">
           <ConversationList
             items={inbox.data.items}
             selected={selected}

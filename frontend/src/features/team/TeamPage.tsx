@@ -115,7 +115,7 @@ function TeamView({ team, selfId }: { team: Team; selfId: string }) {
         <h2 id="members-heading" className="sr-only">
           Members
         </h2>
-        <ul className="grid gap-4 md:grid-cols-2">
+        <ul className="grid grid-cols-1 gap-4 md:grid-cols-2">
           {team.members.map((member) => (
             <MemberCard
               key={member.agent_id}

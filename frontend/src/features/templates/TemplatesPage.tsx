@@ -62,7 +62,7 @@ export function TemplatesPage() {
         </Alert>
       )}
       {isLoading ? (
-        <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading templates">
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading templates">
           {[0, 1, 2].map((index) => (
             <li key={index} className="h-72 animate-pulse rounded-2xl bg-slate-100" />
           ))}
@@ -144,7 +144,7 @@ function TemplateGrid({
   label: string;
 }) {
   return (
-    <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
+    <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 xl:grid-cols-3" aria-label={label}>
       {templates.map((template) => {
         const image = templatePreview(template);
         return (

@@ -159,7 +159,7 @@ export function UpgradePage() {
         </Alert>
       )}
 
-      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+      <ul className="mt-8 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
         {ROLES.map((role) => {
           const plan = PLANS[role];
           const current = role === currentRole;
@@ -219,7 +219,7 @@ export function UpgradePage() {
         <h2 id="benefits-title" className="text-lg font-semibold tracking-tight text-slate-900">
           What you get when you upgrade
         </h2>
-        <ul className="mt-5 grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
+        <ul className="mt-5 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
           {UPGRADE_BENEFITS.map((benefit) => (
             <li key={benefit} className="flex items-start gap-2.5 text-sm text-slate-700">
               <span className="mt-px flex size-5 shrink-0 items-center justify-center rounded-full bg-brand-50 text-brand-2">

@@ -96,7 +96,7 @@ export function CreateWebsiteDialog({
             </p>
           )}
           <div
-            className="grid max-h-72 gap-2 overflow-y-auto sm:grid-cols-2"
+            className="grid grid-cols-1 max-h-72 gap-2 overflow-y-auto sm:grid-cols-2"
             role="radiogroup"
             aria-label="Start from"
           >

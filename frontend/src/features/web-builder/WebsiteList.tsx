@@ -128,7 +128,7 @@ export function WebsiteList() {
       )}
 
       {loading ? (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading websites">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Loading websites">
           {[0, 1, 2].map((index) => (
             <li key={index} className="h-44 animate-pulse rounded-2xl bg-slate-100" />
           ))}
@@ -143,7 +143,7 @@ export function WebsiteList() {
           />
         </Card>
       ) : (
-        <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your websites">
+        <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-3" aria-label="Your websites">
           {active.map((site) => (
             <li key={site.id} aria-label={site.name}>
               <WebsiteCard site={site} onDelete={() => setToDelete(site)} />
