@@ -85,7 +85,15 @@ describe('invites and the team', () => {
     expect(await inviteButton(page).count()).toBe(0);
 
     // revoking gives the seat back to /team and the header together
+    // it asks first: keeping the invitation changes nothing
     await page.getByRole('button', { name: `Revoke the invitation to ${lastSeat}` }).click();
+    const confirm = page.getByRole('dialog', { name: `Revoke the invitation to ${lastSeat}?` });
+    await confirm.getByRole('button', { name: 'Keep invitation' }).click();
+    await confirm.waitFor({ state: 'detached' });
+    await seatSummary.getByText('1 of 3 seats taken · 2 invitations pending · 0 left').waitFor();
+    await page.getByRole('button', { name: `Revoke the invitation to ${lastSeat}` }).click();
+    await confirm.getByRole('button', { name: 'Revoke invitation' }).click();
+    await confirm.waitFor({ state: 'detached' });
     await seatSummary.getByText('1 of 3 seats taken · 1 invitation pending · 1 left').waitFor();
     await inviteButton(page).getByText('1 seat left').waitFor();
 

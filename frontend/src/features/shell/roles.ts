@@ -19,7 +19,8 @@ export function planName(role: string | undefined): string {
 
 /** Spec §6: the invite button is only for the agency plans with user_type admin or unset. */
 export const mayInvite = (agent: Pick<Agent, 'role' | 'user_type'> | null) =>
-  isAgencyRole(agent?.role) &&
+  agent !== null &&
+  isAgencyRole(agent.role) &&
   (agent.user_type === undefined || agent.user_type === 'admin' || agent.user_type === '');
 
 /**

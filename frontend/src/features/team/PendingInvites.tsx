@@ -1,7 +1,9 @@
-import { Clock, Mail, X } from 'lucide-react';
+import { Clock, Mail, MailX, X } from 'lucide-react';
+import { useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import { useListInvitesQuery, useRevokeInviteMutation } from './api.ts';
@@ -56,18 +58,7 @@ export function PendingInvites() {
 }
 
 function PendingInviteRow({ invite }: { invite: Invite }) {
-  const [revoke, { isLoading }] = useRevokeInviteMutation();
-  const onRevoke = async () => {
-    const result = await revoke(invite.id);
-    if ('error' in result) {
-      showToast(
-        'error',
-        apiErrorMessage(result.error, 'The invitation could not be revoked. Please try again.'),
-      );
-      return;
-    }
-    showToast('success', `Invitation to ${invite.email} revoked`);
-  };
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center">
       <span
@@ -86,13 +77,54 @@ function PendingInviteRow({ invite }: { invite: Invite }) {
       <Button
         variant="secondary"
         size="sm"
-        loading={isLoading}
-        onClick={() => void onRevoke()}
+        onClick={() => setConfirming(true)}
         aria-label={`Revoke the invitation to ${invite.email}`}
       >
         <X className="size-3.5" aria-hidden="true" />
         Revoke
       </Button>
+      {confirming && <RevokeInviteDialog invite={invite} onClose={() => setConfirming(false)} />}
     </li>
+  );
+}
+
+/** Revoking asks first: the invitee's link stops working, which the admin cannot undo (only invite again). */
+function RevokeInviteDialog({ invite, onClose }: { invite: Invite; onClose: () => void }) {
+  const [revoke, { isLoading }] = useRevokeInviteMutation();
+  const [error, setError] = useState<string | null>(null);
+  const onConfirm = async () => {
+    setError(null);
+    const result = await revoke(invite.id);
+    if ('error' in result) {
+      setError(apiErrorMessage(result.error, 'The invitation could not be revoked. Please try again.'));
+      return;
+    }
+    showToast('success', `Invitation to ${invite.email} revoked`);
+    onClose();
+  };
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && !isLoading && onClose()}
+      title={`Revoke the invitation to ${invite.email}?`}
+      description="The link in the invitation stops working and its seat is free again. You can invite this address again later."
+      icon={
+        <span className="inline-flex size-11 items-center justify-center rounded-full bg-red-50 text-red-600 ring-1 ring-red-100">
+          <MailX className="size-5" aria-hidden="true" />
+        </span>
+      }
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={isLoading}>
+            Keep invitation
+          </Button>
+          <Button variant="danger" loading={isLoading} onClick={() => void onConfirm()}>
+            Revoke invitation
+          </Button>
+        </>
+      }
+    >
+      {error && <Alert>{error}</Alert>}
+    </Modal>
   );
 }
