@@ -55,4 +55,15 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
     runAfterDeploy: true,
   },
+  {
+    name: 'index-agent-search',
+    description: "Gives agents written before the directory's search tokens existed theirs (issue 21)",
+    handler: 'events/consumers/index-agent-search.ts',
+    everyMinutes: 1440,
+    // at start (after a deploy) is what matters locally: agents written since have their tokens
+    localEverySeconds: 86_400,
+    timeoutSeconds: 900,
+    resources: { table: 'readwrite' },
+    runAfterDeploy: true,
+  },
 ];

@@ -733,7 +733,7 @@ describe('EventBridge', () => {
     }
   });
 
-  it('runs the exchange-rate refresh, the trash purge and the website styles healing on their schedules', () => {
+  it('runs the exchange-rate refresh, the trash purge and the two migrations on their schedules', () => {
     const schedules = rules()
       .map((rule) => rule.ScheduleExpression)
       .filter(Boolean);
@@ -742,18 +742,21 @@ describe('EventBridge', () => {
     );
     expect(scheduledJobs.map((job) => job.name).sort()).toEqual([
       'heal-website-styles',
+      'index-agent-search',
       'purge-cloud',
       'refresh-exchange-rates',
     ]);
   });
 
-  it('runs the website styles migration once after each deployment (a CDK Trigger on its function)', () => {
-    const heal = stack.jobs.functions.get('heal-website-styles')!;
+  it('runs the website styles and agent search migrations once after each deployment (a CDK Trigger on each function)', () => {
     const triggers = ofType('Custom::Trigger');
     expect(triggers).toHaveLength(scheduledJobs.filter((job) => job.runAfterDeploy).length);
-    // the trigger invokes the function's current version (its logical id: the function's, without the hash)
-    const functionId = idOf(heal.fn).slice(0, -8);
-    expect((triggers[0]![1].Properties.HandlerArn as { Ref: string }).Ref.startsWith(functionId)).toBe(true);
+    for (const name of ['heal-website-styles', 'index-agent-search']) {
+      // the trigger invokes the function's current version (its logical id: the function's, without the hash)
+      const functionId = idOf(stack.jobs.functions.get(name)!.fn).slice(0, -8);
+      const handlers = triggers.map(([, trigger]) => (trigger.Properties.HandlerArn as { Ref: string }).Ref);
+      expect(handlers.some((ref) => ref.startsWith(functionId))).toBe(true);
+    }
   });
 
   it('keeps failed invocations of every consumer and job in encrypted, TLS-only queues for 14 days', () => {

@@ -91,7 +91,8 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agents/list-agents.ts',
     status: 'implemented',
     auth: 'token',
-    summary: 'All agents of the network, by name',
+    summary:
+      'All agents of the network, by name; `search` and `city` find agents whose name (city) has a word starting with each word given, case and accents aside',
     request: { query: listAgentsQuery },
     response: agentList,
     resources: { table: 'read' },

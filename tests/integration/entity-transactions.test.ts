@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { Agent } from '#lib/data/accounts';
+import { AgentSearchToken } from '#lib/data/agent-search';
 import { cancellationCodes, defineEntity, transactWrite } from '#lib/data/entity';
 import { eq } from '#lib/data/expression';
 
@@ -66,10 +67,11 @@ describe('entity transactions', () => {
     const agencyId = randomUUID();
     const owner = randomUUID();
 
+    // the name's search tokens carry the city too: a transaction, which cannot read, gives both
     await transactWrite([
       Agent.transact.update(
         { agent_id: agent.agent_id },
-        { set: { full_name: 'Zoë Renamed', agency_id: agencyId } },
+        { set: { full_name: 'Zoë Renamed', city: 'Faro', agency_id: agencyId } },
       ),
       Entry.transact.create({ owner, seq: '0001', label: 'joined' }),
     ]);
@@ -79,6 +81,16 @@ describe('entity transactions', () => {
     expect(members.items.map((member) => member.agent_id)).toEqual([agent.agent_id]);
     const directory = await Agent.query('directory', {}, { begins: { name_key: 'zoë renamed' } });
     expect(directory.items.map((member) => member.agent_id)).toContain(agent.agent_id);
+
+    const tokens = await AgentSearchToken.query('primary', { agent_id: agent.agent_id });
+    expect(tokens.items.map(({ kind, word }) => `${kind}:${word}`).sort()).toEqual([
+      'city:faro',
+      'name:renamed',
+      'name:zoe',
+    ]);
+    expect(() =>
+      Agent.transact.update({ agent_id: agent.agent_id }, { set: { full_name: 'Only The Name' } }),
+    ).toThrow('a transaction changing full_name must also give city');
 
     // removing the index attribute in a transaction takes the item out of the index
     await transactWrite([Agent.transact.update({ agent_id: agent.agent_id }, { remove: ['agency_id'] })]);

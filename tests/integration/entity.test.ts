@@ -3,6 +3,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
+import { AgentSearchToken } from '#lib/data/agent-search';
 import { InvalidCursorError, isConditionFailure } from '#lib/data/entity';
 import { eq } from '#lib/data/expression';
 import { documentClient } from '#lib/dynamodb';
@@ -75,6 +76,41 @@ describe('the entity layer', () => {
     expect(raw).not.toHaveProperty('gsi2pk');
     expect(raw).not.toHaveProperty('city_key');
     expect((await Agent.query('byAgency', { agency_id: agencyId })).items).toEqual([]);
+  });
+
+  it('keeps an agent’s search tokens in step with its name and city, and deletes them with it', async () => {
+    const tokensOf = async (agentId: string) =>
+      (await AgentSearchToken.query('primary', { agent_id: agentId })).items
+        .map(({ kind, word, previous }) => `${kind}:${word}<${previous ?? ''}`)
+        .sort();
+    const agent = await newAgent({ full_name: 'Ana Ana Beatriz', city: 'Vila Real' });
+    expect(await tokensOf(agent.agent_id)).toEqual(
+      ['name:ana<', 'name:beatriz<ana', 'city:vila<real', 'city:real<'].sort(),
+    );
+
+    // a change that leaves the city reads it, so the name's tokens still carry it
+    await Agent.update({ agent_id: agent.agent_id }, { set: { full_name: 'Rui' } });
+    expect(await tokensOf(agent.agent_id)).toEqual(['city:real<', 'city:vila<real', 'name:rui<']);
+    const [token] = (await AgentSearchToken.query('primary', { agent_id: agent.agent_id })).items.filter(
+      (item) => item.kind === 'name',
+    );
+    expect(token).toMatchObject({ name_words: ' rui', city_words: ' vila real' });
+
+    await Agent.update({ agent_id: agent.agent_id }, { remove: ['city'], set: { bio: 'moved' } });
+    expect(await tokensOf(agent.agent_id)).toEqual(['name:rui<']);
+
+    const refused = await failureOf(
+      Agent.update(
+        { agent_id: agent.agent_id },
+        { set: { full_name: 'Never' } },
+        { if: eq('role', 'Agency') },
+      ),
+    );
+    expect(isConditionFailure(refused)).toBe(true);
+    expect(await tokensOf(agent.agent_id)).toEqual(['name:rui<']);
+
+    expect(await Agent.delete({ agent_id: agent.agent_id })).toMatchObject({ full_name: 'Rui' });
+    expect(await tokensOf(agent.agent_id)).toEqual([]);
   });
 
   it('updates only existing items unless told to upsert, and honours conditions', async () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ProvisionedThroughputExceededException } from '@aws-sdk/client-dynamodb';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, inject, it } from 'vitest';
@@ -45,6 +45,16 @@ const agenciesOf = async (agentId: string) => Agency.scan(eq('admin_agent_id', a
 const throttled = () =>
   new ProvisionedThroughputExceededException({ message: 'Rate exceeded', $metadata: {} });
 
+/** The items a put, or a transaction's puts, write (an agent is created with its search tokens). */
+const putItems = (command: unknown): Array<{ _type?: string }> => {
+  if (command instanceof PutCommand) return [command.input.Item as { _type?: string }];
+  if (command instanceof TransactWriteCommand)
+    return (command.input.TransactItems ?? []).flatMap((action) =>
+      action.Put ? [action.Put.Item as { _type?: string }] : [],
+    );
+  return [];
+};
+
 /**
  * Fails the first DynamoDB write of one entity with a throttling error (which the emulator cannot
  * produce) and passes every other command through to the emulator.
@@ -54,8 +64,7 @@ function failFirstWriteOf(entity: 'agent' | 'agency') {
   const mock = mockClient(documentClient);
   let failed = false;
   mock.send.callsFake(async (command) => {
-    const item = (command.input as { Item?: { _type?: string } }).Item;
-    if (!failed && command instanceof PutCommand && item?._type === entity) {
+    if (!failed && putItems(command).some((item) => item?._type === entity)) {
       failed = true;
       throw throttled();
     }

@@ -1,5 +1,6 @@
 import type { FeatureName, Role, SubscriptionStatus } from '#contracts/plans';
 import type { AgentView } from '#contracts/schemas/agents';
+import { agentSearchTokenActions } from './agent-search.ts';
 import { defineEntity } from './entity.ts';
 
 /** The account entities: agents, agencies and per-agent feature usage counters. */
@@ -29,7 +30,7 @@ export const Agent = defineEntity<
   type: 'agent',
   key: { pk: { prefix: 'AGENT', attributes: ['agent_id'] }, sk: { prefix: 'PROFILE' } },
   indexes: {
-    /** every agent, ordered by name: the agents directory (name prefix search) */
+    /** every agent, ordered by name: the agents directory unfiltered (searches use AgentSearchToken) */
     directory: {
       index: 'gsi1',
       pk: { prefix: 'AGENTS' },
@@ -56,6 +57,8 @@ export const Agent = defineEntity<
     /** lower-cased, trimmed email for the byEmail index */
     email_key: { from: ['email'], compute: (agent) => agent.email?.trim().toLowerCase() || undefined },
   },
+  /** the directory's search tokens, one per word of the name and of the city (agent-search.ts) */
+  companions: { from: ['full_name', 'city'], actions: agentSearchTokenActions },
   defaults: () => ({
     role: 'Superagent',
     subscription_status: 'active',

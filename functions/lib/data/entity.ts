@@ -13,7 +13,7 @@ import {
 import { config } from '../config.ts';
 import { documentClient } from '../dynamodb.ts';
 import { invocationTimeLeft } from '../invocation-deadline.ts';
-import { and, type Condition, ExpressionContext, exists, notExists } from './expression.ts';
+import { and, type Condition, ExpressionContext, eq, exists, notExists } from './expression.ts';
 import { TABLE_INDEXES, TABLE_KEYS } from './table.ts';
 
 /**
@@ -21,7 +21,8 @@ import { TABLE_INDEXES, TABLE_KEYS } from './table.ts';
  * keys once, with indexes named after access patterns, and gets typed get/create/put/update/delete/query.
  * Physical attributes (pk/sk, gsiNpk/gsiNsk, the type tag and derived search keys) are written here and
  * never returned. A key is its prefix followed by `#value` per composite attribute, so a query can match
- * a leading part of a sort key (`NAME#ma` finds every name starting with "ma").
+ * a leading part of a sort key (`NAME#ma` finds every name starting with "ma"). Companion items (an agent's
+ * search tokens) are written in the same transaction as the item they follow.
  */
 
 /** Stored on every item: what it is, for inspection and test scans (never used to route a request). */
@@ -40,6 +41,19 @@ export interface IndexSpec<Attribute extends string = string> {
   index?: IndexName;
   pk: KeyPart<Attribute>;
   sk: KeyPart<Attribute>;
+}
+
+/**
+ * Other items kept in step with each item of the entity (the agents directory's search tokens): every write
+ * that sets or removes one of their `from` attributes (and every create, put and delete) carries their
+ * actions in the same transaction. The layer does not read to write them, so `actions` must bring them
+ * in step without knowing what was written before: fixed slots, each put or deleted.
+ */
+export interface CompanionSpec<Item> {
+  /** the item attributes they are made from */
+  from: readonly (keyof Item & string)[];
+  /** the puts and deletes for an item with these values (key and every `from` attribute; absent = unset) */
+  actions: (item: Partial<Item>) => TransactAction[];
 }
 
 interface DerivedSpec<Item> {
@@ -68,6 +82,7 @@ export interface EntitySpec<
   derived?: Record<DerivedNames, DerivedSpec<Item>>;
   /** values a create or put starts from (counters at 0, timestamps) */
   defaults?: () => Partial<Item>;
+  companions?: CompanionSpec<Item>;
 }
 
 export interface Page<Item> {
@@ -101,9 +116,32 @@ export type TransactAction = NonNullable<TransactWriteCommandInput['TransactItem
  * because another transaction held some of its items is sent again (see `retryingConflicts`).
  */
 export async function transactWrite(actions: readonly TransactAction[]): Promise<void> {
-  await retryingConflicts(() =>
-    documentClient.send(new TransactWriteCommand({ TransactItems: [...actions] })),
-  );
+  // companions go after the caller's actions, so the cancellation codes of those keep their positions
+  const all = [...actions, ...actions.flatMap((action) => companionActions.get(action) ?? [])];
+  await retryingConflicts(() => documentClient.send(new TransactWriteCommand({ TransactItems: all })));
+}
+
+/** The companion actions (see `CompanionSpec`) an entity's transaction action carries. */
+const companionActions = new WeakMap<TransactAction, TransactAction[]>();
+
+const withCompanions = (action: TransactAction, companions: TransactAction[] | undefined) => {
+  if (companions?.length) companionActions.set(action, companions);
+  return action;
+};
+
+/** A single write sent as a transaction with its companions: its condition failure reads as a single write's. */
+class ConditionalCheckFailed extends Error {
+  override name = 'ConditionalCheckFailedException';
+}
+
+async function writeWithCompanions(action: TransactAction): Promise<void> {
+  try {
+    await transactWrite([action]);
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed')
+      throw new ConditionalCheckFailed('The conditional request failed', { cause: error });
+    throw error;
+  }
 }
 
 /**
@@ -308,6 +346,29 @@ function entityOf<
     return item;
   };
 
+  const companionSpec = spec.companions;
+  const companionsFor = (values: Values) => companionSpec?.actions(values as Partial<Item>);
+
+  /** The companion sources a change sets or removes (`given`) and those it leaves as they are (`others`). */
+  const companionSources = (changes: UpdateChanges<Item>) => {
+    const from: readonly string[] = companionSpec?.from ?? [];
+    const set = (changes.set ?? {}) as Values;
+    const given = from.filter((name) => changes.remove?.includes(name as never) || set[name] !== undefined);
+    return { given, others: from.filter((name) => !given.includes(name)) };
+  };
+
+  /** The companions' values after a change: what it sets or removes, otherwise the `current` value. */
+  const companionValuesAfter = (key: Key, changes: UpdateChanges<Item>, current: Values) => {
+    const values: Values = { ...key };
+    const set = (changes.set ?? {}) as Values;
+    for (const name of companionSpec?.from ?? []) {
+      if (changes.remove?.includes(name)) continue;
+      const value = set[name] ?? current[name];
+      if (value !== undefined) values[name] = value;
+    }
+    return values;
+  };
+
   const strip = (raw: Values | undefined): Item | undefined => {
     if (!raw) return undefined;
     return Object.fromEntries(Object.entries(raw).filter(([name]) => !physical.has(name))) as Item;
@@ -455,32 +516,61 @@ function entityOf<
 
     /** Writes the whole item, replacing any with the same key. */
     async put(input: CreateInput, options: { if?: Condition } = {}): Promise<Item> {
-      const item = storedItem({ ...spec.defaults?.(), ...input });
-      const context = new ExpressionContext();
-      await retryingConflicts(() =>
-        documentClient.send(
-          new PutCommand({
-            TableName: config.tableName,
-            Item: item,
-            ...(options.if ? { ConditionExpression: options.if(context) } : {}),
-            ...context.attributes(),
-          }),
-        ),
-      );
-      return strip(item)!;
+      const action = this.transact.put(input, options);
+      const put = action.Put!;
+      if (companionActions.has(action)) await writeWithCompanions(action);
+      else await retryingConflicts(() => documentClient.send(new PutCommand(put)));
+      return strip(put.Item)!;
     },
 
     /**
      * One UpdateItem: sets, increments and removes attributes, and rewrites the derived attributes and
      * index keys the change touches (removing an index key attribute takes the item out of that index).
+     * A change to a companion source is a transaction with the companions instead (see `CompanionSpec`).
      */
     async update<Returned extends ReturnedValues = 'new'>(
       key: Key,
       changes: UpdateChanges<Item>,
       options: UpdateOptions & { returnValues?: Returned } = {},
     ): Promise<Returned extends 'new' ? Item : Item | undefined> {
-      const input = updateInput(key, changes, options);
       const returnValues = options.returnValues ?? 'new';
+      type Result = Returned extends 'new' ? Item : Item | undefined;
+      const { given, others } = companionSources(changes);
+      if (given.length) {
+        // companions move with the item in a transaction (which returns nothing); the sources the change
+        // leaves are read first and must still hold those values when it commits
+        for (let attempt = 1; ; attempt += 1) {
+          const current =
+            others.length || returnValues === 'old' ? await this.get(key, { consistent: true }) : undefined;
+          const read = (current ?? {}) as Values;
+          const unchanged = others.map((name) =>
+            read[name] === undefined ? notExists(name) : eq(name, read[name]),
+          );
+          const conditions = [...(options.if ? [options.if] : []), ...unchanged];
+          const action: TransactAction = {
+            Update: updateInput(key, changes, {
+              ...options,
+              ...(conditions.length
+                ? { if: conditions.length === 1 ? conditions[0] : and(...conditions) }
+                : {}),
+            }),
+          };
+          try {
+            await writeWithCompanions(
+              withCompanions(action, companionsFor(companionValuesAfter(key, changes, read))),
+            );
+          } catch (error) {
+            if (!isConditionFailure(error) || !others.length || attempt === 4) throw error;
+            const now = ((await this.get(key, { consistent: true })) ?? {}) as Values;
+            if (others.every((name) => now[name] === read[name])) throw error;
+            continue;
+          }
+          if (returnValues === 'none') return undefined as Result;
+          if (returnValues === 'old') return current as Result;
+          return (await this.get(key, { consistent: true })) as Result;
+        }
+      }
+      const input = updateInput(key, changes, options);
       const { Attributes } = await retryingConflicts(() =>
         documentClient.send(
           new UpdateCommand({
@@ -494,6 +584,11 @@ function entityOf<
 
     /** Deletes the item (optionally only under a condition); answers what was deleted. */
     async delete(key: Key, options: { if?: Condition } = {}): Promise<Item | undefined> {
+      if (companionSpec) {
+        const current = await this.get(key, { consistent: true });
+        await writeWithCompanions(this.transact.delete(key, options));
+        return current;
+      }
       const context = new ExpressionContext();
       const { Attributes } = await retryingConflicts(() =>
         documentClient.send(
@@ -639,14 +734,16 @@ function entityOf<
 
       put(input: CreateInput, options: { if?: Condition } = {}): TransactAction {
         const context = new ExpressionContext();
-        return {
+        const values = { ...spec.defaults?.(), ...input } as Values;
+        const action = {
           Put: {
             TableName: config.tableName,
-            Item: storedItem({ ...spec.defaults?.(), ...input }),
+            Item: storedItem(values),
             ...(options.if ? { ConditionExpression: options.if(context) } : {}),
             ...context.attributes(),
           },
         };
+        return withCompanions(action, companionsFor(values));
       },
 
       /** `update` as one action of a transaction: the same expression, index keys and derived attributes. */
@@ -655,13 +752,23 @@ function entityOf<
         changes: UpdateChanges<Item>,
         options: Omit<UpdateOptions, 'returnValues'> = {},
       ): TransactAction {
-        return { Update: updateInput(key, changes, options) };
+        const { given, others } = companionSources(changes);
+        // a transaction cannot read first: the companions' values must all be known from the change
+        if (given.length && others.length)
+          throw new Error(
+            `${spec.type}: a transaction changing ${given.join(', ')} must also give ${others.join(', ')}`,
+          );
+        const action = { Update: updateInput(key, changes, options) };
+        return withCompanions(
+          action,
+          given.length ? companionsFor(companionValuesAfter(key, changes, {})) : undefined,
+        );
       },
 
       /** Deletes the item (optionally only under a condition, which then also fails the transaction). */
       delete(key: Key, options: { if?: Condition } = {}): TransactAction {
         const context = new ExpressionContext();
-        return {
+        const action = {
           Delete: {
             TableName: config.tableName,
             Key: primaryKey(key),
@@ -669,6 +776,7 @@ function entityOf<
             ...context.attributes(),
           },
         };
+        return withCompanions(action, companionsFor({ ...key }));
       },
 
       /** Fails the transaction unless the item meets the condition; writes nothing. */

@@ -68,3 +68,14 @@ export const or =
   (...conditions: Condition[]): Condition =>
   (context) =>
     conditions.map((condition) => `(${condition(context)})`).join(' OR ');
+
+/** True when a string attribute holds `part` anywhere (a substring; never matches an absent attribute). */
+export const contains =
+  (attribute: string, part: string): Condition =>
+  (context) =>
+    `contains(${context.name(attribute)}, ${context.value(part)})`;
+
+export const not =
+  (condition: Condition): Condition =>
+  (context) =>
+    `NOT (${condition(context)})`;
