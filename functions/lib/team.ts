@@ -13,6 +13,9 @@ export const INVITE_VALID_SECONDS = INVITE_VALID_DAYS * 24 * 60 * 60;
 export const ADMIN_ONLY_MESSAGE = 'Only the agency admin can manage its team';
 export const INVITE_NOT_FOUND = 'Invitation not found';
 export const INVITE_EXPIRED = 'This invitation has expired. Ask the agency for a new one.';
+/** A link opened again after it was accepted: the invitee is on the team already. */
+export const INVITE_ALREADY_ACCEPTED =
+  'This invitation has already been accepted. Sign in to open your team.';
 
 /** A new secret for an invite link: 32 random bytes, base64url. */
 export const newInviteToken = () => randomBytes(32).toString('base64url');

@@ -2,15 +2,20 @@ import { teamRoutes } from '#contracts/routes/team';
 import { Agency, Agent } from '#lib/data/accounts';
 import { HttpError, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { INVITE_EXPIRED, inviteByToken, isLive } from '#lib/team';
+import { INVITE_ALREADY_ACCEPTED, INVITE_EXPIRED, inviteByToken, isLive } from '#lib/team';
 
 /**
  * What an invite link invites to, for the sign-up page ("Join <agency>", the email prefilled). Public:
- * the token in the link is the secret, and only its hash is stored. Used, revoked or unknown links are
- * 404; a pending one past its expiry is 410.
+ * the token in the link is the secret, and only its hash is stored. A link already accepted is 409 (its
+ * invitee is on the team: the page sends them to sign in); revoked or unknown links are 404; a pending one
+ * past its expiry is 410.
  */
 export const handler = withHttp(teamRoutes.getInvite, async ({ path }) => {
   const invite = await inviteByToken(path.token);
+  if (invite?.status === 'accepted')
+    throw new HttpError(409, INVITE_ALREADY_ACCEPTED, {
+      body: { error: INVITE_ALREADY_ACCEPTED, reason: 'accepted' },
+    });
   if (invite?.status !== 'pending') throw notFound('Invitation');
   if (!isLive(invite)) throw new HttpError(410, INVITE_EXPIRED);
   const [agency, inviter] = await Promise.all([

@@ -174,6 +174,17 @@ describe('invites and the team', () => {
     await invitee.getByRole('listitem', { name: 'Rita Invitee' }).waitFor();
     expect(await sidebar(invitee).getByText('Agency', { exact: true }).isVisible()).toBe(true);
 
+    // the link opened again, signed out: no dead end, the way to sign in
+    const again = await openPage();
+    await again.goto(link);
+    await again
+      .getByRole('alert')
+      .getByText('This invitation has already been accepted. Sign in to open your team.')
+      .waitFor();
+    await again.getByRole('alert').getByRole('link', { name: 'Sign in' }).click();
+    await again.waitForURL('**/authentication/login');
+    await again.context().close();
+
     // the admin sees the new member, then removes it
     await admin.goto(appUrl('/team'));
     const member = admin.getByRole('listitem', { name: 'Rita Invitee' });

@@ -195,7 +195,13 @@ describe('POST /api/invites/{token}/accept', () => {
     expect(again.status).toBe(200);
     expect(await again.json()).toEqual(joined);
     expect(await agentCountOf(agencyId)).toBe(2);
-    expect((await callApi(`/api/invites/${token}`)).status).toBe(404);
+    // opened again, the link says it was accepted (the page offers the sign-in), not that it never was
+    const preview = await callApi(`/api/invites/${token}`);
+    expect(preview.status).toBe(409);
+    expect(await preview.json()).toEqual({
+      error: 'This invitation has already been accepted. Sign in to open your team.',
+      reason: 'accepted',
+    });
     const pending = await callApi('/api/team/invites', { token: admin.token });
     expect(await pending.json()).toMatchObject({
       items: [],

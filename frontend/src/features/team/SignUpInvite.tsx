@@ -1,6 +1,6 @@
 import { Building2, CircleAlert, Loader2 } from 'lucide-react';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
@@ -15,6 +15,8 @@ export interface SignUpInvite {
   preview: InvitePreview | undefined;
   loading: boolean;
   error: string | null;
+  /** the link was accepted already: its invitee signs in instead */
+  accepted: boolean;
 }
 
 /**
@@ -31,6 +33,7 @@ export function useSignUpInvite(token: string | null): SignUpInvite {
     token,
     preview: data,
     loading: Boolean(token) && (isLoading || isFetching) && !data,
+    accepted: Boolean(token) && status === 409,
     error:
       !token || !error
         ? null
@@ -58,7 +61,17 @@ export function SignUpInviteBanner({ invite }: { invite: SignUpInvite }) {
         className="mt-8 flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
       >
         <CircleAlert className="mt-0.5 size-4 shrink-0 text-amber-600" aria-hidden="true" />
-        {invite.error ?? INVITE_LINK_INVALID}
+        <span>
+          {invite.error ?? INVITE_LINK_INVALID}
+          {invite.accepted && (
+            <>
+              {' '}
+              <Link to={paths.login} className="font-semibold text-amber-950 underline underline-offset-2">
+                Sign in
+              </Link>
+            </>
+          )}
+        </span>
       </p>
     );
   }
