@@ -187,20 +187,3 @@ export function makePng(width: number, height: number): Buffer {
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
 }
-
-/** Width and height from a JPEG's start-of-frame segment; undefined when the bytes are not a JPEG. */
-export function jpegDimensions(bytes: Buffer): { width: number; height: number } | undefined {
-  if (bytes[0] !== 0xff || bytes[1] !== 0xd8) return undefined;
-  let offset = 2;
-  while (offset + 9 < bytes.length) {
-    if (bytes[offset] !== 0xff) return undefined;
-    const marker = bytes[offset + 1]!;
-    const length = bytes.readUInt16BE(offset + 2);
-    const isStartOfFrame = marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker);
-    if (isStartOfFrame) {
-      return { height: bytes.readUInt16BE(offset + 5), width: bytes.readUInt16BE(offset + 7) };
-    }
-    offset += 2 + length;
-  }
-  return undefined;
-}

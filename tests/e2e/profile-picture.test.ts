@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
+// the server's own reader of a JPEG's size (it refuses a picture that is not square)
+import { jpegDimensions } from '#lib/media';
 import {
   appUrl,
   createConfirmedAccount,
-  jpegDimensions,
   makePng,
   sidebar,
   signInWithPassword,
