@@ -45,7 +45,8 @@ const DEMO_AGENTS: DemoAgent[] = [
     bio: 'Founder of Harbor & Pine. Waterfront homes and relocation for international buyers.',
     agencyAdmin: true,
     inAgency: true,
-    shows: 'agency admin of Harbor & Pine: Team menu, all 3 seats taken (2 members, 1 pending invitation), no Upgrade Now',
+    shows:
+      'agency admin of Harbor & Pine: Team menu, all 3 seats taken (2 members, 1 pending invitation), no Upgrade Now',
   },
   {
     email: 'leo@estatenet.local',
