@@ -85,7 +85,7 @@ const title = z
   .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'must be at most 200 characters'));
 const price = z
   .number({ error: requiredOr('must be a number') })
-  .check(z.minimum(0, 'must be 0 or more'), z.maximum(1e12));
+  .check(z.minimum(0, 'must be 0 or more'), z.maximum(1e12, 'must be at most 1,000,000,000,000'));
 const city = z
   .string({ error: requiredOr('must be text') })
   .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
@@ -111,7 +111,9 @@ const propertyFormFields = {
   bathrooms_count: formNumber(z.optional(count('bathrooms'))),
   size: formNumber(
     z.optional(
-      z.number({ error: 'must be a number' }).check(z.positive('must be more than 0'), z.maximum(1e9)),
+      z
+        .number({ error: 'must be a number' })
+        .check(z.positive('must be more than 0'), z.maximum(1e9, 'must be at most 1,000,000,000')),
     ),
   ),
   measurement_metric: formText(z.optional(areaUnit)),

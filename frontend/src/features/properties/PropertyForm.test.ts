@@ -38,6 +38,15 @@ describe('the property form', () => {
     expect(validateNewProperty({ title: 'Loft', price: '1', city: 'Faro' })).toEqual({});
   });
 
+  it('says what is wrong with a number that is a number, only too large', () => {
+    expect(
+      validateNewProperty({ title: 'Loft', price: '1000000000000000', city: 'Faro', size: '1e10' }),
+    ).toEqual({
+      price: 'Price must be at most 1,000,000,000,000',
+      size: 'Size must be at most 1,000,000,000',
+    });
+  });
+
   it('edits send what changed and clear what was emptied', () => {
     const before = { ...valuesOf(undefined, 'sqm'), title: 'Loft', price: '1000', city: 'Faro', area: 'Sé' };
 
