@@ -113,7 +113,7 @@ const clientFields = {
 type BudgetFields = { budget_min?: number | null; budget_max?: number | null };
 export const budgetInOrder = (value: BudgetFields) =>
   value.budget_min == null || value.budget_max == null || value.budget_min <= value.budget_max;
-export const BUDGET_ORDER_MESSAGE = 'must be at least budget_min';
+export const BUDGET_ORDER_MESSAGE = 'must be at least the minimum budget';
 const budgetOrderIssue = { message: BUDGET_ORDER_MESSAGE, path: ['budget_max'] };
 
 /** Create: client fields plus agentId/agencyId, which must be the caller's own (the server sets them). */

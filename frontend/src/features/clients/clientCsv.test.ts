@@ -103,7 +103,7 @@ describe('clients CSV', () => {
           'Stage must be one of new, contacted, viewing, negotiating, closed, lost',
         ],
       },
-      { line: 4, name: 'Upside Down', errors: ['Budget to must be at least budget_min'] },
+      { line: 4, name: 'Upside Down', errors: ['Budget to must be at least the minimum budget'] },
     ]);
     expect(plan.ignoredHeaders).toEqual(['Favourite colour']);
   });
