@@ -59,7 +59,7 @@ describe('clients', () => {
   it('rejects a budget range that is upside down', () => {
     const result = clientCreate.safeParse({ full_name: 'Ana', budget_min: 500, budget_max: 100 });
 
-    expect(messageAt(result, 'budget_max')).toBe('must be at least budget_min');
+    expect(messageAt(result, 'budget_max')).toBe('must be at least the minimum budget');
   });
 
   it('does not reset fields that an update leaves out', () => {
