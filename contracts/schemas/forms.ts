@@ -103,11 +103,14 @@ export const fileName = z.string().check(
 /** Spec §8: the wording the upload screen shows for a file over the limit. */
 export const FILE_TOO_LARGE_MESSAGE = 'File size exceeds the 100MB limit. Please upload a smaller file.';
 
+/** A 0-byte file: what the upload screen says, and what the API answers (not "must not be empty"). */
+export const EMPTY_FILE_MESSAGE = 'This file is empty (0 bytes): there is nothing to upload.';
+
 export const fileSize = z
   .number({ error: 'must be a number of bytes' })
   .check(
     z.int('must be a whole number of bytes'),
-    z.minimum(1, 'must not be empty'),
+    z.minimum(1, EMPTY_FILE_MESSAGE),
     z.maximum(MAX_UPLOAD_BYTES, FILE_TOO_LARGE_MESSAGE),
   );
 

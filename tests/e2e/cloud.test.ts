@@ -235,6 +235,17 @@ describe('cloud file store', () => {
     await modal.waitFor();
     await shot(page, 'storage-modal-mobile');
     await modal.getByRole('button', { name: 'Maybe Later' }).click();
+    // a 0-byte file: said in words, nothing sent
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'empty.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.alloc(0),
+    });
+    await expect
+      .poll(() => page.getByRole('region', { name: 'Uploads' }).getByRole('alert').first().textContent())
+      .toBe('This file is empty (0 bytes): there is nothing to upload.');
+    await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Clear' }).click();
+
     await page.getByLabel('Choose files to upload').setInputFiles({
       name: 'too-big.pdf',
       mimeType: 'application/pdf',

@@ -1,4 +1,5 @@
 import { DEFAULT_STORAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '#contracts/plans';
+import { EMPTY_FILE_MESSAGE } from '#contracts/schemas/forms';
 import type { AppDispatch } from '../../app/store.ts';
 import { cloudApi, type PresignedUpload } from './api.ts';
 import { cloudActions } from './cloudSlice.ts';
@@ -96,6 +97,7 @@ async function uploadOne(dispatch: AppDispatch, id: string, file: File, parentId
   inFlight.set(id, state);
   const fail = (error: string) => dispatch(cloudActions.uploadFailed({ id, error }));
   try {
+    if (file.size === 0) return fail(EMPTY_FILE_MESSAGE);
     if (file.size > MAX_UPLOAD_BYTES) return fail(FILE_TOO_LARGE_MESSAGE);
     let summary: { usageBytes?: number; limitBytes?: number } | undefined;
     try {
