@@ -45,6 +45,17 @@ describe('settings', () => {
     expect(await rootVariable(page, '--brand-2')).toBe(DEFAULT_BRAND_COLORS.color2);
 
     await page.goto(appUrl('/settings'));
+    // a hex code that is not a colour is said, and nothing can be saved with it
+    const primaryHex = page.getByLabel('Primary colour hex code');
+    await primaryHex.fill('#12345');
+    await page.getByText('Enter a colour as # and six hex digits, like #1AB684').waitFor();
+    expect(await primaryHex.getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Save colours' }).isDisabled()).toBe(true);
+    await primaryHex.fill('#1ab684');
+    await page
+      .getByText('Enter a colour as # and six hex digits, like #1AB684')
+      .waitFor({ state: 'detached' });
+
     await page.getByLabel('Primary colour', { exact: true }).fill('#7c3aed');
     await page.getByLabel('Secondary colour', { exact: true }).fill('#be123c');
     // the preview follows the pickers before anything is saved; the app does not yet

@@ -1,5 +1,6 @@
+import clsx from 'clsx';
 import { Palette, Sparkles } from 'lucide-react';
-import { type CSSProperties, useEffect, useState } from 'react';
+import { type CSSProperties, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { planFor } from '#contracts/plans';
 import { DEFAULT_BRAND_COLORS } from '#contracts/values';
@@ -89,6 +90,11 @@ function BrandColorsEditor({
   const [color2, setColor2] = useState(initial.color2);
   const [savedColors, setSavedColors] = useState(initial);
   const [error, setError] = useState<string | null>(null);
+  // a hex code being typed that is not a colour: nothing is saved until it is one (or the picker is used)
+  const [invalid, setInvalid] = useState({ color1: false, color2: false });
+  // stable: each field reports its validity from an effect
+  const color1Validity = useCallback((valid: boolean) => setInvalid(withValidity('color1', valid)), []);
+  const color2Validity = useCallback((valid: boolean) => setInvalid(withValidity('color2', valid)), []);
   const unchanged =
     savedColors.color1.toLowerCase() === color1.toLowerCase() &&
     savedColors.color2.toLowerCase() === color2.toLowerCase();
@@ -112,12 +118,28 @@ function BrandColorsEditor({
     <div className="grid grid-cols-1 gap-6 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
       <div className="space-y-4">
         {agencyMember && <Alert tone="info">Your agency's admin chooses its brand colours.</Alert>}
-        <ColorField label="Primary colour" value={color1} onChange={setColor1} disabled={agencyMember} />
-        <ColorField label="Secondary colour" value={color2} onChange={setColor2} disabled={agencyMember} />
+        <ColorField
+          label="Primary colour"
+          value={color1}
+          onChange={setColor1}
+          onValidChange={color1Validity}
+          disabled={agencyMember}
+        />
+        <ColorField
+          label="Secondary colour"
+          value={color2}
+          onChange={setColor2}
+          onValidChange={color2Validity}
+          disabled={agencyMember}
+        />
         {error && <Alert>{error}</Alert>}
         {!agencyMember && (
           <div className="flex flex-wrap gap-3">
-            <Button onClick={submit} loading={saving.isLoading} disabled={unchanged}>
+            <Button
+              onClick={submit}
+              loading={saving.isLoading}
+              disabled={unchanged || invalid.color1 || invalid.color2}
+            >
               Save colours
             </Button>
             <Button
@@ -137,22 +159,34 @@ function BrandColorsEditor({
   );
 }
 
+/** The invalid-field record with one field's validity (the same object when nothing changes). */
+const withValidity =
+  (field: 'color1' | 'color2', valid: boolean) => (fields: Record<'color1' | 'color2', boolean>) =>
+    fields[field] === !valid ? fields : { ...fields, [field]: !valid };
+
+export const HEX_CODE_MESSAGE = 'Enter a colour as # and six hex digits, like #1AB684';
+
 function ColorField({
   label,
   value,
   onChange,
+  onValidChange,
   disabled,
 }: {
   label: string;
   value: string;
   onChange: (value: string) => void;
+  onValidChange: (valid: boolean) => void;
   disabled: boolean;
 }) {
   const [text, setText] = useState(value);
   useEffect(() => {
     setText(value);
   }, [value]);
+  const valid = HEX.test(text);
+  useEffect(() => onValidChange(valid), [valid, onValidChange]);
   const id = label.toLowerCase().replace(/\s+/g, '-');
+  const errorId = `${id}-error`;
   return (
     <div className="flex items-center gap-3">
       <input
@@ -173,12 +207,22 @@ function ColorField({
           disabled={disabled}
           maxLength={7}
           spellCheck={false}
+          aria-invalid={!valid}
+          aria-describedby={valid ? undefined : errorId}
           onChange={(event) => {
             setText(event.target.value);
             if (HEX.test(event.target.value)) onChange(event.target.value.toLowerCase());
           }}
-          className="mt-1 h-8 w-28 rounded-md border border-slate-300 px-2 font-mono text-sm text-slate-700 uppercase focus:border-brand-2 focus:outline-none disabled:bg-slate-100"
+          className={clsx(
+            'mt-1 h-8 w-28 rounded-md border px-2 font-mono text-sm text-slate-700 uppercase focus:border-brand-2 focus:outline-none disabled:bg-slate-100',
+            valid ? 'border-slate-300' : 'border-red-400',
+          )}
         />
+        {!valid && (
+          <p id={errorId} className="mt-1 text-xs text-red-700">
+            {HEX_CODE_MESSAGE}
+          </p>
+        )}
       </div>
     </div>
   );
