@@ -45,12 +45,22 @@ export const listAgentsQuery = z.object({
  * The profile fields an agent may change itself. Role, agency, counters and subscription belong to the
  * platform; the picture has its own upload endpoint (`POST /api/upload-profile-picture`).
  */
+/** The profile's text limits, as the form counts them. */
+export const FULL_NAME_MAX = 120;
+export const BIO_MAX = 2000;
+
 export const agentPatch = z.partial(
   z.strictObject({
-    full_name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(120)),
+    full_name: z
+      .string()
+      .check(
+        z.trim(),
+        z.minLength(1, 'is required'),
+        z.maxLength(FULL_NAME_MAX, `must be at most ${FULL_NAME_MAX} characters`),
+      ),
     phone: z.string().check(z.trim(), z.maxLength(40)),
     city: z.string().check(z.trim(), z.maxLength(100)),
-    bio: z.string().check(z.maxLength(2000)),
+    bio: z.string().check(z.maxLength(BIO_MAX, `must be at most ${BIO_MAX} characters`)),
   }),
 );
 

@@ -1,8 +1,10 @@
 import { type ChangeEvent, type FormEvent, useState } from 'react';
+import { BIO_MAX, FULL_NAME_MAX } from '#contracts/schemas/agents';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
+import { CharacterCount, tooLongMessage } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { useUpdateAgentMutation } from './api.ts';
@@ -33,6 +35,12 @@ export function ProfileDetailsForm({ agent }: { agent: Agent }) {
   const changed = (Object.keys(values) as Array<keyof DetailValues>).filter(
     (key) => values[key].trim() !== original[key].trim(),
   );
+  // over a limit: said under the field at once, and nothing is sent (no maxLength cuts a pasted text)
+  const nameLength = values.full_name.trim().length;
+  const bioLength = values.bio.trim().length;
+  const nameTooLong =
+    nameLength > FULL_NAME_MAX ? tooLongMessage('Full name', FULL_NAME_MAX, nameLength) : undefined;
+  const bioTooLong = bioLength > BIO_MAX ? tooLongMessage('Bio', BIO_MAX, bioLength) : undefined;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,7 +50,7 @@ export function ProfileDetailsForm({ agent }: { agent: Agent }) {
       return;
     }
     setNameError(undefined);
-    if (changed.length === 0) return;
+    if (changed.length === 0 || nameTooLong || bioTooLong) return;
     const patch = Object.fromEntries(changed.map((key) => [key, values[key].trim()]));
     const result = await updateAgent({ id: agent.agent_id, patch });
     if ('error' in result) {
@@ -71,8 +79,12 @@ export function ProfileDetailsForm({ agent }: { agent: Agent }) {
           className="grid grid-cols-1 gap-5 sm:grid-cols-2"
           aria-label="Profile details"
         >
-          <FormField label="Full name" error={nameError}>
-            {(control) => <Input {...control} autoComplete="name" maxLength={120} {...field('full_name')} />}
+          <FormField
+            label="Full name"
+            error={nameError ?? nameTooLong}
+            labelAside={<CharacterCount length={nameLength} max={FULL_NAME_MAX} from={FULL_NAME_MAX - 20} />}
+          >
+            {(control) => <Input {...control} autoComplete="name" {...field('full_name')} />}
           </FormField>
           <FormField label="Email" hint="Your sign-in email can't be changed here.">
             {(control) => <Input {...control} type="email" value={agent.email} disabled readOnly />}
@@ -87,12 +99,16 @@ export function ProfileDetailsForm({ agent }: { agent: Agent }) {
               <Input {...control} autoComplete="address-level2" maxLength={100} {...field('city')} />
             )}
           </FormField>
-          <FormField label="Bio" className="sm:col-span-2">
+          <FormField
+            label="Bio"
+            className="sm:col-span-2"
+            error={bioTooLong}
+            labelAside={<CharacterCount length={bioLength} max={BIO_MAX} />}
+          >
             {(control) => (
               <textarea
                 {...control}
                 rows={4}
-                maxLength={2000}
                 placeholder="Tell other agents about your experience, areas and specialities."
                 className="block w-full rounded-lg border border-slate-300 bg-white px-3.5 py-2.5 text-[0.9375rem] text-slate-900 shadow-xs placeholder:text-slate-400 hover:border-slate-400 focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none"
                 {...field('bio')}
