@@ -4,6 +4,7 @@ import { config } from '#lib/config';
 import { Agency, Agent } from '#lib/data/accounts';
 import { isConditionFailure } from '#lib/data/entity';
 import { and, eq, notExists } from '#lib/data/expression';
+import { notify } from '#lib/data/notifications';
 import { Invite, type InviteItem } from '#lib/data/team';
 import { emailConfigured, sendEmail } from '#lib/email';
 import { conflict, HttpError, paywall } from '#lib/errors';
@@ -115,6 +116,17 @@ export const handler = withHttp(teamRoutes.createInvite, async ({ body, identity
 
   const { invite } = created;
   const link = inviteLink(config.appUrl, token);
+  if (owner) {
+    // an agent already on EstateNet also finds the invitation in the app, to accept as itself
+    const { pathname, search } = new URL(link);
+    await notify(owner.agent_id, {
+      kind: 'team',
+      message: `${identity.agent.full_name} invited you to join ${first.name}`,
+      link: `${pathname}${search}`,
+      dedupeKey: `invite:${invite.invite_id}`,
+      at: invite.created_at,
+    });
+  }
   const result = {
     invite: inviteView(invite),
     seats: seatSummary(seats, created.members, created.pending),

@@ -104,7 +104,7 @@ describe('invites and the team', () => {
     await page.context().close();
   });
 
-  it('an agent already signed in opens the link, accepts, and lands on the team', async () => {
+  it('an agent already signed in opens the invitation from its notifications, accepts, and lands on the team', async () => {
     const agency = await createTestAgency({ name: `Harbour Lights ${Date.now() % 10_000}` });
     const agent = await createTestAgent({ fullName: 'Omar Signed-In' });
     const created = await callApi('/api/team/invites', {
@@ -112,11 +112,12 @@ describe('invites and the team', () => {
       token: agency.admin.token,
     });
     expect(created.status).toBe(201);
-    const link = ((await created.json()) as { invite_link: string }).invite_link;
     const page = await openPage();
     await signInWithPassword(page, agent.email, TEST_PASSWORD);
 
-    await page.goto(link);
+    // an agent already on EstateNet finds the invitation among its notifications, and opens it from there
+    await page.goto(appUrl('/notifications'));
+    await page.getByRole('link', { name: /invited you to join Harbour Lights/ }).click();
     await page.getByRole('heading', { name: /^Join Harbour Lights/ }).waitFor();
     await page.getByRole('button', { name: 'Accept invitation' }).click();
 

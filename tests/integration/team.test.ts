@@ -56,6 +56,31 @@ describe('POST /api/team/invites', () => {
     expect(await list.json()).toEqual({ items: [created.invite], seats: created.seats });
   });
 
+  it('tells an agent already on EstateNet in the app, with the way to accept', async () => {
+    const { admin, agencyId } = await createTestAgency();
+    const agencyName = (await (await callApi(`/api/agencies/${agencyId}`, { token: admin.token })).json())
+      .name;
+    const existing = await createTestAgent();
+    const created = await invite(admin, existing.email.toUpperCase());
+    expect(created.status).toBe(201);
+    const { invite_link } = (await created.json()) as { invite_link: string };
+
+    const list = await callApi(`/api/agents/${existing.agentId}/reputation/notifications`, {
+      token: existing.token,
+    });
+    const notices = ((await list.json()) as { items: Array<Record<string, unknown>> }).items;
+    const adminName = (await (await callApi(`/api/agents/${admin.agentId}`, { token: admin.token })).json())
+      .full_name;
+    expect(notices).toEqual([
+      expect.objectContaining({
+        kind: 'team',
+        message: `${adminName} invited you to join ${agencyName}`,
+        link: new URL(invite_link).pathname + new URL(invite_link).search,
+        read: false,
+      }),
+    ]);
+  });
+
   it('is for the agency admin only', async () => {
     const { members } = await createTestAgency({ members: 1 });
     const free = await createTestAgent();
