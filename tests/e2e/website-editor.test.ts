@@ -132,8 +132,9 @@ describe('website editor', () => {
     await expect
       .poll(() => styleOf(canvas(page).locator('h1').first()))
       .toEqual({ color: PRIMARY, fontSize: '60px' });
-    expect(await canvas(page).locator('[data-global-id="site-header"] nav a[href="/services"]').count()).toBe(
-      1,
-    );
+    // the header is a global component, put in after the page's own content: waited for, not read once
+    await expect
+      .poll(() => canvas(page).locator('[data-global-id="site-header"] nav a[href="/services"]').count())
+      .toBe(1);
   });
 });
