@@ -131,7 +131,9 @@ describe('POST /api/clients', () => {
     });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ fields: { budget_max: 'must be at least the minimum budget' } });
+    expect(await response.json()).toMatchObject({
+      fields: { budget_max: 'must be at least the minimum budget' },
+    });
   });
 
   it('refuses someone else’s agentId or agencyId, and an assignee outside the agency', async () => {
@@ -332,7 +334,9 @@ describe('PUT /api/clients/{id}', () => {
     const response = await updateClient(agent, client.client_id, { budget_max: 200000 });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toMatchObject({ fields: { budget_max: 'must be at least the minimum budget' } });
+    expect(await response.json()).toMatchObject({
+      fields: { budget_max: 'must be at least the minimum budget' },
+    });
   });
 
   it('lets the client’s agent, its assignee and the agency admin edit; other members get 403', async () => {

@@ -3,6 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -150,12 +151,16 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
           aria-label={event ? 'Edit event' : 'New event'}
           className="grid grid-cols-1 gap-4 sm:grid-cols-2"
         >
-          <FormField label="Title" error={errors.title} className="sm:col-span-2">
+          <FormField
+            label="Title"
+            error={errors.title}
+            className="sm:col-span-2"
+            labelAside={<CharacterCount length={values.title.trim().length} max={200} from={180} />}
+          >
             {(control) => (
               <Input
                 {...control}
                 autoFocus
-                maxLength={200}
                 placeholder="Viewing at Rua Augusta 12"
                 value={values.title}
                 onChange={(change) => set('title', change.target.value)}
@@ -263,11 +268,15 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
             </FormField>
           )}
 
-          <FormField label="Location" error={errors.location} className="sm:col-span-2">
+          <FormField
+            label="Location"
+            error={errors.location}
+            className="sm:col-span-2"
+            labelAside={<CharacterCount length={values.location.trim().length} max={300} from={270} />}
+          >
             {(control) => (
               <Input
                 {...control}
-                maxLength={300}
                 placeholder="Address, office or video link"
                 value={values.location}
                 onChange={(change) => set('location', change.target.value)}
@@ -316,11 +325,15 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
               </Select>
             )}
           </FormField>
-          <FormField label="Notes" error={errors.notes} className="sm:col-span-2">
+          <FormField
+            label="Notes"
+            error={errors.notes}
+            className="sm:col-span-2"
+            labelAside={<CharacterCount length={values.notes.length} max={5000} from={4500} />}
+          >
             {(control) => (
               <Textarea
                 {...control}
-                maxLength={5000}
                 placeholder="Keys, parking, what the client is looking for…"
                 value={values.notes}
                 onChange={(change) => set('notes', change.target.value)}

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
@@ -266,14 +267,14 @@ export function PropertyForm({
       {formError && <Alert>{formError}</Alert>}
 
       <Section title="Listing" description="What agents see first.">
-        <FormField label="Title" error={errors.title} className="sm:col-span-2">
+        <FormField
+          label="Title"
+          error={errors.title}
+          className="sm:col-span-2"
+          labelAside={<CharacterCount length={values.title.trim().length} max={200} from={180} />}
+        >
           {(control) => (
-            <Input
-              {...control}
-              {...field('title')}
-              maxLength={200}
-              placeholder="Bright 2-bedroom loft by the river"
-            />
+            <Input {...control} {...field('title')} placeholder="Bright 2-bedroom loft by the river" />
           )}
         </FormField>
         <FormField
@@ -307,17 +308,13 @@ export function PropertyForm({
 
       <Section title="Location">
         <FormField label="Street address" error={errors.street_address} className="sm:col-span-2">
-          {(control) => (
-            <Input {...control} {...field('street_address')} maxLength={200} autoComplete="street-address" />
-          )}
+          {(control) => <Input {...control} {...field('street_address')} autoComplete="street-address" />}
         </FormField>
         <FormField label="City" error={errors.city}>
-          {(control) => (
-            <Input {...control} {...field('city')} maxLength={100} autoComplete="address-level2" />
-          )}
+          {(control) => <Input {...control} {...field('city')} autoComplete="address-level2" />}
         </FormField>
         <FormField label="Area" error={errors.area} hint="Neighbourhood or district.">
-          {(control) => <Input {...control} {...field('area')} maxLength={100} />}
+          {(control) => <Input {...control} {...field('area')} />}
         </FormField>
       </Section>
 
@@ -354,15 +351,14 @@ export function PropertyForm({
             </select>
           )}
         </FormField>
-        <FormField label="Description" error={errors.description} className="sm:col-span-2">
+        <FormField
+          label="Description"
+          error={errors.description}
+          className="sm:col-span-2"
+          labelAside={<CharacterCount length={values.description.length} max={10_000} from={9_000} />}
+        >
           {(control) => (
-            <textarea
-              {...control}
-              {...field('description')}
-              rows={5}
-              maxLength={10_000}
-              className={textareaClass}
-            />
+            <textarea {...control} {...field('description')} rows={5} className={textareaClass} />
           )}
         </FormField>
       </Section>
