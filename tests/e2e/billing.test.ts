@@ -92,6 +92,9 @@ describe('billing', () => {
     const agent = await createTestAgent({ role: 'Agent', subscriptionStatus: 'expired' });
     const page = await openPage();
     await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    // said on every screen before any paywall stops the agent
+    const banner = page.getByRole('alert').filter({ hasText: 'Your subscription has expired' });
+    await banner.getByRole('link', { name: 'Renew subscription' }).waitFor();
 
     await addProperty(page).click();
     const paywall = page.getByRole('dialog', { name: 'Subscription Expired' });
@@ -105,6 +108,11 @@ describe('billing', () => {
       .click();
     await page.getByText("You're now on the Solo Agent plan.").first().waitFor();
     await page.getByRole('listitem', { name: 'Solo Agent' }).getByText('Current plan').waitFor();
+    // in the app (a full reload right after the plan change can race the session's token refresh, issue 20)
+    await page.getByRole('link', { name: 'EstateNet' }).click();
+    await page.waitForURL('**/agents/profile');
+    await page.locator('main h1').first().waitFor();
+    await expect.poll(() => banner.count()).toBe(0);
 
     await expectAddPropertyOpens(page);
     await page.context().close();
@@ -114,6 +122,8 @@ describe('billing', () => {
     const agent = await createTestAgent({ role: 'Agent', subscriptionStatus: 'payment_failed' });
     const page = await openPage();
     await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    const banner = page.getByRole('alert').filter({ hasText: "We couldn't take your last payment" });
+    await banner.getByRole('link', { name: 'Update payment' }).waitFor();
 
     await addProperty(page).click();
     const paywall = page.getByRole('dialog', { name: 'Payment Failed' });
@@ -136,6 +146,7 @@ describe('billing', () => {
       .first()
       .waitFor();
     await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
+    expect(await banner.count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('payment-method').textContent())
       .toBe('Mastercard •••• 4444, expires 12/2034');

@@ -13,6 +13,7 @@ import { useGetAgentQuery } from '../agents/api.ts';
 import { selectAgentId, selectToken } from '../auth/authSlice.ts';
 import { logout } from '../auth/logout.ts';
 import { pendingInviteToken } from '../team/pendingInvite.ts';
+import { BillingBanner } from './BillingBanner.tsx';
 import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
@@ -77,6 +78,7 @@ function LoadedShell({ agentId }: { agentId: string }) {
 }
 
 function ShellFrame() {
+  const agent = useAppSelector(selectAgentData);
   const [drawerOpen, setDrawerOpen] = useState(false);
   // the drawer's code loads when it is first opened, and it stays mounted after that
   const [drawerLoaded, setDrawerLoaded] = useState(false);
@@ -94,6 +96,7 @@ function ShellFrame() {
   return (
     <div className="min-h-dvh bg-slate-50">
       <Header onOpenMenu={openDrawer} />
+      <BillingBanner agent={agent} />
       <div className={clsx('mx-auto flex', !fullWidth && 'max-w-[96rem]')}>
         {/* on a phone the sidebar's content is in the menu drawer: rendering it hidden cost a phone's
             first paint (docs/decisions.md "Page load") */}
