@@ -116,7 +116,7 @@ describe('properties', () => {
     await page.getByText('+25 reputation points').waitFor();
     // the sidebar's figures follow the award at once (no reload, not at the 30 s notification refresh)
     const stat = (label: string) => sidebar(page).locator(`div:has(> dt:text-is("${label}")) > dd`);
-    await expect.poll(() => stat('Reputation points').textContent(), { timeout: 15_000 }).toBe('25');
+    await expect.poll(() => stat('Reputation points').textContent(), { timeout: 20_000 }).toBe('25');
     expect(await stat('Properties').textContent()).toBe('1');
     const propertyId = new URL(page.url()).searchParams.get('id')!;
     const stored = await propertyOf(agent, propertyId);

@@ -96,7 +96,9 @@ startAppListening({
  * next 30 s refresh; once it is there, the listener above re-reads the sidebar's figures. A newer action
  * restarts the wait.
  */
-export const AWARD_FOLLOW_UP_DELAYS_MS = [400, 800, 1600, 3200, 6400] as const;
+// quick at first (an award lands within a second), then every 6.4 s for as long as a slow consumer (a cold
+// start) may take, up to ~25 s: the 30 s refresh takes over after that
+export const AWARD_FOLLOW_UP_DELAYS_MS = [400, 800, 1600, 3200, 6400, 6400, 6400] as const;
 
 const awardsOnTheBus = isAnyOf(
   propertiesApi.endpoints.addProperty.matchFulfilled,
