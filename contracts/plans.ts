@@ -95,6 +95,12 @@ export const PLANS: Record<Role, Plan> = {
 export const planFor = (role: string | undefined | null): Plan =>
   PLANS[(role ?? '') as Role] ?? PLANS.Superagent;
 
+/** The plan as a sentence names it: "the Free Plan", "the Solo Agent plan" (never "Free Plan plan"). */
+export function planName(role: string | undefined | null): string {
+  const { label } = planFor(role);
+  return /\bplan$/i.test(label) ? label : `${label} plan`;
+}
+
 /**
  * The agency plans. Spec §6 says "role Agency" for the Team item, the invite button and hiding Upgrade Now;
  * read as both agency plans (Agency Plus has 5 seats to invite into and is the top plan), docs/decisions.md.
@@ -102,3 +108,7 @@ export const planFor = (role: string | undefined | null): Plan =>
 export const AGENCY_ROLES: readonly Role[] = ['Agency', 'AgencyPlus'];
 
 export const isAgencyRole = (role: string | undefined | null): boolean => AGENCY_ROLES.includes(role as Role);
+
+/** Why a plan cannot be chosen: the agency has more members than its seats (said by the dialog and the API). */
+export const seatsTooFewMessage = (members: number, role: Role) =>
+  `Your agency has ${members} ${members === 1 ? 'member' : 'members'}, more than the ${planName(role)}'s ${PLANS[role].seats} ${PLANS[role].seats === 1 ? 'seat' : 'seats'}. Remove members first.`;

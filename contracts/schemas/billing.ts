@@ -36,8 +36,6 @@ export const billingView = z.object({
   managedByAgency: z.boolean(),
 });
 
-export const checkoutInput = z.strictObject({ plan, idempotencyKey });
-
 export const checkoutResult = z.object({
   /** `completed`: the plan changed (local test checkout); `redirect`: continue at the provider's `url` */
   status: z.enum(['completed', 'redirect']),
@@ -46,14 +44,21 @@ export const checkoutResult = z.object({
 });
 
 /** The provider's reference to a payment method (the local test card form makes `pm_test_<brand>_<last4>_<mm>_<yyyy>`). */
-export const paymentMethodInput = z.strictObject({
-  paymentMethod: z
-    .string({ error: 'is required' })
-    .check(
-      z.trim(),
-      z.regex(/^[A-Za-z0-9_]{6,128}$/, 'must be a payment method reference from the provider'),
-    ),
+const paymentMethodReference = z
+  .string({ error: 'is required' })
+  .check(z.trim(), z.regex(/^[A-Za-z0-9_]{6,128}$/, 'must be a payment method reference from the provider'));
+
+export const paymentMethodInput = z.strictObject({ paymentMethod: paymentMethodReference, idempotencyKey });
+
+/**
+ * Choosing a plan. A paid plan is charged to the card entered in the plan-change dialog (`paymentMethod`)
+ * or, without one, to the card on file; a paid plan with neither is refused (never a card the user did
+ * not enter).
+ */
+export const checkoutInput = z.strictObject({
+  plan,
   idempotencyKey,
+  paymentMethod: z.optional(paymentMethodReference),
 });
 
 /** The webhook's body is checked against its signature first, then read (functions/billing/receive-webhook.ts). */

@@ -9,7 +9,9 @@ import { withHttp } from '#lib/http';
 /**
  * Chooses a plan. The provider adapter either completes the checkout at once (the local test provider:
  * the role changes in the same request) or answers the URL of its hosted checkout (a real provider,
- * whose webhook then applies the change). A retried click (same idempotency key) changes the plan once.
+ * whose webhook then applies the change). A paid plan is charged to the card entered with the choice or
+ * the one on file, never to a card the user did not enter. A retried click (same idempotency key)
+ * changes the plan once.
  */
 export const handler = withHttp(billingRoutes.startCheckout, async ({ body, identity }) => {
   const { agent } = identity;
@@ -29,6 +31,7 @@ export const handler = withHttp(billingRoutes.startCheckout, async ({ body, iden
     idempotencyKey: body.idempotencyKey,
     ...(billing?.customer_id ? { customerId: billing.customer_id } : {}),
     ...(billing?.payment_method ? { paymentMethod: billing.payment_method } : {}),
+    ...(body.paymentMethod ? { newPaymentMethod: body.paymentMethod } : {}),
   });
   if (outcome.kind === 'redirect') {
     return {

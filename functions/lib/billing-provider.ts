@@ -1,4 +1,4 @@
-import type { Role, SubscriptionStatus } from '#contracts/plans';
+import { PLANS, type Role, type SubscriptionStatus } from '#contracts/plans';
 import { type BillingEvent, billingEvent } from '#contracts/schemas/billing';
 import type { PaymentMethod, SubscriptionChange } from './billing.ts';
 import { config } from './config.ts';
@@ -16,7 +16,10 @@ export interface CheckoutRequest {
   plan: Role;
   idempotencyKey: string;
   customerId?: string;
+  /** the card on file */
   paymentMethod?: PaymentMethod;
+  /** the provider's reference to a card entered for this checkout (charged instead of the one on file) */
+  newPaymentMethod?: string;
 }
 
 export type CheckoutOutcome =
@@ -46,9 +49,6 @@ export interface BillingProvider {
 const DAY_MS = 24 * 60 * 60 * 1000;
 const periodEnd = () => new Date(Date.now() + 30 * DAY_MS).toISOString();
 
-/** The test card the local checkout charges when the account has none yet. */
-export const LOCAL_TEST_CARD: PaymentMethod = { brand: 'Visa', last4: '4242', exp_month: 12, exp_year: 2030 };
-
 const CARD_REFERENCE = /^pm_test_([a-z]+)_(\d{4})_(\d{2})_(\d{4})$/;
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
@@ -58,6 +58,19 @@ const BRANDS: Record<string, string> = {
   card: 'Card',
 };
 export const CARD_DECLINED_MESSAGE = 'Your card was declined. Try another card.';
+export const NOT_A_TEST_CARD_MESSAGE =
+  'Use a test card (such as 4242 4242 4242 4242): no real card is charged in test mode.';
+export const cardNeededMessage = (plan: Role) => `Add a card to pay for the ${PLANS[plan].label} plan.`;
+
+/** A test card reference made by the app's card form → the card, or the provider's refusal. */
+function readTestCard(reference: string): PaymentMethod {
+  const match = CARD_REFERENCE.exec(reference);
+  if (!match) throw badRequest(NOT_A_TEST_CARD_MESSAGE, { paymentMethod: NOT_A_TEST_CARD_MESSAGE });
+  const [, brand, last4, month, year] = match as unknown as [string, string, string, string, string];
+  // the provider's test card that always declines
+  if (last4 === '0002') throw badRequest(CARD_DECLINED_MESSAGE, { paymentMethod: CARD_DECLINED_MESSAGE });
+  return { brand: BRANDS[brand] ?? 'Card', last4, exp_month: Number(month), exp_year: Number(year) };
+}
 
 /** Events signed with the configured secret, in our normalised shape (the local provider's format). */
 function readSignedEvent(
@@ -93,6 +106,10 @@ export const localProvider: BillingProvider = {
   name: 'local',
   checkoutAvailable: true,
   async checkout(request) {
+    const card = request.newPaymentMethod ? readTestCard(request.newPaymentMethod) : request.paymentMethod;
+    // a paid plan is charged to a card the user entered, now or before: never to one they did not
+    if (PLANS[request.plan].priceCents > 0 && !card)
+      throw badRequest(cardNeededMessage(request.plan), { paymentMethod: cardNeededMessage(request.plan) });
     return {
       kind: 'completed',
       change: {
@@ -104,25 +121,12 @@ export const localProvider: BillingProvider = {
         status: 'active',
         customerId: request.customerId ?? `cus_local_${request.agentId}`,
         currentPeriodEnd: periodEnd(),
-        ...(request.plan === 'Superagent' ? {} : { paymentMethod: request.paymentMethod ?? LOCAL_TEST_CARD }),
+        ...(card ? { paymentMethod: card } : {}),
       },
     };
   },
   async updatePaymentMethod(request) {
-    const match = CARD_REFERENCE.exec(request.paymentMethod);
-    if (!match)
-      throw badRequest('Invalid body field "paymentMethod": is not a test card reference', {
-        paymentMethod: 'is not a test card reference',
-      });
-    const [, brand, last4, month, year] = match as unknown as [string, string, string, string, string];
-    // the provider's test card that always declines
-    if (last4 === '0002') throw badRequest(CARD_DECLINED_MESSAGE, { paymentMethod: CARD_DECLINED_MESSAGE });
-    const paymentMethod: PaymentMethod = {
-      brand: BRANDS[brand] ?? 'Card',
-      last4,
-      exp_month: Number(month),
-      exp_year: Number(year),
-    };
+    const paymentMethod = readTestCard(request.paymentMethod);
     // a failed payment is retried at once with the new card and succeeds; an expired plan needs renewing
     const retried = request.subscriptionStatus === 'payment_failed';
     return {

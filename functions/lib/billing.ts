@@ -1,5 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { isAgencyRole, PLANS, planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
+import {
+  isAgencyRole,
+  PLANS,
+  planFor,
+  type Role,
+  type SubscriptionStatus,
+  seatsTooFewMessage,
+} from '#contracts/plans';
 import { Agency, Agent, type AgentItem } from './data/accounts.ts';
 import { BillingAccount, type BillingAccountItem, BillingEventRecord } from './data/billing.ts';
 import { cancellationCodes, type TransactAction, transactWrite } from './data/entity.ts';
@@ -29,9 +36,6 @@ export interface SubscriptionChange {
   currentPeriodEnd?: string;
   paymentMethod?: PaymentMethod;
 }
-
-export const seatsTooFewMessage = (members: number, role: Role) =>
-  `Your agency has ${members} ${members === 1 ? 'member' : 'members'}, more than the ${PLANS[role].label} plan's ${PLANS[role].seats} ${PLANS[role].seats === 1 ? 'seat' : 'seats'}. Remove members first.`;
 
 export const MANAGED_BY_AGENCY_MESSAGE = "Your plan is managed by your agency's admin";
 

@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { planFor } from '#contracts/plans';
+import { isAgencyRole, planFor } from '#contracts/plans';
 import { INVITE_VALID_DAYS, type InviteView, type SeatSummary } from '#contracts/schemas/team';
 import type { Identity } from './auth.ts';
 import { Agency, type AgencyItem, Agent, type AgentItem } from './data/accounts.ts';
 import { Invite, type InviteItem } from './data/team.ts';
-import { forbidden } from './errors.ts';
+import { forbidden, paywall } from './errors.ts';
 
 /** Invitations and seats: what the team handlers share. */
 
@@ -66,6 +66,20 @@ export async function seatCap(agency: AgencyItem, admin?: AgentItem): Promise<nu
 }
 
 /** The caller's agency when the caller is its admin; anyone else gets 403. */
+export const TEAM_PLANS_MESSAGE =
+  'Inviting agents to a team is part of the Agency and Agency Plus plans. Upgrade to build your team.';
+
+/** Team collaboration belongs to the agency plans (spec §1): any other plan is answered the paywall's premium_feature. */
+export function assertTeamPlan(identity: Identity): void {
+  if (isAgencyRole(identity.role)) return;
+  throw paywall({
+    reason: 'premium_feature',
+    message: TEAM_PLANS_MESSAGE,
+    action: 'upgrade',
+    feature: 'team',
+  });
+}
+
 export async function adminAgency(identity: Identity): Promise<AgencyItem> {
   if (!identity.agencyId) throw forbidden(ADMIN_ONLY_MESSAGE);
   const agency = await Agency.get({ id: identity.agencyId }, { consistent: true });

@@ -12,6 +12,7 @@ import { respond, withHttp } from '#lib/http';
 import { logger } from '#lib/logger';
 import {
   adminAgency,
+  assertTeamPlan,
   hashInviteToken,
   INVITE_VALID_SECONDS,
   inviteLink,
@@ -57,6 +58,7 @@ function inviteEmail(to: string, inviter: string, agency: string, link: string) 
  */
 export const handler = withHttp(teamRoutes.createInvite, async ({ body, identity }) => {
   const email = body.email;
+  assertTeamPlan(identity);
   const first = await adminAgency(identity);
   const seats = await seatCap(first, identity.agent);
 

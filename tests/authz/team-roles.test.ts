@@ -47,7 +47,8 @@ const roleRules: RoleRule[] = [
       path: '/api/team/invites',
       init: jsonBody('POST', { email: `role-${randomUUID()}@authz.test` }),
     }),
-    expected: { ...ADMIN_ONLY, 'outsider admin': 201, admin: 201 },
+    // a free agent's plan has no team at all: the paywall's premium_feature, not a role refusal
+    expected: { ...ADMIN_ONLY, 'free agent': 402, 'outsider admin': 201, admin: 201 },
   },
   {
     route: 'listInvites',

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { createTestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
 import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
@@ -16,6 +16,13 @@ const planLabel = (page: Page) =>
 
 const addProperty = (page: Page) =>
   page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Add Property' });
+
+/** Types a card into the plan-change dialog's (or the payment page's) card fields. */
+async function typeCard(page: Page, number: string) {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await page.getByLabel('CVC').fill('123');
+}
 
 async function expectAddPropertyOpens(page: Page) {
   await addProperty(page).click();
@@ -45,7 +52,32 @@ describe('billing', () => {
       .getByRole('listitem', { name: 'Solo Agent' })
       .getByRole('button', { name: 'Choose Solo Agent' })
       .click();
+    // nothing changes on one click: the dialog says the price and what changes, and asks for a card
+    const dialog = page.getByRole('dialog', { name: 'Switch to Solo Agent' });
+    await dialog
+      .getByTestId('plan-charge')
+      .getByText('$39 per month, charged today', { exact: false })
+      .waitFor();
+    const changes = dialog.getByRole('region', { name: 'What changes' });
+    expect(await changes.getByRole('listitem').filter({ hasText: 'Properties' }).textContent()).toBe(
+      `Properties${PLANS.Superagent.limits.properties}Unlimited`,
+    );
+    await changes
+      .getByRole('listitem')
+      .filter({ hasText: 'Custom branding' })
+      .getByText('Included', { exact: true })
+      .waitFor();
+    await dialog.getByRole('button', { name: 'Pay $39 and switch' }).click();
+    await dialog.getByText('Enter a valid card number.').waitFor();
+    // the provider declines its declined test card: the plan stays
+    await typeCard(page, '4000 0000 0000 0002');
+    await dialog.getByRole('button', { name: 'Pay $39 and switch' }).click();
+    await dialog.getByText('Your card was declined. Try another card.').waitFor();
+    expect(await planLabel(page).textContent()).toBe('Free Plan');
+    await typeCard(page, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay $39 and switch' }).click();
     await page.getByText("You're now on the Solo Agent plan.").first().waitFor();
+    await expect.poll(() => dialog.count()).toBe(0);
 
     // no reload: the sidebar, the plan cards and the limits follow the new plan
     await expect.poll(() => planLabel(page).textContent()).toBe('Solo Agent');
@@ -72,6 +104,9 @@ describe('billing', () => {
       .getByRole('listitem', { name: 'Agency Plus' })
       .getByRole('button', { name: 'Choose Agency Plus' })
       .click();
+    const dialog = page.getByRole('dialog', { name: 'Switch to Agency Plus' });
+    await typeCard(page, '5555 5555 5555 4444');
+    await dialog.getByRole('button', { name: 'Pay $199 and switch' }).click();
     await page.getByText("You're now on the Agency Plus plan.").first().waitFor();
 
     await expect.poll(() => planLabel(page).textContent()).toBe('Agency Plus');
@@ -106,6 +141,9 @@ describe('billing', () => {
       .getByRole('region', { name: 'Your plan' })
       .getByRole('button', { name: 'Renew Solo Agent' })
       .click();
+    const dialog = page.getByRole('dialog', { name: 'Renew Solo Agent' });
+    await typeCard(page, '4242 4242 4242 4242');
+    await dialog.getByRole('button', { name: 'Pay $39 and renew' }).click();
     await page.getByText("You're now on the Solo Agent plan.").first().waitFor();
     await page.getByRole('listitem', { name: 'Solo Agent' }).getByText('Current plan').waitFor();
     // in the app (a full reload right after the plan change can race the session's token refresh, issue 20)
@@ -132,9 +170,7 @@ describe('billing', () => {
     await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Payment failed');
 
     // the provider's always-declined test card is refused, and nothing changes
-    await page.getByLabel('Card number').fill('4000 0000 0000 0002');
-    await page.getByLabel('Expiry (MM/YY)').fill('12/34');
-    await page.getByLabel('CVC').fill('123');
+    await typeCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Save card' }).click();
     await page.getByText('Your card was declined. Try another card.').waitFor();
     expect(await page.getByTestId('billing-status').textContent()).toBe('Payment failed');
@@ -152,6 +188,77 @@ describe('billing', () => {
       .toBe('Mastercard •••• 4444, expires 12/2034');
 
     await expectAddPropertyOpens(page);
+    await page.context().close();
+  });
+
+  it('moves down to the Free Plan: says what happens to data over the new limits, keeps it all', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const overLimit = (PLANS.Superagent.limits.clients ?? 0) + 2;
+    for (let index = 0; index < overLimit; index += 1) {
+      const created = await callApi('/api/clients', {
+        ...jsonBody('POST', { full_name: `Kept Client ${index + 1}` }),
+        token: agent.token,
+      });
+      expect(created.status).toBe(201);
+    }
+    const page = await openPage();
+    await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    await page.goto(appUrl('/agents/upgrade'));
+    await page
+      .getByRole('listitem', { name: 'Free Plan' })
+      .getByRole('button', { name: 'Choose Free Plan' })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'Switch to Free Plan' });
+    await dialog.getByText('No charge. Your paid features end when you confirm.').waitFor();
+    const before = dialog.getByRole('region', { name: 'Before you switch' });
+    await before
+      .getByText(
+        `You have ${overLimit} clients; the Free Plan allows ${PLANS.Superagent.limits.clients} clients. Nothing is deleted, but you can't add more until you have fewer than ${PLANS.Superagent.limits.clients}.`,
+      )
+      .waitFor();
+    await before.getByText("Custom branding isn't included in the Free Plan", { exact: false }).waitFor();
+    // no card is asked for a free plan
+    expect(await dialog.getByLabel('Card number').count()).toBe(0);
+    // Cancel changes nothing
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await planLabel(page).textContent()).toBe('Solo Agent');
+
+    await page
+      .getByRole('listitem', { name: 'Free Plan' })
+      .getByRole('button', { name: 'Choose Free Plan' })
+      .click();
+    await dialog.getByRole('button', { name: 'Switch to Free Plan' }).click();
+    await page.getByText("You're now on the Free Plan.").first().waitFor();
+    await expect.poll(() => planLabel(page).textContent()).toBe('Free Plan');
+    // every client stays, over the limit: the usage says so
+    await expect
+      .poll(() => page.getByTestId('usage-clients').textContent())
+      .toBe(`${overLimit} of ${PLANS.Superagent.limits.clients}`);
+    await page.context().close();
+  });
+
+  it('shows a solo agent that team invitations come with the Agency plans, and where to get them', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    // the API answers the paywall's premium_feature for the same action
+    const invite = await callApi('/api/team/invites', {
+      ...jsonBody('POST', { email: 'colleague@example.com' }),
+      token: agent.token,
+    });
+    expect(invite.status).toBe(402);
+    expect(await invite.json()).toMatchObject({
+      paywall: true,
+      reason: 'premium_feature',
+      action: 'upgrade',
+    });
+
+    const page = await openPage();
+    await signInWithPassword(page, agent.email, TEST_PASSWORD);
+    await page.goto(appUrl('/agents/invite'));
+    await page.getByRole('heading', { name: 'Build your team on an Agency plan' }).waitFor();
+    await page.getByRole('link', { name: 'See the Agency plans' }).click();
+    await page.waitForURL('**/agents/upgrade?reason=feature');
+    await page.getByRole('heading', { level: 1, name: 'Unlock this feature' }).waitFor();
     await page.context().close();
   });
 });

@@ -27,8 +27,11 @@ async function send(
   return { status: response.status, body: (await response.json()) as Record<string, any> };
 }
 
-const checkout = (agent: TestAgent, plan: string, idempotencyKey = key()) =>
-  send(agent, '/api/billing/checkout', { plan, idempotencyKey });
+/** The card the user types in the plan-change dialog, as the test card form hands it over. */
+const TEST_CARD = 'pm_test_visa_4242_12_2030';
+
+const checkout = (agent: TestAgent, plan: string, idempotencyKey = key(), paymentMethod = TEST_CARD) =>
+  send(agent, '/api/billing/checkout', { plan, idempotencyKey, paymentMethod });
 
 async function usage(agent: TestAgent, feature: string) {
   const response = await callApi(`/api/feature-limits/${feature}`, { token: agent.token });
@@ -91,6 +94,39 @@ describe('POST /api/billing/checkout (local provider)', () => {
     });
     expect((await usage(agent, 'branding')).body).toMatchObject({ isAtLimit: false, maximum: 1 });
     expect((await Agent.get({ agent_id: agent.agentId }))?.role).toBe('Agent');
+  });
+
+  it('charges a paid plan only to a card the user entered: refused without one, the card on file after', async () => {
+    const agent = await createTestAgent();
+    const noCard = await send(agent, '/api/billing/checkout', { plan: 'Essential', idempotencyKey: key() });
+    expect(noCard).toMatchObject({
+      status: 400,
+      body: {
+        error: 'Add a card to pay for the Essential plan.',
+        fields: { paymentMethod: 'Add a card to pay for the Essential plan.' },
+      },
+    });
+    const declined = await checkout(agent, 'Essential', key(), 'pm_test_visa_0002_01_2031');
+    expect(declined).toMatchObject({
+      status: 400,
+      body: { error: 'Your card was declined. Try another card.' },
+    });
+    const notTest = await checkout(agent, 'Essential', key(), 'pm_live_abcdef');
+    expect(notTest.status).toBe(400);
+    expect(notTest.body.error).toMatch(/^Use a test card/);
+    expect(await Agent.get({ agent_id: agent.agentId }, { consistent: true })).toMatchObject({
+      role: 'Superagent',
+    });
+
+    const paid = await checkout(agent, 'Essential', key(), 'pm_test_mastercard_4444_08_2031');
+    expect(paid.body.billing).toMatchObject({ role: 'Essential', payment_method: { last4: '4444' } });
+    // the next change is charged to the card on file
+    const onFile = await send(agent, '/api/billing/checkout', { plan: 'Agent', idempotencyKey: key() });
+    expect(onFile.body.billing).toMatchObject({ role: 'Agent', payment_method: { brand: 'Mastercard' } });
+    // and moving down to the free plan needs no card at all
+    const fresh = await createTestAgent({ role: 'Agent' });
+    const free = await send(fresh, '/api/billing/checkout', { plan: 'Superagent', idempotencyKey: key() });
+    expect(free.body.billing).toMatchObject({ role: 'Superagent', subscription_status: 'active' });
   });
 
   it('applies a retried click once and refuses the plan the agent already has', async () => {

@@ -81,16 +81,26 @@ describe('POST /api/team/invites', () => {
     ]);
   });
 
-  it('is for the agency admin only', async () => {
+  it('is for the agency admin only, and for agency plans: other plans get the premium paywall', async () => {
     const { members } = await createTestAgency({ members: 1 });
-    const free = await createTestAgent();
+    const member = members[0]!;
+    const refused = await invite(member, `x-${randomUUID()}@example.com`);
+    expect(refused.status).toBe(403);
+    expect(await refused.json()).toEqual({ error: 'Only the agency admin can manage its team' });
+    expect((await callApi('/api/team/invites', { token: member.token })).status).toBe(403);
 
-    for (const caller of [members[0]!, free]) {
-      const response = await invite(caller, `x-${randomUUID()}@example.com`);
-      expect(response.status).toBe(403);
-      expect(await response.json()).toEqual({ error: 'Only the agency admin can manage its team' });
-      const list = await callApi('/api/team/invites', { token: caller.token });
-      expect(list.status).toBe(403);
+    for (const role of ['Superagent', 'Agent'] as const) {
+      const solo = await createTestAgent({ role });
+      const response = await invite(solo, `x-${randomUUID()}@example.com`);
+      expect(response.status).toBe(402);
+      expect(await response.json()).toMatchObject({
+        paywall: true,
+        reason: 'premium_feature',
+        message:
+          'Inviting agents to a team is part of the Agency and Agency Plus plans. Upgrade to build your team.',
+        action: 'upgrade',
+        feature: 'team',
+      });
     }
   });
 

@@ -6,8 +6,6 @@ import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
-import { FormField } from '../../components/ui/FormField.tsx';
-import { Input } from '../../components/ui/Input.tsx';
 import { PageLoader } from '../../components/ui/Spinner.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import {
@@ -18,6 +16,7 @@ import {
   useGetBillingQuery,
   useUpdatePaymentMethodMutation,
 } from './api.ts';
+import { CardFields, EMPTY_CARD, TestModeNote } from './CardFields.tsx';
 import { type CardErrors, type CardInput, testCardReference } from './testCard.ts';
 
 /**
@@ -103,10 +102,8 @@ function BillingState({ billing }: { billing: BillingView }) {
   );
 }
 
-const EMPTY: CardInput = { number: '', expiry: '', cvc: '' };
-
 function CardForm({ billing }: { billing: BillingView }) {
-  const [card, setCard] = useState(EMPTY);
+  const [card, setCard] = useState(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
@@ -114,13 +111,10 @@ function CardForm({ billing }: { billing: BillingView }) {
   const key = useRef<string | null>(null);
   const wasFailed = billing.subscription_status === 'payment_failed';
 
-  const field = (name: keyof CardInput) => ({
-    value: card[name],
-    onChange: (event: { target: { value: string } }) => {
-      setCard((current) => ({ ...current, [name]: event.target.value }));
-      key.current = null;
-    },
-  });
+  const edit = (next: CardInput) => {
+    setCard(next);
+    key.current = null;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -136,7 +130,7 @@ function CardForm({ billing }: { billing: BillingView }) {
     try {
       const result = await update({ paymentMethod: checked.reference, idempotencyKey: key.current }).unwrap();
       key.current = null;
-      setCard(EMPTY);
+      setCard(EMPTY_CARD);
       const message =
         wasFailed && result.subscription_status === 'active'
           ? 'Payment method updated and your payment went through. Your features are back.'
@@ -159,40 +153,8 @@ function CardForm({ billing }: { billing: BillingView }) {
         <CreditCard className="size-4.5 text-brand-2" aria-hidden="true" />
         {billing.payment_method ? 'Replace your card' : 'Add a card'}
       </h2>
-      {billing.provider === 'local' && (
-        <Alert tone="info">
-          Test mode: no money moves. Use a test card such as 4242 4242 4242 4242 with any future date; 4000
-          0000 0000 0002 is declined.
-        </Alert>
-      )}
-      <FormField label="Card number" error={errors.number}>
-        {(control) => (
-          <Input
-            {...control}
-            {...field('number')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            placeholder="1234 1234 1234 1234"
-          />
-        )}
-      </FormField>
-      <div className="grid grid-cols-2 gap-4">
-        <FormField label="Expiry (MM/YY)" error={errors.expiry}>
-          {(control) => <Input {...control} {...field('expiry')} autoComplete="cc-exp" placeholder="MM/YY" />}
-        </FormField>
-        <FormField label="CVC" error={errors.cvc}>
-          {(control) => (
-            <Input
-              {...control}
-              {...field('cvc')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              placeholder="123"
-            />
-          )}
-        </FormField>
-      </div>
+      {billing.provider === 'local' && <TestModeNote />}
+      <CardFields card={card} errors={errors} onChange={edit} />
       {failure && <Alert>{failure}</Alert>}
       {saved && <Alert tone="success">{saved}</Alert>}
       <div className="flex flex-wrap items-center justify-between gap-3">

@@ -11,11 +11,7 @@ export const showsUpgradeNow = (role: string | undefined) => !isAgencyRole(role)
 /** The plan label under the agent's name (contracts/plans: Superagent → Free Plan, ...). */
 export const planLabel = (role: string | undefined) => planFor(role).label;
 
-/** The plan as a sentence names it: "your Free Plan", "your Solo Agent plan" (never "Free Plan plan"). */
-export function planName(role: string | undefined): string {
-  const label = planLabel(role);
-  return /\bplan$/i.test(label) ? label : `${label} plan`;
-}
+export { planName } from '#contracts/plans';
 
 /** Spec §6: the invite button is only for the agency plans with user_type admin or unset. */
 export const mayInvite = (agent: Pick<Agent, 'role' | 'user_type'> | null) =>

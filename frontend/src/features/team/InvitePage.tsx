@@ -1,6 +1,7 @@
-import { Check, Copy, Link2, Mail, Send, UserPlus, Users } from 'lucide-react';
+import { Check, Copy, Link2, Mail, Send, Sparkles, UserPlus, Users } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { isAgencyRole } from '#contracts/plans';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
@@ -25,6 +26,23 @@ const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function InvitePage() {
   const agent = useAppSelector(selectAgentData);
   const agency = useAppSelector(selectAgencyData);
+  if (agent && !isAgencyRole(agent.role)) {
+    // the server answers the paywall's premium_feature here too (POST /api/team/invites)
+    return (
+      <Card className="mx-auto max-w-2xl">
+        <EmptyState
+          icon={<Sparkles />}
+          title="Build your team on an Agency plan"
+          description="Inviting agents to a team is part of the Agency and Agency Plus plans. Your listings, clients and connections come with you when you upgrade."
+          action={
+            <Button asChild>
+              <Link to={`${paths.upgrade}?reason=feature`}>See the Agency plans</Link>
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
   if (!isAgencyAdmin(agent, agency)) {
     return (
       <Card className="mx-auto max-w-2xl">

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { CalendarClock, Check, Gauge, Info, Sparkles } from 'lucide-react';
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { PLANS, type Plan, ROLES, type Role } from '#contracts/plans';
+import { PLANS, type Plan, planName, ROLES, type Role } from '#contracts/plans';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
@@ -10,17 +10,11 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
-import {
-  type BillingView,
-  newIdempotencyKey,
-  STATUS_LABELS,
-  useGetBillingQuery,
-  useStartCheckoutMutation,
-} from '../billing/api.ts';
+import { type BillingView, type CheckoutResult, STATUS_LABELS, useGetBillingQuery } from '../billing/api.ts';
 import { UPGRADE_BENEFITS } from '../paywall/upgradeBenefits.ts';
-import { formatCount } from '../preferences/format.ts';
+import { PlanChangeDialog } from './PlanChangeDialog.tsx';
 import { PlanUsage } from './PlanUsage.tsx';
+import { planFeatures, planPrice } from './planTerms.ts';
 
 const REASONS = {
   expired: {
@@ -40,44 +34,20 @@ const REASONS = {
   },
 } as const;
 
-const GiB = 1024 ** 3;
-const count = (value: number | null, noun: string) =>
-  value === null ? `Unlimited ${noun}` : `${formatCount(value)} ${noun}`;
-const storage = (bytes: number | null) =>
-  bytes === null
-    ? 'Unlimited storage'
-    : `${bytes >= 1024 * GiB ? `${bytes / (1024 * GiB)} TB` : `${bytes / GiB} GB`} storage`;
-
-function planFeatures(plan: Plan): string[] {
-  return [
-    count(plan.limits.properties, 'properties'),
-    count(plan.limits.clients, 'clients'),
-    count(plan.limits.connections, 'connections'),
-    count(plan.limits.websites, plan.limits.websites === 1 ? 'website' : 'websites'),
-    storage(plan.limits.storage),
-    plan.branding ? 'Custom branding' : 'EstateNet branding',
-    `${plan.seats} team ${plan.seats === 1 ? 'seat' : 'seats'}`,
-  ];
-}
-
-const price = (cents: number) => (cents === 0 ? 'Free' : `$${(cents / 100).toFixed(0)}`);
-
 /**
  * /agents/upgrade?reason=expired|limit|feature: the plans side by side (limits from contracts/plans), the
- * upgrade benefits, and choosing a plan through the billing adapter (POST /api/billing/checkout). A
- * completed checkout refreshes the agent, its agency and every limit, so the app shows the new plan at once.
+ * upgrade benefits, and choosing a plan: a dialog shows its price, what changes and the card, and its
+ * confirmation is the checkout (POST /api/billing/checkout). A completed checkout refreshes the agent, its
+ * agency and every limit, so the app shows the new plan at once.
  */
 export function UpgradePage() {
   const [params] = useSearchParams();
   const reason = REASONS[params.get('reason') as keyof typeof REASONS] ?? null;
   const agent = useAppSelector(selectAgentData);
   const billing = useGetBillingQuery();
-  const [checkout] = useStartCheckoutMutation();
-  const [pending, setPending] = useState<Role | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // the plan being confirmed in the dialog (price, what changes, the card)
+  const [chosen, setChosen] = useState<Role | null>(null);
   const [changed, setChanged] = useState<string | null>(null);
-  // one key per plan until its checkout succeeds: a retried click is charged once
-  const keys = useRef(new Map<Role, string>());
 
   const status = billing.data?.subscription_status ?? agent?.subscription_status ?? 'active';
   const currentRole = billing.data?.role ?? agent?.role;
@@ -85,27 +55,20 @@ export function UpgradePage() {
   // the reason's headline and banner stay until a plan is chosen here
   const showReason = reason && !changed;
 
-  const choose = async (role: Role) => {
-    const key = keys.current.get(role) ?? newIdempotencyKey();
-    keys.current.set(role, key);
-    setPending(role);
-    setError(null);
+  const choose = (role: Role) => {
     setChanged(null);
-    try {
-      const result = await checkout({ plan: role, idempotencyKey: key }).unwrap();
-      keys.current.delete(role);
-      if (result.status === 'redirect' && result.url) {
-        window.location.assign(result.url);
-        return;
-      }
-      const message = `You're now on the ${PLANS[role].label} plan.`;
-      setChanged(message);
-      showToast('success', message);
-    } catch (failure) {
-      setError(apiErrorMessage(failure, "Your plan wasn't changed. Try again."));
-    } finally {
-      setPending(null);
+    setChosen(role);
+  };
+
+  const onChanged = (result: CheckoutResult, plan: Plan) => {
+    setChosen(null);
+    if (result.status === 'redirect' && result.url) {
+      window.location.assign(result.url);
+      return;
     }
+    const message = `You're now on the ${planName(plan.role)}.`;
+    setChanged(message);
+    showToast('success', message);
   };
 
   return (
@@ -135,13 +98,7 @@ export function UpgradePage() {
         renew={
           // a lapsed plan is renewed right here, without scrolling to its card
           lapsed && currentRole && billing.data?.checkoutAvailable && !billing.data.managedByAgency ? (
-            <Button
-              loading={pending === currentRole}
-              disabled={pending !== null}
-              onClick={() => void choose(currentRole)}
-            >
-              Renew {PLANS[currentRole].label}
-            </Button>
+            <Button onClick={() => choose(currentRole)}>Renew {PLANS[currentRole].label}</Button>
           ) : null
         }
       />
@@ -151,7 +108,6 @@ export function UpgradePage() {
           {changed}
         </Alert>
       )}
-      {error && <Alert className="mt-6">{error}</Alert>}
       {billing.data && !billing.data.checkoutAvailable && (
         <Alert tone="info" className="mt-6">
           Choosing and paying for a plan online is not available yet. Until then, your current plan stays as
@@ -181,7 +137,7 @@ export function UpgradePage() {
               <h2 className="font-semibold text-slate-900">{plan.label}</h2>
               <p className="mt-3 flex items-baseline gap-1">
                 <span className="text-3xl font-bold tracking-tight text-slate-900">
-                  {price(plan.priceCents)}
+                  {planPrice(plan.priceCents)}
                 </span>
                 {plan.priceCents > 0 && <span className="text-sm text-slate-500">/ month</span>}
               </p>
@@ -203,9 +159,7 @@ export function UpgradePage() {
                 lapsed={lapsed}
                 featured={featured}
                 billing={billing.data}
-                busy={pending !== null}
-                pending={pending === role}
-                onChoose={() => void choose(role)}
+                onChoose={() => choose(role)}
               />
             </li>
           );
@@ -234,6 +188,15 @@ export function UpgradePage() {
           Team collaboration is included in the Agency and Agency Plus plans.
         </p>
       </section>
+
+      {billing.data && (
+        <PlanChangeDialog
+          target={chosen}
+          billing={billing.data}
+          onClose={() => setChosen(null)}
+          onChanged={onChanged}
+        />
+      )}
     </div>
   );
 }
@@ -305,8 +268,6 @@ function PlanAction({
   lapsed,
   featured,
   billing,
-  busy,
-  pending,
   onChoose,
 }: {
   plan: Plan;
@@ -314,8 +275,6 @@ function PlanAction({
   lapsed: boolean;
   featured: boolean;
   billing: BillingView | undefined;
-  busy: boolean;
-  pending: boolean;
   onChoose: () => void;
 }) {
   const note = 'mt-5 rounded-lg px-3 py-2 text-center text-sm font-semibold';
@@ -331,8 +290,6 @@ function PlanAction({
       className="mt-5"
       fullWidth
       variant={current || featured ? 'primary' : 'secondary'}
-      loading={pending}
-      disabled={busy && !pending}
       onClick={onChoose}
     >
       {current ? `Renew ${plan.label}` : `Choose ${plan.label}`}
