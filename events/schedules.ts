@@ -36,11 +36,12 @@ export const scheduledJobs: readonly ScheduledJob[] = [
   {
     name: 'refresh-exchange-rates',
     description:
-      'Refreshes the exchange rates from the configured provider (the bundled snapshot without one)',
+      'Refreshes the exchange rates from the configured provider (the bundled snapshot without one); listings in other currencies follow new rates in search',
     handler: 'events/consumers/refresh-exchange-rates.ts',
     everyMinutes: 360,
     localEverySeconds: 600,
-    timeoutSeconds: 30,
+    // the refresh is seconds; moving the search entries of listings in other currencies may take longer
+    timeoutSeconds: 300,
     resources: { table: 'readwrite' },
     settings: ['exchangeRatesUrl'],
   },

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '#contracts/exchange-rates';
 import type { Furnishing, PropertyStatus } from '#contracts/schemas/properties';
 import { findCognitoUser, type UserPoolAccess } from './accounts.ts';
 import { demoPhotos } from './seed-photos.ts';
@@ -16,8 +17,10 @@ export interface DemoProperty {
   id: string;
   owner: string;
   title: string;
-  /** USD */
+  /** in `currency` */
   price: number;
+  /** the currency of the listing's city: EUR unless given (every demo city is in Portugal) */
+  currency?: CurrencyCode;
   street_address?: string;
   city: string;
   area?: string;
@@ -344,13 +347,19 @@ export const DEMO_PROPERTIES: readonly DemoProperty[] = [
 ];
 
 export async function seedPropertiesDemo(pool: UserPoolAccess): Promise<void> {
-  const [{ Agent }, { Property, writeProperty, PropertyChangedError }, { putObject }, { reserveFeature }] =
-    await Promise.all([
-      import('#lib/data/accounts'),
-      import('#lib/data/properties'),
-      import('#lib/s3'),
-      import('#lib/limits'),
-    ]);
+  const [
+    { Agent },
+    { Property, writeProperty, PropertyChangedError },
+    { putObject },
+    { reserveFeature },
+    { withIndexedPrice },
+  ] = await Promise.all([
+    import('#lib/data/accounts'),
+    import('#lib/data/properties'),
+    import('#lib/s3'),
+    import('#lib/limits'),
+    import('#lib/property-prices'),
+  ]);
   const agents = new Map<string, string>();
   for (const email of new Set(DEMO_PROPERTIES.map((demo) => demo.owner))) {
     const agentId = await findCognitoUser(pool, email);
@@ -372,12 +381,13 @@ export async function seedPropertiesDemo(pool: UserPoolAccess): Promise<void> {
     }
     const slug = demo.id.replace(/^demo-/, '');
     try {
-      await writeProperty(undefined, {
+      const property = await withIndexedPrice({
         property_id: demo.id,
         agent_id: agentId,
         ...(agent.agency_id ? { agency_id: agent.agency_id } : {}),
         title: demo.title,
         price: demo.price,
+        currency: demo.currency ?? 'EUR',
         ...(demo.street_address ? { street_address: demo.street_address } : {}),
         city: demo.city,
         ...(demo.area ? { area: demo.area } : {}),
@@ -403,6 +413,7 @@ export async function seedPropertiesDemo(pool: UserPoolAccess): Promise<void> {
         created_at: new Date(now - demo.daysAgo * DAY).toISOString(),
         version: 1,
       });
+      await writeProperty(undefined, property);
     } catch (error) {
       // written meanwhile (two starts at once): nothing more to do for it
       if (error instanceof PropertyChangedError) continue;

@@ -24,6 +24,8 @@ export const PAYWALL_REASONS = [
 /** The 402 body that opens the paywall modal (spec §7 Global behaviour, §8 Paywall). */
 export const paywallBody = z.object({
   paywall: z.literal(true),
+  /** the message again, under the key every error answer has */
+  error: z.string(),
   reason: z.enum(PAYWALL_REASONS),
   message: z.string(),
   action: z.string(),

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { CURRENCY_CODES, RATES_BASE } from '../exchange-rates.ts';
 import { cursor, id, pagination, queryInt } from './common.ts';
 import {
   fileKeys,
@@ -41,7 +42,10 @@ export const property = z.object({
   agent_id: z.string(),
   agency_id: z.optional(z.string()),
   title: z.string(),
+  /** as the listing agent entered it, in `currency` */
   price: z.number(),
+  /** the currency the price was entered in; listings saved before prices had one are USD */
+  currency: z._default(z.enum(CURRENCY_CODES), RATES_BASE),
   street_address: z.optional(z.string()),
   city: z.string(),
   area: z.optional(z.string()),
@@ -89,6 +93,8 @@ const price = z
 const city = z
   .string({ error: requiredOr('must be text') })
   .check(z.trim(), z.minLength(1, 'is required'), z.maxLength(100, 'must be at most 100 characters'));
+/** A currency the app has exchange rates for (contracts/exchange-rates.ts). */
+const priceCurrency = z.enum(CURRENCY_CODES, { error: `must be one of ${CURRENCY_CODES.join(', ')}` });
 const areaUnit = z.enum(AREA_UNITS, { error: `must be one of ${AREA_UNITS.join(', ')}` });
 const propertyStatus = z.enum(PROPERTY_STATUSES, { error: `must be one of ${PROPERTY_STATUSES.join(', ')}` });
 const flag = z.boolean({ error: 'must be true or false' });
@@ -104,6 +110,8 @@ const shortText = (max: number) =>
 const propertyFormFields = {
   title: formText(z.optional(title)),
   price: formNumber(z.optional(price)),
+  /** the price's currency; a new listing without one takes the agent's currency preference */
+  currency: formText(z.optional(priceCurrency)),
   street_address: shortText(200),
   city: formText(z.optional(city)),
   area: shortText(100),
@@ -239,11 +247,15 @@ const queryPrice = formNumber(
   z.optional(z.number({ error: 'must be a number' }).check(z.minimum(0, 'must be 0 or more'))),
 );
 
-/** Search filters (spec §3: sort, price range, created_at range); 404 when nothing matches. */
+/**
+ * Search filters (spec §3: sort, price range, created_at range); 404 when nothing matches. The price range
+ * is in `currency` (USD when absent) and compared with every listing's price converted by the stored rates.
+ */
 export const searchPropertiesQuery = z
   .object({
     minPrice: queryPrice,
     maxPrice: queryPrice,
+    currency: formText(z._default(priceCurrency, RATES_BASE)),
     createdFrom: formText(z.optional(dateOrDateTime)),
     createdTo: formText(z.optional(dateOrDateTime)),
     city: shortText(100),
@@ -262,7 +274,7 @@ export const searchPropertiesQuery = z
   })
   .check(
     z.refine((q) => q.minPrice === undefined || q.maxPrice === undefined || q.minPrice <= q.maxPrice, {
-      message: 'must be at least minPrice',
+      message: 'must be at least the minimum price',
       path: ['maxPrice'],
     }),
     z.refine(

@@ -126,7 +126,7 @@ describe('property search', () => {
 
   it('rejects a price range that is upside down', () => {
     expect(messageAt(searchPropertiesQuery.safeParse({ minPrice: '10', maxPrice: '5' }), 'maxPrice')).toBe(
-      'must be at least minPrice',
+      'must be at least the minimum price',
     );
   });
 });

@@ -1,11 +1,26 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { type RefreshReport, refreshExchangeRates } from '#lib/exchange-rates';
+import { currentExchangeRates, type RefreshReport, refreshExchangeRates } from '#lib/exchange-rates';
+import { logger } from '#lib/logger';
+import { type ReindexReport, reindexListingPrices } from '#lib/property-prices';
 
 /**
  * The scheduled exchange-rate refresh (EventBridge schedule in AWS, a timer in the local cloud): reads
- * the provider at EXCHANGE_RATES_URL into the table; without one (the local cloud) the bundled snapshot
- * stays in use. A conditional write keeps the newest day, so overlapping runs are harmless.
+ * the provider at EXCHANGE_RATES_URL into the table; without one (the local cloud, which never reaches
+ * the internet) the bundled snapshot stays in use. A conditional write keeps the newest day, so
+ * overlapping runs are harmless. When the stored rates changed day, listings priced in another currency
+ * than USD move their search entries to their value by the new rates (README "Exchange rates").
  */
-export async function handler(_event?: ScheduledEvent): Promise<RefreshReport> {
-  return refreshExchangeRates();
+export async function handler(
+  _event?: Partial<ScheduledEvent>,
+  context?: { getRemainingTimeInMillis: () => number },
+): Promise<RefreshReport & { reindex?: ReindexReport }> {
+  const before = await currentExchangeRates();
+  const report = await refreshExchangeRates();
+  const after = await currentExchangeRates();
+  if (after.date === before.date && after.source === before.source) return report;
+  const reindex = await reindexListingPrices(after.rates, {
+    timeLeft: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
+  });
+  logger.info('listing prices indexed by the new rates', { date: after.date, ...reindex });
+  return { ...report, reindex };
 }

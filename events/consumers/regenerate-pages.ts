@@ -145,9 +145,10 @@ async function siteCurrencyOf(website: WebsiteItem): Promise<SiteCurrency> {
       ? own
       : ((await AgentPreferences.get({ agent_id: website.agent_id }))?.currency_preference ??
         DEFAULT_CURRENCY);
-  if (!isCurrencyCode(code) || code === 'USD') return { code: 'USD', rate: 1 };
-  const rate = (await currentExchangeRates()).rates[code];
-  return rate ? { code, rate } : { code: 'USD', rate: 1 };
+  const { rates } = await currentExchangeRates();
+  if (!isCurrencyCode(code) || code === 'USD') return { code: 'USD', rate: 1, rates };
+  const rate = rates[code];
+  return rate ? { code, rate, rates } : { code: 'USD', rate: 1, rates };
 }
 
 /**

@@ -1,7 +1,8 @@
 import type { Identity } from '#lib/auth';
 import { getOwnedClient } from '#lib/data/clients';
 import { Property } from '#lib/data/properties';
-import { badRequest, HttpError } from '#lib/errors';
+import { HttpError } from '#lib/errors';
+import { invalidField } from '#lib/validation';
 
 /**
  * What an event may link to: a client and a property, by id. Each link is checked by a lookup that answers
@@ -51,7 +52,7 @@ export async function checkLinks(
     if (!id) continue;
     const owned = await linkLookups[field](identity, id);
     if (!owned) {
-      throw badRequest(`Invalid body field "${field}": ${NOT_YOURS[field]}`, { [field]: NOT_YOURS[field] });
+      throw invalidField(field, NOT_YOURS[field]);
     }
     found[field] = owned;
   }

@@ -1,4 +1,5 @@
 import { addDays, eventTimingProblems, isDateOnly, isDateTime } from '#contracts/agenda-values';
+import { fieldMessage } from '#contracts/field-labels';
 import { agendaRoutes } from '#contracts/routes/agenda';
 import type { AgendaEventUpdate } from '#contracts/schemas/agenda';
 import type { Identity } from '#lib/auth';
@@ -42,7 +43,7 @@ function applyPatch(before: AgendaEventItem, patch: Patch): AgendaEventItem {
   const problems = Object.entries(eventTimingProblems(timing));
   if (problems.length > 0) {
     const [field, message] = problems[0]!;
-    throw badRequest(`Invalid body field "${field}": ${message}`, Object.fromEntries(problems));
+    throw badRequest(fieldMessage(field, message), Object.fromEntries(problems));
   }
   const timeZone = patch.time_zone ?? before.time_zone;
   const after: AgendaEventItem = {

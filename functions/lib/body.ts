@@ -1,6 +1,7 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { badRequest, HttpError } from './errors.ts';
+import { invalidField } from './validation.ts';
 
 /** A file sent inline in a multipart body (small ones only: the bytes of big files go straight to S3). */
 export interface InlineFile {
@@ -107,9 +108,7 @@ export function parseFormBody(event: APIGatewayProxyEventV2): ParsedBody {
     if (name.includes('\uFFFD') || value.includes('\uFFFD'))
       throw badRequest('Malformed form body: not UTF-8');
     if (Object.hasOwn(body, name)) {
-      throw badRequest(`Invalid body field "${name}": is given more than once`, {
-        [name]: 'is given more than once',
-      });
+      throw invalidField(name, 'is given more than once');
     }
     body[name] = value;
   }

@@ -8,7 +8,7 @@ import {
   type ClientItem,
   type NewClientActivity,
 } from './data/clients.ts';
-import { badRequest } from './errors.ts';
+import { invalidField } from './validation.ts';
 
 /** What the client handlers share: field clean-up, the assignee check and the activity an edit makes. */
 
@@ -57,7 +57,7 @@ export async function assertAssignable(
     agent && (assignedAgentId === caller.agentId || (agencyId !== undefined && agent.agency_id === agencyId));
   if (!agent || !allowed) {
     const message = 'must be you or an agent of your agency';
-    throw badRequest(`Invalid body field "assigned_agent_id": ${message}`, { assigned_agent_id: message });
+    throw invalidField('assigned_agent_id', message);
   }
   return { agent_id: agent.agent_id, full_name: agent.full_name };
 }
@@ -77,9 +77,7 @@ export function planUpdate(before: ClientItem, body: ClientUpdateInput) {
   const after: ClientItem = { ...before, ...set };
   for (const field of remove) delete after[field];
   if (!budgetInOrder(after)) {
-    throw badRequest(`Invalid body field "budget_max": ${BUDGET_ORDER_MESSAGE}`, {
-      budget_max: BUDGET_ORDER_MESSAGE,
-    });
+    throw invalidField('budget_max', BUDGET_ORDER_MESSAGE);
   }
   const changes = changesBetween(before, after, Object.keys(body) as EditableField[]);
   // the search key is derived from several fields: an update touching one carries them all

@@ -36,9 +36,9 @@ export const notFound = (what = 'Resource') => new HttpError(404, `${what} not f
 export const conflict = (message: string) => new HttpError(409, message);
 export const payloadTooLarge = (message: string) => new HttpError(413, message);
 
-/** The 402 that opens the paywall modal (spec §7, §8). */
-export const paywall = (body: Omit<PaywallBody, 'paywall'>) =>
-  new HttpError(402, body.message, { body: { paywall: true, ...body } });
+/** The 402 that opens the paywall modal (spec §7, §8); like every refusal it carries `error` too. */
+export const paywall = (body: Omit<PaywallBody, 'paywall' | 'error'>) =>
+  new HttpError(402, body.message, { body: { paywall: true, error: body.message, ...body } });
 
 export const INTERNAL_ERROR_BODY = { error: 'Internal error' } as const;
 

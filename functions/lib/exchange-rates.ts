@@ -129,5 +129,8 @@ export async function refreshExchangeRates(options: RefreshOptions = {}): Promis
     }
   }
   const stored = await storeRates(EXCHANGE_RATES_SNAPSHOT, 'snapshot');
+  logger.info('no exchange-rate provider is set up: the bundled snapshot stays in use', {
+    date: EXCHANGE_RATES_SNAPSHOT.date,
+  });
   return { source: 'snapshot', date: EXCHANGE_RATES_SNAPSHOT.date, stored };
 }

@@ -158,8 +158,8 @@ describe('the http middy stack', () => {
       expect(withCursor).toEqual({
         status: 400,
         body: {
-          error: 'Invalid query field "cursor": is not a cursor this API returned',
-          fields: { cursor: 'is not a cursor this API returned' },
+          error: 'Page is not one this list gave: start again from the first page',
+          fields: { cursor: 'is not one this list gave: start again from the first page' },
         },
       });
       expect(withoutCursor.status).toBe(500);
@@ -173,7 +173,7 @@ describe('the http middy stack', () => {
     const { status, body } = await invoke(handler, event({ body: JSON.stringify({ count: 'three' }) }));
 
     expect(status).toBe(400);
-    expect(body.error).toBe('Invalid body field "name": is required');
+    expect(body.error).toBe('Name is required');
     expect(body.fields).toEqual({ name: 'is required', count: expect.stringContaining('number') });
   });
 
@@ -196,7 +196,11 @@ describe('the http middy stack', () => {
     const badQuery = await invoke(handler, event({ queryStringParameters: { page: '-4' } }));
 
     expect(badPath.status).toBe(400);
-    expect(badPath.body.error).toContain('path field "id"');
+    // named as a person would say it, never as the API spells it
+    expect(badPath.body).toMatchObject({
+      error: 'The id in the address must be at least 3 characters',
+      fields: { id: 'must be at least 3 characters' },
+    });
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.fields).toHaveProperty('page');
   });
@@ -230,6 +234,7 @@ describe('the http middy stack', () => {
       status: 402,
       body: {
         paywall: true,
+        error: 'Limit Reached',
         reason: 'usage_limit_reached',
         message: 'Limit Reached',
         action: 'upgrade',

@@ -12,11 +12,11 @@ import {
   parseJsonBody,
 } from './body.ts';
 import { isContention } from './data/entity.ts';
-import { BUSY_ERROR_BODY, badRequest, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
+import { BUSY_ERROR_BODY, forbidden, HttpError, INTERNAL_ERROR_BODY } from './errors.ts';
 import { withInvocationDeadline } from './invocation-deadline.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
-import { validatePart } from './validation.ts';
+import { invalidField, validatePart } from './validation.ts';
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
 
@@ -90,11 +90,8 @@ const errorResponses = (): middy.MiddlewareObj<Event, APIGatewayProxyStructuredR
     }
     if (isForeignCursor(error, request.event)) {
       logger.warn('cursor rejected', { error: error as Error });
-      const message = 'is not a cursor this API returned';
-      request.response = json(
-        400,
-        badRequest(`Invalid query field "cursor": ${message}`, { cursor: message }).toBody(),
-      );
+      const message = 'is not one this list gave: start again from the first page';
+      request.response = json(400, invalidField('cursor', message).toBody());
       return;
     }
     if (isContention(error)) {

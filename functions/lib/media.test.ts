@@ -33,7 +33,7 @@ describe('image detection', () => {
   it('names the missing field, and refuses more than one image', () => {
     const jpeg = Buffer.from([0xff, 0xd8, 0xff]);
 
-    expect(() => requireImage([file(jpeg, 'file')])).toThrow('Invalid body field "files": is required');
+    expect(() => requireImage([file(jpeg, 'file')])).toThrow('A file is required');
     expect(() => requireImage([file(jpeg), file(jpeg)])).toThrow('must be a single image');
     expect(requireImage([file(jpeg)]).type.extension).toBe('jpg');
   });

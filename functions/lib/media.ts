@@ -4,6 +4,7 @@ import type { InlineFile } from './body.ts';
 import { badRequest } from './errors.ts';
 import { logger } from './logger.ts';
 import { deleteObject, putObject } from './s3.ts';
+import { invalidField } from './validation.ts';
 
 /**
  * Public images (profile pictures, agency logos): stored in the files bucket under `media/`, served
@@ -39,11 +40,11 @@ export function detectImageType(bytes: Buffer): ImageType | undefined {
 export function requireImage(files: InlineFile[], field = 'files'): { content: Buffer; type: ImageType } {
   const sent = files.filter((file) => file.field === field);
   if (sent.length === 0) {
-    throw badRequest(`Invalid body field "${field}": is required`, { [field]: 'is required' });
+    throw invalidField(field, 'is required');
   }
   if (sent.length > 1) {
     const message = 'must be a single image';
-    throw badRequest(`Invalid body field "${field}": ${message}`, { [field]: message });
+    throw invalidField(field, message);
   }
   const content = sent[0]!.content;
   const type = detectImageType(content);

@@ -1,3 +1,4 @@
+import type { CurrencyCode } from '#contracts/exchange-rates';
 import { REPUTATION_ACTIVITIES, type ReputationActivityType } from '#contracts/reputation-points';
 import type { ClearablePropertyField } from '#contracts/schemas/properties';
 import type { DetailType } from '#events/catalog';
@@ -30,6 +31,7 @@ export async function ownedProperty(
 export interface PropertyFields {
   title?: string | undefined;
   price?: number | undefined;
+  currency?: CurrencyCode | undefined;
   street_address?: string | undefined;
   city?: string | undefined;
   area?: string | undefined;
@@ -54,6 +56,7 @@ export interface PropertyFields {
 const FIELD_NAMES = [
   'title',
   'price',
+  'currency',
   'street_address',
   'city',
   'area',

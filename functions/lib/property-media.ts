@@ -8,6 +8,7 @@ import { logger } from './logger.ts';
 import { deleteMedia, detectImageType, MEDIA_PREFIX, NOT_AN_IMAGE_MESSAGE, putMedia } from './media.ts';
 import { copyObject, deleteObject, getObject, headObject } from './s3.ts';
 import { settleTicket, ticketObjectRemoved } from './storage.ts';
+import { invalidField } from './validation.ts';
 
 /**
  * Property photos. They arrive as keys of presigned uploads (POST /api/uploads, purpose property-media)
@@ -23,8 +24,7 @@ export const IMAGE_TOO_LARGE_MESSAGE = 'Photos must be at most 20 MB each';
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 const folderOf = (propertyId: string) => `properties/${propertyId}`;
-const fileKeysError = (message: string) =>
-  badRequest(`Invalid body field "fileKeys": ${message}`, { fileKeys: message });
+const fileKeysError = (message: string) => invalidField('fileKeys', message);
 
 /** The inline images of a multipart body: every file part must be an image in the `files` field. */
 export function inlineImages(
@@ -32,8 +32,8 @@ export function inlineImages(
 ): Array<InlineFile & { image: NonNullable<ReturnType<typeof detectImageType>> }> {
   return files.map((file) => {
     if (file.field !== 'files') {
-      const message = 'files go in the "files" field';
-      throw badRequest(`Invalid body field "${file.field}": ${message}`, { [file.field]: message });
+      const message = `Send files in the "files" field, not "${file.field}".`;
+      throw invalidField(file.field, message);
     }
     if (file.content.length > MAX_PROPERTY_IMAGE_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
     const image = detectImageType(file.content);

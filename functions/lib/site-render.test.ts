@@ -308,6 +308,7 @@ describe('listing pages', () => {
     property_id: '3F2A9C1B-77aa-4c3e-9d1e-0123456789ab',
     title: 'Casa de Évora with a courtyard',
     price: 425000,
+    currency: 'EUR',
     street_address: 'Rua do Raimundo 12',
     area: 'Centro Histórico',
     city: 'Évora',
@@ -330,7 +331,7 @@ describe('listing pages', () => {
   const data = (overrides: Partial<SiteData> = {}) =>
     siteData({
       listings: [evora, listing({ property_id: 'p-2', title: 'Porto Loft', city: 'Porto', status: 'sold' })],
-      currency: { code: 'EUR', rate: 0.85 },
+      currency: { code: 'EUR', rate: 0.85, rates: { USD: 1, EUR: 0.85 } },
       ...overrides,
     });
 
@@ -355,8 +356,8 @@ describe('listing pages', () => {
   it('shows photos, the price in the site currency, details, features, a map link, the agent and a form naming it', () => {
     const [page] = renderSite(data()).listings;
     const html = page!.html;
-    expect(html).toContain('<title>Casa de Évora with a courtyard – €361,250 | Seaside Homes</title>');
-    expect(html).toContain('<p class="en-listing-price">€361,250</p>');
+    expect(html).toContain('<title>Casa de Évora with a courtyard – €425,000 | Seaside Homes</title>');
+    expect(html).toContain('<p class="en-listing-price">€425,000</p>');
     expect(html).toContain('<h1 class="en-listing-title">Casa de Évora with a courtyard</h1>');
     expect(html).toContain('Centro Histórico, Évora');
     // the agent's photo order, unsafe URLs dropped
@@ -397,6 +398,20 @@ describe('listing pages', () => {
     expect(html).toContain('<a href="/listings">Listings</a>');
   });
 
+  it("shows a price as its agent entered it, and about what it is in the site's currency when another", () => {
+    const onUsdSite = renderSite(data({ currency: { code: 'USD', rate: 1, rates: { USD: 1, EUR: 0.85 } } }));
+    expect(onUsdSite.listings[0]!.html).toContain('<p class="en-listing-price">€425,000 (≈ $500,000)</p>');
+    // the title and structured data keep the exact price
+    expect(onUsdSite.listings[0]!.html).toContain('– €425,000 | Seaside Homes</title>');
+    expect(jsonLdOf(onUsdSite.listings[0]!.html)).toMatchObject({
+      offers: { price: 425000, priceCurrency: 'EUR' },
+    });
+    // a listing saved before prices had a currency is USD
+    const legacy = renderSite(data({ listings: [listing({ price: 100000 })] }));
+    const grid = legacy.pages.find((page) => page.slug === 'listings')!.html;
+    expect(grid).toContain('<p class="en-property-price">$100,000 (≈ €85,000)</p>');
+  });
+
   it('describes the listing in schema.org RealEstateListing JSON-LD and Open Graph, and lists it in the sitemap', () => {
     const site = renderSite(data());
     const html = site.listings[0]!.html;
@@ -410,7 +425,7 @@ describe('listing pages', () => {
         'https://www.seaside.example/media/properties/e/2.jpg',
         'https://www.seaside.example/media/properties/e/1.jpg',
       ],
-      offers: { '@type': 'Offer', price: 361250, priceCurrency: 'EUR' },
+      offers: { '@type': 'Offer', price: 425000, priceCurrency: 'EUR' },
       about: {
         numberOfBedrooms: 3,
         floorSize: { value: 180, unitCode: 'MTK' },

@@ -1,3 +1,4 @@
+import { readableFillColour, readableTextColour, textColourOn } from '#contracts/colour-contrast';
 import { pageSlug, THEME_DEFAULTS } from '#contracts/schemas/websites';
 import { slugify } from '#contracts/slug';
 import {
@@ -32,10 +33,14 @@ export interface SiteAgent {
   agencyLogo?: string;
 }
 
-/** The currency the site shows prices in: prices are stored in USD, `rate` is units per 1 USD. */
+/**
+ * The currency the site shows prices in: `rate` is its units per 1 USD; `rates` (every currency's, per
+ * 1 USD) convert listings entered in another currency than the site's.
+ */
 export interface SiteCurrency {
   code: string;
   rate: number;
+  rates?: Readonly<Record<string, number>>;
 }
 
 export interface SiteData {
@@ -249,6 +254,28 @@ export function formatSitePrice(amountUsd: number, currency: SiteCurrency | unde
   }
 }
 
+/** A listing's price in its own currency, exactly as its agent entered it: `€450,000`. */
+const originalPrice = (property: Pick<PropertyItem, 'price' | 'currency'>) =>
+  formatSitePrice(property.price, { code: property.currency ?? 'USD', rate: 1 });
+
+/**
+ * A listing's price as its agent entered it and, when the site shows another currency, about what it is in
+ * that one by the stored rates: `€450,000` or `€450,000 (≈ $523,000)`. Listings saved before prices had a
+ * currency are USD.
+ */
+export function formatListingPrice(
+  property: Pick<PropertyItem, 'price' | 'currency'>,
+  currency: SiteCurrency | undefined,
+): string {
+  const own = property.currency ?? 'USD';
+  const original = originalPrice(property);
+  const site = currency && currency.rate > 0 ? currency : { code: 'USD', rate: 1 };
+  if (site.code === own) return original;
+  const ownRate = own === 'USD' ? 1 : currency?.rates?.[own];
+  if (!ownRate) return original;
+  return `${original} (≈ ${formatSitePrice(property.price / ownRate, site)})`;
+}
+
 /** The listing's photos in the agent's order, then any others; only URLs safe to put in a page. */
 function photosOf(property: PropertyItem): string[] {
   const images = (property.media ?? [])
@@ -312,7 +339,7 @@ function propertyCardHtml(property: PropertyItem, context: BlockContext): string
     `<p class="en-property-status">${escapeHtml(STATUS_LABELS[property.status] ?? property.status)}</p>`,
     // the title's link covers the whole card (`::after`), so the card is one link named by the title
     `<h3 class="en-property-title">${slug ? `<a class="en-property-link" href="${escapeHtml(listingPath(slug))}">${title}</a>` : title}</h3>`,
-    `<p class="en-property-price">${escapeHtml(formatSitePrice(property.price, context.data.currency))}</p>`,
+    `<p class="en-property-price">${escapeHtml(formatListingPrice(property, context.data.currency))}</p>`,
     place ? `<p class="en-property-place">${escapeHtml(place)}</p>` : '',
     facts.length ? `<p class="en-property-facts">${escapeHtml(facts.join(' · '))}</p>` : '',
     '</div></article>',
@@ -441,20 +468,20 @@ const BLOCK_CSS = [
   '.en-property-photo{display:block;width:100%;height:190px;object-fit:cover;background:#e9ecef;}',
   '.en-property-body{padding:16px;}',
   '.en-property-body p{margin:0 0 6px;}',
-  '.en-property-status{font-size:.75rem;text-transform:uppercase;letter-spacing:.06em;color:var(--primary,#007bff);font-weight:600;}',
+  '.en-property-status{font-size:.75rem;text-transform:uppercase;letter-spacing:.06em;color:var(--primary-text,#006fe6);font-weight:600;}',
   '.en-property-title{margin:0 0 6px;font-size:1.1rem;}',
   '.en-property-price{font-weight:700;font-size:1.1rem;}',
   '.en-property-place,.en-property-facts{font-size:.9rem;color:#6c757d;}',
   '.en-agent{display:flex;gap:16px;align-items:center;}',
   '.en-agent-photo{width:88px;height:88px;border-radius:50%;object-fit:cover;flex:none;}',
-  '.en-agent-initials{display:flex;align-items:center;justify-content:center;background:var(--primary,#007bff);color:#fff;font-weight:700;font-size:1.6rem;}',
+  '.en-agent-initials{display:flex;align-items:center;justify-content:center;background:var(--primary-fill,#006fe6);color:var(--on-primary,#fff);font-weight:700;font-size:1.6rem;}',
   '.en-agent-body p{margin:0 0 4px;}',
   '.en-agent-name{font-weight:700;font-size:1.15rem;}',
   '.en-agent-contact a{color:inherit;overflow-wrap:anywhere;}',
   '.en-contact-form{display:flex;flex-direction:column;gap:4px;}',
   '.en-field{display:flex;flex-direction:column;gap:4px;margin:0 0 12px;}',
   '.en-field input,.en-field textarea{font:inherit;padding:10px 12px;border:1px solid #ced4da;border-radius:4px;}',
-  '.en-button{align-self:flex-start;font:inherit;padding:12px 24px;border:0;border-radius:4px;background:var(--primary,#007bff);color:#fff;cursor:pointer;}',
+  '.en-button{align-self:flex-start;font:inherit;padding:12px 24px;border:0;border-radius:4px;background:var(--primary-fill,#006fe6);color:var(--on-primary,#fff);cursor:pointer;}',
   '.en-lead-sent{display:none;padding:12px 16px;border-radius:4px;background:#d1e7dd;color:#0f5132;}',
   '.en-lead-sent:target{display:block;}',
   '.en-lead-not-sent{background:#fff3cd;color:#664d03;}',
@@ -477,14 +504,14 @@ const LISTING_CSS = [
   '.en-listing{max-width:1160px;margin:0 auto;padding:32px 40px 64px;box-sizing:border-box;}',
   '.en-listing *,.en-listing *::before,.en-listing *::after{box-sizing:border-box;}',
   '.en-breadcrumb{font-size:.9rem;color:#6b7280;margin:0 0 20px;}',
-  '.en-breadcrumb a{color:var(--primary,#007bff);text-decoration:none;}',
+  '.en-breadcrumb a{color:var(--primary-text,#006fe6);text-decoration:underline;text-underline-offset:2px;}',
   '.en-breadcrumb a:hover{text-decoration:underline;}',
   '.en-breadcrumb span[aria-hidden]{margin:0 8px;}',
   '.en-listing-head{display:flex;justify-content:space-between;align-items:flex-end;gap:24px;flex-wrap:wrap;margin:0 0 24px;}',
   '.en-listing-head .en-property-status{margin:0 0 8px;}',
   '.en-listing-title{font-size:2.3rem;margin:0 0 8px;}',
   '.en-listing-place{margin:0;color:#6b7280;font-size:1.05rem;}',
-  '.en-listing-price{margin:0;font-size:2rem;font-weight:700;color:var(--primary,#007bff);white-space:nowrap;}',
+  '.en-listing-price{margin:0;font-size:2rem;font-weight:700;color:var(--primary-text,#006fe6);white-space:nowrap;}',
   '.en-gallery{display:grid;gap:8px;grid-template-columns:2fr 1fr 1fr;grid-template-rows:220px 220px;border-radius:16px;overflow:hidden;margin:0 0 32px;}',
   '.en-gallery img,.en-gallery .en-property-nophoto{width:100%;height:100%;object-fit:cover;display:block;background:#e5e7eb;}',
   '.en-gallery>:first-child{grid-row:1/3;}',
@@ -507,7 +534,7 @@ const LISTING_CSS = [
   '.en-features li::before{content:"✓";color:var(--primary,#007bff);font-weight:700;margin-right:8px;}',
   '.en-location{display:flex;justify-content:space-between;align-items:center;gap:16px;flex-wrap:wrap;padding:20px;border-radius:12px;background:rgba(0,0,0,.03);}',
   '.en-location address{font-style:normal;}',
-  '.en-button-outline{display:inline-block;text-decoration:none;background:transparent;color:var(--primary,#007bff);border:2px solid var(--primary,#007bff);padding:10px 20px;}',
+  '.en-button-outline{display:inline-block;text-decoration:none;background:#fff;color:var(--primary-text,#006fe6);border:2px solid var(--primary,#007bff);padding:10px 20px;}',
   '.en-photos{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:8px;}',
   '.en-photos img{width:100%;height:170px;object-fit:cover;border-radius:8px;display:block;}',
   '.en-listing-side{position:sticky;top:24px;display:flex;flex-direction:column;gap:24px;}',
@@ -657,7 +684,10 @@ function themeCss(theme: unknown): string {
     ...(theme && typeof theme === 'object' ? (theme as Json) : {}),
   } as Record<string, unknown>;
   const clean = (text: unknown) => String(text ?? '').replace(/[;{}<>]/g, '');
-  return `:root{--primary:${clean(value.primary)};--secondary:${clean(value.secondary)};--text:${clean(value.text)};--background:${clean(value.background)};}body{margin:0;font-family:${clean(value.font)};color:${clean(value.text)};background:${clean(value.background)};}`;
+  const primary = clean(value.primary);
+  // readable variants of the agent's colour for text in it and on it (contracts/colour-contrast.ts)
+  const readable = `--primary-text:${readableTextColour(primary, clean(value.background))};--primary-fill:${readableFillColour(primary)};--on-primary:${textColourOn(primary)};`;
+  return `:root{--primary:${primary};${readable}--secondary:${clean(value.secondary)};--text:${clean(value.text)};--background:${clean(value.background)};}body{margin:0;font-family:${clean(value.font)};color:${clean(value.text)};background:${clean(value.background)};}`;
 }
 
 function metaTag(attribute: 'name' | 'property', key: string, value: string | undefined): string {
@@ -907,8 +937,6 @@ function listingJsonLd(
   photos: readonly string[],
   description: string,
 ): Json {
-  const currency = data.currency && data.currency.rate > 0 ? data.currency : { code: 'USD', rate: 1 };
-  const amount = Math.round(property.price * currency.rate);
   const agent = data.agent?.agent;
   return {
     '@context': 'https://schema.org',
@@ -921,8 +949,9 @@ function listingJsonLd(
     ...(photos.length ? { image: photos.map((photo) => absoluteUrl(photo, data.siteUrl)) } : {}),
     offers: {
       '@type': 'Offer',
-      price: amount,
-      priceCurrency: currency.code,
+      // the price as the agent set it: structured data carries the exact amount, never a conversion
+      price: property.price,
+      priceCurrency: property.currency ?? 'USD',
       availability:
         property.status === 'under_offer'
           ? 'https://schema.org/LimitedAvailability'
@@ -977,7 +1006,7 @@ interface ShownAt {
 function listingBodyHtml(property: PropertyItem, slug: string, shownAt: SitePage, data: SiteData): string {
   const path = listingPath(slug);
   const photos = photosOf(property);
-  const price = formatSitePrice(property.price, data.currency);
+  const price = formatListingPrice(property, data.currency);
   const place = [property.area, property.city].filter(Boolean).join(', ');
   const title = escapeHtml(property.title);
   const gallery = photos.slice(0, 5);
@@ -1088,7 +1117,8 @@ function renderListingPage(
   const path = listingPath(slug);
   const canonical = `${siteRoot(data.siteUrl)}${path}`;
   const photos = photosOf(property);
-  const price = formatSitePrice(property.price, data.currency);
+  // title and description carry the exact price; the page shows the conversion beside it
+  const price = originalPrice(property);
   const description = listingDescription(property, price);
   const siteName = data.website.title || data.website.name;
   const globalSeo = seoOf(data.website.settings?.globalSEO);

@@ -7,6 +7,7 @@ import { logger } from './logger.ts';
 import { deleteMedia, detectImageType, type ImageType, MEDIA_PREFIX, NOT_AN_IMAGE_MESSAGE } from './media.ts';
 import { copyObject, deleteObject, getObject, headObject, putObject } from './s3.ts';
 import { settleTicket, ticketObjectRemoved } from './storage.ts';
+import { invalidField } from './validation.ts';
 
 /**
  * Website assets (docs/website-builder.md, "Assets"): presigned uploads (purpose `website-asset`) or small
@@ -22,8 +23,7 @@ export const ASSET_TOO_LARGE_MESSAGE = 'Website assets must be at most 20 MB eac
 const CACHE_FOREVER = 'public, max-age=31536000, immutable';
 
 const folderOf = (websiteId: string) => `${MEDIA_PREFIX}websites/${websiteId}/`;
-const fileKeysError = (message: string) =>
-  badRequest(`Invalid body field "fileKeys": ${message}`, { fileKeys: message });
+const fileKeysError = (message: string) => invalidField('fileKeys', message);
 
 const displayName = (name: string) => name.split(/[\\/]/).pop()?.trim().slice(0, 200) || 'asset';
 
@@ -51,8 +51,8 @@ async function startOf(key: string): Promise<Buffer> {
 export function inlineAssets(files: readonly InlineFile[]): Array<InlineFile & { image: ImageType }> {
   return files.map((file) => {
     if (file.field !== 'files') {
-      const message = 'files go in the "files" field';
-      throw badRequest(`Invalid body field "${file.field}": ${message}`, { [file.field]: message });
+      const message = `Send files in the "files" field, not "${file.field}".`;
+      throw invalidField(file.field, message);
     }
     if (file.content.length > MAX_WEBSITE_ASSET_BYTES) throw payloadTooLarge(ASSET_TOO_LARGE_MESSAGE);
     const image = detectImageType(file.content);

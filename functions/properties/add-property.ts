@@ -2,17 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { propertiesRoutes } from '#contracts/routes/properties';
 import { MAX_PROPERTY_FILES } from '#contracts/schemas/properties';
 import { type PropertyItem, type PropertyMediaItem, writeProperty } from '#lib/data/properties';
-import { badRequest } from '#lib/errors';
 import { respond } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
 import { withMultipartHttp } from '#lib/multipart';
 import { announce, announcementsOf, fieldsOf, listingsChanged, pointsOf } from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
+import { listingCurrencyOf, withIndexedPrice } from '#lib/property-prices';
+import { invalidField } from '#lib/validation';
 
 /**
  * Lists a new property for the caller. One `properties` slot is reserved first (402 usage_limit_reached
  * with current/max at the plan's limit) and given back if anything later fails; photos arrive as keys of
- * presigned uploads or small inline files and become the property's public media; the property, its
+ * presigned uploads or small inline files and become the property's public media; the price is in the
+ * form's currency (the agent's currency preference when it names none); the property, its
  * search entries and counters are one transaction. PropertyAdded (and a verification already set) go to
  * the reputation awarder; `points_awarded` is what they are worth. AgentListingsChanged goes to the page
  * regenerator (the agent's published websites show the new listing).
@@ -21,8 +23,8 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
   const images = inlineImages(files);
   const fileKeys = [...new Set(body.fileKeys ?? [])];
   if (images.length + fileKeys.length > MAX_PROPERTY_FILES) {
-    const message = `must have at most ${MAX_PROPERTY_FILES} files`;
-    throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+    const message = `Upload at most ${MAX_PROPERTY_FILES} photos at a time.`;
+    throw invalidField('files', message);
   }
 
   await reserveFeature(identity, 'properties');
@@ -35,7 +37,7 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
     media.push(...claimed.media);
     consumeUploads = claimed.consume;
     media.push(...(await storeInlineImages(propertyId, images)));
-    property = {
+    property = await withIndexedPrice({
       additionalFeatures: [],
       closeTo: [],
       views: [],
@@ -43,6 +45,7 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
       ...fieldsOf(body),
       title: body.title.trim(),
       price: body.price,
+      currency: body.currency ?? (await listingCurrencyOf(identity.agentId)),
       city: body.city.trim(),
       measurement_metric: body.measurement_metric,
       status: body.status,
@@ -55,7 +58,7 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
       imageOrder: media.map((item) => item.url),
       created_at: new Date().toISOString(),
       version: 1,
-    };
+    });
     await writeProperty(undefined, property);
   } catch (error) {
     await discardMedia(media);

@@ -2,9 +2,10 @@ import { propertiesRoutes } from '#contracts/routes/properties';
 import { isConditionFailure } from '#lib/data/entity';
 import { eq } from '#lib/data/expression';
 import { Property, type PropertyItem } from '#lib/data/properties';
-import { badRequest, conflict } from '#lib/errors';
+import { conflict } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { listingsChanged, ownedProperty } from '#lib/properties';
+import { invalidField } from '#lib/validation';
 
 const MAX_ATTEMPTS = 4;
 const NOT_A_PERMUTATION = "must list each of the property's images once";
@@ -20,9 +21,7 @@ export const handler = withHttp(propertiesRoutes.reorderPropertyImages, async ({
     const property = await ownedProperty(identity, path.id);
     const byUrl = new Map(property.media.map((item) => [item.url, item]));
     if (body.imageOrder.length !== byUrl.size || body.imageOrder.some((url) => !byUrl.has(url))) {
-      throw badRequest(`Invalid body field "imageOrder": ${NOT_A_PERMUTATION}`, {
-        imageOrder: NOT_A_PERMUTATION,
-      });
+      throw invalidField('imageOrder', NOT_A_PERMUTATION);
     }
     const media = body.imageOrder.map((url) => byUrl.get(url)!);
     try {

@@ -6,7 +6,7 @@ import {
   type PropertyMediaItem,
   writeProperty,
 } from '#lib/data/properties';
-import { badRequest, conflict } from '#lib/errors';
+import { conflict } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
 import {
   announce,
@@ -17,6 +17,8 @@ import {
   withoutFields,
 } from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
+import { withIndexedPrice } from '#lib/property-prices';
+import { invalidField } from '#lib/validation';
 
 const MAX_ATTEMPTS = 4;
 
@@ -33,8 +35,8 @@ export const handler = withMultipartHttp(
     const images = inlineImages(files);
     const fileKeys = [...new Set(body.fileKeys ?? [])];
     if (images.length + fileKeys.length > MAX_PROPERTY_FILES) {
-      const message = `must have at most ${MAX_PROPERTY_FILES} files`;
-      throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+      const message = `Upload at most ${MAX_PROPERTY_FILES} photos at a time.`;
+      throw invalidField('files', message);
     }
     let previous = await ownedProperty(identity, path.id);
     const checkMedia = (current: PropertyItem, added: number) => {
@@ -42,13 +44,13 @@ export const handler = withMultipartHttp(
         (url) => !current.media.some((item) => item.url === url),
       );
       if (unknown.length > 0) {
-        const message = 'must name images of this property';
-        throw badRequest(`Invalid body field "removeMedia": ${message}`, { removeMedia: message });
+        const message = 'must name photos of this property';
+        throw invalidField('removeMedia', message);
       }
       const remaining = current.media.length - new Set(body.removeMedia ?? []).size + added;
       if (remaining > MAX_PROPERTY_MEDIA) {
-        const message = `a property holds at most ${MAX_PROPERTY_MEDIA} images`;
-        throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+        const message = `A property holds at most ${MAX_PROPERTY_MEDIA} photos.`;
+        throw invalidField('files', message);
       }
     };
     checkMedia(previous, images.length + fileKeys.length);
@@ -65,14 +67,14 @@ export const handler = withMultipartHttp(
         checkMedia(previous, added.length);
         const removing = new Set(body.removeMedia ?? []);
         const media = [...previous.media.filter((item) => !removing.has(item.url)), ...added];
-        const candidate: PropertyItem = {
+        const candidate: PropertyItem = await withIndexedPrice({
           ...withoutFields(previous, body.clearFields),
           ...fieldsOf(body),
           media,
           imageOrder: media.map((item) => item.url),
           updated_at: new Date().toISOString(),
           version: previous.version + 1,
-        };
+        });
         try {
           await writeProperty(previous, candidate);
           next = candidate;

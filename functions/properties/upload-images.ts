@@ -6,10 +6,11 @@ import {
   type PropertyMediaItem,
   writeProperty,
 } from '#lib/data/properties';
-import { badRequest, conflict } from '#lib/errors';
+import { conflict } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
 import { listingsChanged, ownedProperty } from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
+import { invalidField } from '#lib/validation';
 
 const MAX_ATTEMPTS = 4;
 
@@ -24,22 +25,22 @@ export const handler = withMultipartHttp(
   async ({ path, body, files, identity }) => {
     if (body.propertyId !== path.id) {
       const message = 'must be the id of the property in the path';
-      throw badRequest(`Invalid body field "propertyId": ${message}`, { propertyId: message });
+      throw invalidField('propertyId', message);
     }
     const images = inlineImages(files);
     const fileKeys = [...new Set(body.fileKeys ?? [])];
     if (images.length + fileKeys.length === 0) {
-      throw badRequest('Invalid body field "files": is required', { files: 'is required' });
+      throw invalidField('files', 'is required');
     }
     if (images.length + fileKeys.length > MAX_PROPERTY_FILES) {
-      const message = `must have at most ${MAX_PROPERTY_FILES} files`;
-      throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+      const message = `Upload at most ${MAX_PROPERTY_FILES} photos at a time.`;
+      throw invalidField('files', message);
     }
     let previous = await ownedProperty(identity, path.id);
     const checkRoom = (current: PropertyItem, adding: number) => {
       if (current.media.length + adding > MAX_PROPERTY_MEDIA) {
-        const message = `a property holds at most ${MAX_PROPERTY_MEDIA} images`;
-        throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+        const message = `A property holds at most ${MAX_PROPERTY_MEDIA} photos.`;
+        throw invalidField('files', message);
       }
     };
     checkRoom(previous, images.length + fileKeys.length);

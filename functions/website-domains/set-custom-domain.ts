@@ -1,7 +1,7 @@
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
 import { config } from '#lib/config';
-import { badRequest } from '#lib/errors';
 import { withHttp } from '#lib/http';
+import { invalidField } from '#lib/validation';
 import { claimDomain, isUnderSitesDomain, websiteDomainView } from '#lib/website-domains';
 import { announceWebsite } from '#lib/website-events';
 import { loadWebsite } from '#lib/websites';
@@ -16,7 +16,7 @@ import { loadWebsite } from '#lib/websites';
 export const handler = withHttp(websiteDomainsRoutes.setCustomDomain, async ({ body, identity }) => {
   if (isUnderSitesDomain(body.domain)) {
     const message = `must be your own domain, not one under ${config.sites.domain}`;
-    throw badRequest(`Invalid body field "domain": ${message}`, { domain: message });
+    throw invalidField('domain', message);
   }
   const website = await loadWebsite(identity.agentId, body.website_id);
   const record = await claimDomain({

@@ -2,8 +2,8 @@ import { websitesRoutes } from '#contracts/routes/websites';
 import { MAX_ASSET_FILES } from '#contracts/schemas/websites';
 import { transactWrite } from '#lib/data/entity';
 import { WebsiteAsset } from '#lib/data/websites';
-import { badRequest } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
+import { invalidField } from '#lib/validation';
 import { assetView, discardAssetObjects, inlineAssets, storeAssets } from '#lib/website-assets';
 import { loadWebsite } from '#lib/websites';
 
@@ -18,11 +18,11 @@ export const handler = withMultipartHttp(
     const inline = inlineAssets(files);
     const fileKeys = [...new Set(body.fileKeys ?? [])];
     if (inline.length + fileKeys.length === 0) {
-      throw badRequest('Invalid body field "files": is required', { files: 'is required' });
+      throw invalidField('files', 'is required');
     }
     if (inline.length + fileKeys.length > MAX_ASSET_FILES) {
-      const message = `must have at most ${MAX_ASSET_FILES} files`;
-      throw badRequest(`Invalid body field "files": ${message}`, { files: message });
+      const message = `Upload at most ${MAX_ASSET_FILES} files at a time.`;
+      throw invalidField('files', message);
     }
     const website = await loadWebsite(identity.agentId, path.id);
     const stored = await storeAssets(identity.agentId, website.website_id, fileKeys, inline, body.metadata);

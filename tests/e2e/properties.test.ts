@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { formatPriceIn } from '../../frontend/src/features/preferences/format.ts';
+import { formatPriceIn, formatRatesDate } from '../../frontend/src/features/preferences/format.ts';
 import { demoPhotos } from '../../local/seed-photos.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
@@ -70,7 +70,7 @@ describe('properties', () => {
     const form = page.getByRole('form', { name: 'Add Property' });
 
     // field-level messages first: nothing is sent
-    await form.getByLabel('Price (USD)').fill('cheap');
+    await form.getByLabel('Price', { exact: true }).fill('cheap');
     await form.getByRole('button', { name: 'Add Property' }).click();
     await form.getByText('Title is required').waitFor();
     await form.getByText('Price must be a number').waitFor();
@@ -81,7 +81,7 @@ describe('properties', () => {
     await shot(page, 'add-property-errors');
 
     await form.getByLabel('Title', { exact: true }).fill(title);
-    await form.getByLabel('Price (USD)').fill('515,000');
+    await form.getByLabel('Price', { exact: true }).fill('515,000');
     await form.getByLabel('Status').selectOption('for_sale');
     await form.getByLabel('Collaborator commission (%)').fill('2.5');
     await form.getByLabel('Street address').fill('Rua das Flores 12');
@@ -260,7 +260,7 @@ describe('properties', () => {
     await page.context().close();
   });
 
-  it('shows prices in the selected currency after switching it', async () => {
+  it('shows an agent their prices as entered, and the conversion into a new currency beside them', async () => {
     const agent = await createTestAgent({ role: 'Agent' });
     const title = `Priced villa ${randomUUID().slice(0, 6)}`;
     const propertyId = await listed(agent, { title, price: '500000' });
@@ -269,27 +269,100 @@ describe('properties', () => {
     await page.goto(appUrl(`/properties/details/${propertyId}`));
     const price = page.getByTestId('detail-price');
     await expect.poll(() => price.textContent()).toBe('$500,000');
+    expect(await page.getByTestId('detail-price-converted').count()).toBe(0);
 
     const switched = await callApi('/api/currency-preference', {
       ...jsonBody('POST', { agentId: agent.agentId, currencyPreference: 'EUR' }),
       token: agent.token,
     });
     expect(switched.status).toBe(200);
-    const { rates } = (await (await callApi('/api/exchange-rates', { token: agent.token })).json()) as {
+    const exchange = (await (await callApi('/api/exchange-rates', { token: agent.token })).json()) as {
       rates: Record<string, number>;
+      date: string;
     };
     await page.reload();
 
-    const euros = formatPriceIn(500_000, 'EUR', rates);
+    // the listing stays in the dollars it was entered in; the euros are beside it, dated
+    const euros = formatPriceIn(500_000, 'EUR', exchange.rates);
     expect(euros).toMatch(/^€/);
-    await expect.poll(() => price.textContent()).toBe(euros);
-    await page.getByText(/Rates of/).waitFor();
+    await expect
+      .poll(() => page.getByTestId('detail-price-converted').textContent())
+      .toBe(`≈ ${euros} · Rates of ${formatRatesDate(exchange.date)}`);
+    expect(await price.textContent()).toBe('$500,000');
     await page.goto(appUrl('/properties/property-list'));
-    await results(page).getByRole('article', { name: title }).getByTestId('property-price').waitFor();
-    expect(
-      await results(page).getByRole('article', { name: title }).getByTestId('property-price').textContent(),
-    ).toBe(euros);
+    const card = results(page).getByRole('article', { name: title }).getByTestId('property-price');
+    await card.waitFor();
+    expect(await card.textContent()).toBe(`$500,000 (≈ ${euros})`);
     await page.context().close();
+  });
+
+  it('takes a price in the agent’s currency, reopens it as typed, and shows it converted to another agent', async () => {
+    const lisbon = await createTestAgent({ role: 'Agent', fullName: 'Inês Euros' });
+    const saved = await callApi('/api/currency-preference', {
+      ...jsonBody('POST', { agentId: lisbon.agentId, currencyPreference: 'EUR' }),
+      token: lisbon.token,
+    });
+    expect(saved.status).toBe(200);
+    const title = `Euro flat ${randomUUID().slice(0, 6)}`;
+    const page = await openPage();
+    await signInWithPassword(page, lisbon.email, TEST_PASSWORD);
+    await page.goto(appUrl('/properties/add-property'));
+    const form = page.getByRole('form', { name: 'Add Property' });
+    const currency = form.getByLabel('Currency', { exact: true });
+    // a new listing is in the agent's currency
+    await expect.poll(() => currency.inputValue()).toBe('EUR');
+    await form.getByLabel('Title', { exact: true }).fill(title);
+    await form.getByLabel('Price', { exact: true }).fill('€450,000');
+    await form.getByLabel('City').fill('Lisbon');
+    await form.getByLabel('Size').fill('96');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await shot(page, 'add-property-in-euros');
+    await form.getByRole('button', { name: 'Add Property' }).click();
+    await page.waitForURL('**/properties/success?id=*');
+    const propertyId = new URL(page.url()).searchParams.get('id')!;
+
+    // the owner sees exactly what they typed, on the details and in the form
+    await page.goto(appUrl(`/properties/details/${propertyId}`));
+    await expect.poll(() => page.getByTestId('detail-price').textContent()).toBe('€450,000');
+    expect(await page.getByTestId('detail-price-converted').count()).toBe(0);
+    await page.goto(appUrl(`/properties/edit/${propertyId}`));
+    const edit = page.getByRole('form', { name: 'Save changes' });
+    await expect.poll(() => edit.getByLabel('Price', { exact: true }).inputValue()).toBe('450,000');
+    expect(await edit.getByLabel('Currency', { exact: true }).inputValue()).toBe('EUR');
+    await shot(page, 'edit-property-in-euros');
+    await page.context().close();
+
+    // an agent working in dollars and square feet sees the euros with their value in dollars, and feet
+    const boston = await createTestAgent({ role: 'Agent', fullName: 'Bo Dollars' });
+    const feet = await callApi('/api/metric-preference', {
+      ...jsonBody('POST', { agentId: boston.agentId, preference: 'sqft' }),
+      token: boston.token,
+    });
+    expect(feet.status).toBe(200);
+    const exchange = (await (await callApi('/api/exchange-rates', { token: boston.token })).json()) as {
+      rates: Record<string, number>;
+      date: string;
+    };
+    const dollars = formatPriceIn(450_000 / exchange.rates.EUR!, 'USD', exchange.rates);
+    const other = await openPage();
+    await signInWithPassword(other, boston.email, TEST_PASSWORD);
+    await other.goto(appUrl(`/properties/details/${propertyId}`));
+    await expect.poll(() => other.getByTestId('detail-price').textContent()).toBe('€450,000');
+    await expect
+      .poll(() => other.getByTestId('detail-price-converted').textContent())
+      .toBe(`≈ ${dollars} · Rates of ${formatRatesDate(exchange.date)}`);
+    // 96 sqm entered in square metres, shown in the agent's square feet
+    await other.getByText('1,033 sqft', { exact: true }).waitFor();
+    await shot(other, 'property-converted-for-usd-agent');
+    await other.goto(appUrl('/properties/property-list'));
+    const card = results(other).getByRole('article', { name: title }).getByTestId('property-price');
+    await card.waitFor();
+    expect(await card.textContent()).toBe(`€450,000 (≈ ${dollars})`);
+    expect(await results(other).getByTestId('rates-note').textContent()).toBe(
+      `≈ values in USD by the exchange rates of ${formatRatesDate(exchange.date)}`,
+    );
+    await shot(other, 'property-list-converted');
+    await other.context().close();
   });
 
   it('stops the Free Plan at its properties limit with Limit Reached and the usage bar', async () => {
@@ -309,7 +382,7 @@ describe('properties', () => {
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'properties', 1);
     const form = page.getByRole('form', { name: 'Add Property' });
     await form.getByLabel('Title', { exact: true }).fill('One too many');
-    await form.getByLabel('Price (USD)').fill('100000');
+    await form.getByLabel('Price', { exact: true }).fill('100000');
     await form.getByLabel('City').fill('Faro');
     await form.getByRole('button', { name: 'Add Property' }).click();
     const dialog = page.getByRole('dialog', { name: 'Limit Reached' });

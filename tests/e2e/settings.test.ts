@@ -138,8 +138,11 @@ describe('settings', () => {
 
     // saved on the server: a fresh load of the detail page shows them
     await page.goto(appUrl(`/properties/details/${propertyId}`));
-    await expect.poll(() => page.getByTestId('detail-price').textContent()).toBe(euros);
-    await page.getByText(`Rates of ${formatRatesDate(exchange.date)}`).waitFor();
+    // the price stays as it was entered, its value in euros beside it with the rates' date
+    await expect
+      .poll(() => page.getByTestId('detail-price-converted').textContent())
+      .toBe(`≈ ${euros} · Rates of ${formatRatesDate(exchange.date)}`);
+    expect(await page.getByTestId('detail-price').textContent()).toBe('$250,000');
     await page.getByText('1,292 sqft', { exact: true }).waitFor();
     await page.context().close();
   });

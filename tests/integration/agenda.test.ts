@@ -1,5 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, inject, it } from 'vitest';
+import { fieldMessage } from '#contracts/field-labels';
 import { routes } from '#contracts/manifest';
 import { signIn } from '#local/accounts';
 import type { LocalCloud } from '#local/cloud';
@@ -217,7 +218,7 @@ describe('agenda events', () => {
     expect(cleared).not.toHaveProperty('location');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
-      error: 'Invalid body field "end": must be after start',
+      error: 'End time must be after start',
       fields: { end: 'must be after start' },
     });
   });
@@ -248,7 +249,8 @@ describe('agenda events', () => {
     expect(response.status).toBe(400);
     const answer = (await response.json()) as { error: string; fields: Record<string, string> };
     expect(answer.fields[field]).toBe(message);
-    expect(answer.error).toContain(`"${field}"`);
+    // the sentence names the field as the event form labels it
+    expect(answer.error).toBe(fieldMessage(field, message));
   });
 
   it('deletes an event; another agent’s events are answered as missing and left alone', async () => {

@@ -112,7 +112,7 @@ describe('POST /api/clients', () => {
 
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; fields: Record<string, string> };
-    expect(body.error).toBe('Invalid body field "full_name": is required');
+    expect(body.error).toBe('Full name is required');
     expect(body.fields).toMatchObject({
       full_name: 'is required',
       email: 'must be a valid email address',

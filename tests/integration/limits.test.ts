@@ -42,6 +42,7 @@ describe('feature reservations', () => {
         paywall: true,
         reason: 'usage_limit_reached',
         message: "You have reached your plan's limit of 10 properties. Upgrade your plan to add more.",
+        error: "You have reached your plan's limit of 10 properties. Upgrade your plan to add more.",
         action: 'upgrade',
         feature: 'properties',
         current: 10,
@@ -159,12 +160,14 @@ describe('the subscription paywall', () => {
       paywall: true,
       reason: 'payment_failed',
       message: 'Your last payment failed. Update your payment method to continue.',
+      error: 'Your last payment failed. Update your payment method to continue.',
       action: 'update_payment_method',
     });
     expect(expired).toEqual({
       paywall: true,
       reason: 'subscription_expired',
       message: 'Your subscription has expired. Renew it to continue.',
+      error: 'Your subscription has expired. Renew it to continue.',
       action: 'renew_subscription',
     });
     expect(() => assertSubscriptionActive({ subscriptionStatus: 'active' })).not.toThrow();
@@ -285,6 +288,7 @@ describe('GET /api/feature-limits/{feature}', () => {
       paywall: true,
       reason: 'subscription_expired',
       message: 'Your subscription has expired. Renew it to continue.',
+      error: 'Your subscription has expired. Renew it to continue.',
       action: 'renew_subscription',
     });
     expect(failedResponse.status).toBe(402);
@@ -301,7 +305,7 @@ describe('GET /api/feature-limits/{feature}', () => {
 
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; fields: Record<string, string> };
-    expect(body.error).toContain('feature');
+    expect(body.error).toMatch(/^Feature must be one of properties, clients/);
     expect(Object.keys(body.fields)).toEqual(['feature']);
   });
 

@@ -144,7 +144,7 @@ describe('POST /api/upload-profile-picture', () => {
 
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({
-      error: 'Invalid body field "files": is required',
+      error: 'A file is required',
       fields: { files: 'is required' },
     });
   });

@@ -239,13 +239,13 @@ describe('POST /api/addProperty', () => {
     const notAnImage = await uploaded(agent, Buffer.from('plain text, not a photo'), 'notes.jpg');
 
     const cases: Array<[Record<string, string>, ReturnType<typeof photo>[], number, RegExp]> = [
-      [{ title: '' }, [], 400, /"title": is required/],
-      [{ price: 'cheap' }, [], 400, /"price": must be a number/],
-      [{ status: 'gone' }, [], 400, /"status": must be one of/],
-      [{ video_link: 'not a link' }, [], 400, /"video_link": must be a valid URL/],
-      [{ bedrooms_count: '2.5' }, [], 400, /"bedrooms_count": must be a whole number/],
+      [{ title: '' }, [], 400, /^Title is required$/],
+      [{ price: 'cheap' }, [], 400, /^Price must be a number/],
+      [{ status: 'gone' }, [], 400, /^Status must be one of/],
+      [{ video_link: 'not a link' }, [], 400, /^Video link must be a valid URL/],
+      [{ bedrooms_count: '2.5' }, [], 400, /^Bedrooms must be a whole number/],
       [{}, [{ ...photo(), bytes: Buffer.from('GIF89a') }], 400, /JPEG, PNG or WebP/],
-      [{}, [{ ...photo(), field: 'file' }], 400, /"file"/],
+      [{}, [{ ...photo(), field: 'file' }], 400, /not "file"/],
       [{ fileKeys: JSON.stringify([theirs]) }, [], 404, /Upload not found/],
       [{ fileKeys: JSON.stringify([ticket.body.key]) }, [], 400, /not finished uploading/],
       [{ fileKeys: JSON.stringify([notAnImage]) }, [], 400, /JPEG, PNG or WebP/],
@@ -443,7 +443,7 @@ describe('photos', () => {
     const none = await api<Body>(agent, `/api/properties/${id}/uploadImages`, {
       ...formBody({ propertyId: id, type: 'property-image' }),
     });
-    expect(none).toMatchObject({ status: 400, body: { error: 'Invalid body field "files": is required' } });
+    expect(none).toMatchObject({ status: 400, body: { error: 'A file is required' } });
     const mismatch = await api<Body>(agent, `/api/properties/${randomUUID()}/uploadImages`, {
       ...formBody({ propertyId: id, type: 'property-image' }, [photo()]),
     });
@@ -488,7 +488,7 @@ describe('GET /api/properties', () => {
     expect(page.body.items[0]!.property_id).toBe(theirs);
     expect(page.body.pagination.totalItems).toBeGreaterThanOrEqual(1);
     expect(forged.status).toBe(400);
-    expect(forged.body.error).toMatch(/cursor/);
+    expect(forged.body.error).toMatch(/^Page is not one this list gave/);
   });
 });
 
@@ -601,7 +601,7 @@ describe('GET /api/properties/search', () => {
     const reversed = await search(agent, { city, minPrice: 5, maxPrice: 1 });
 
     expect(mixed.status).toBe(400);
-    expect(reversed).toMatchObject({ status: 400, body: { error: expect.stringMatching(/maxPrice/) } });
+    expect(reversed).toMatchObject({ status: 400, body: { error: 'Maximum price must be at least the minimum price' } });
   });
 
   it('keeps a property in exactly its scopes: one date and one price entry each', async () => {

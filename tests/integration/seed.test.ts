@@ -53,6 +53,23 @@ describe('the demo seed', () => {
     });
   });
 
+  it('prices the demo listings in the currency of their cities, as their agents would enter them', async () => {
+    const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
+    await seedDemoData(cloud);
+    const { accessToken } = await signIn(cloud.userPool, 'demo@estatenet.local', DEMO_PASSWORD);
+    const response = await callApi('/api/properties?limit=100', { token: accessToken });
+    const { items } = (await response.json()) as {
+      items: Array<{ property_id: string; city: string; price: number; currency: string }>;
+    };
+    const demo = items.filter((item) => item.property_id.startsWith('demo-'));
+    expect(demo.length).toBeGreaterThan(0);
+    // every demo city is in Portugal
+    expect(demo.map((item) => `${item.city}: ${item.currency}`)).toEqual(
+      demo.map((item) => `${item.city}: EUR`),
+    );
+    expect(demo.find((item) => item.property_id === 'demo-alfama-loft')?.price).toBe(612_000);
+  });
+
   it('makes every figure agree with the records the screens list', async () => {
     const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
     const demo = await seedDemoData(cloud);

@@ -184,13 +184,13 @@ describe('websites', () => {
     const site = await created(agent);
 
     const cases: Array<[Body, RegExp]> = [
-      [{ name: 'renamed' }, /is not allowed: name/],
-      [{ agent_id: 'someone' }, /is not allowed: agent_id/],
-      [{ content: { components: {}, pages: [] } }, /"content\.styles"/],
-      [{ content: { components: {}, styles: '' } }, /"content\.pages"/],
-      [{ content: { styles: '', pages: [] } }, /"content\.components"/],
-      [{ content: { components: {}, styles: 1, pages: [] } }, /"content\.styles": must be a string/],
-      [{ status: 'live' }, /"status": must be draft or published/],
+      [{ name: 'renamed' }, /has a field it does not take: name/],
+      [{ agent_id: 'someone' }, /has a field it does not take: agent_id/],
+      [{ content: { components: {}, pages: [] } }, /^Styles is required$/],
+      [{ content: { components: {}, styles: '' } }, /^Pages is required$/],
+      [{ content: { styles: '', pages: [] } }, /^Components must be an object$/],
+      [{ content: { components: {}, styles: 1, pages: [] } }, /^Styles must be a string/],
+      [{ status: 'live' }, /^Status must be draft or published/],
       [{}, /must change at least one field/],
     ];
     for (const [body, message] of cases) {

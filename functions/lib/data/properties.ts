@@ -23,10 +23,20 @@ import { eq, notExists } from './expression.ts';
 export type PropertyMediaItem = PropertyView['media'][number];
 
 /**
- * A listing as stored: the contract's property (its price in USD, the platform's base currency, shown
- * converted into the viewer's), plus the version every write is conditional on (optimistic concurrency).
+ * A listing as stored: the contract's property, its price in the currency it was entered in (`currency`;
+ * absent on listings saved before prices had a currency: those are USD), plus `price_usd`, the USD value
+ * by the rates of its last save that its search entries sort and filter by (absent: `price` is USD), and
+ * the version every write is conditional on (optimistic concurrency).
  */
-export type PropertyItem = PropertyView & { version: number };
+export type PropertyItem = Omit<PropertyView, 'currency'> & {
+  currency?: PropertyView['currency'];
+  price_usd?: number;
+  version: number;
+};
+
+/** The USD value a listing is indexed by (docs/decisions.md "Prices in the agent's currency"). */
+export const indexedPrice = (property: Pick<PropertyItem, 'price' | 'price_usd'>) =>
+  property.price_usd ?? property.price;
 
 export const Property = defineEntity<PropertyItem, 'property_id'>()({
   type: 'property',
@@ -34,10 +44,14 @@ export const Property = defineEntity<PropertyItem, 'property_id'>()({
 });
 
 export interface PropertyEntryItem {
-  /** the scope partition: `ALL`, `C:<city>`, `S:<status>`, `C:<city>|S:<status>`, each `|B:<n>`; `A:<agent>` */
+  /**
+   * the scope partition: `ALL`, `C:<city>`, `S:<status>`, `C:<city>|S:<status>`, each `|B:<n>`; `A:<agent>`;
+   * `CUR:<currency>` (listings priced in another currency than USD, by date: never searched)
+   */
   scope: string;
-  /** `D#<created_at>#<id>` or `P#<price in cents, 15 digits>#<created_at>#<id>` */
+  /** `D#<created_at>#<id>` or `P#<USD value in cents, 15 digits>#<created_at>#<id>` */
   order_key: string;
+  /** the listing's USD value (`indexedPrice`), whatever its currency */
   price: number;
   created_at: string;
 }
@@ -72,6 +86,7 @@ export function cityKey(city: string): string {
 
 export const ALL_SCOPE = 'ALL';
 export const agentScope = (agentId: string) => `A:${encodeURIComponent(agentId)}`;
+export const currencyScope = (currency: string) => `CUR:${currency}`;
 
 /** The base scope of a set of equality filters (city, status). */
 export function baseScope(filters: { city?: string | undefined; status?: string | undefined }): string {
@@ -95,7 +110,7 @@ function baseScopesOf(property: Pick<PropertyItem, 'city' | 'status'>): string[]
   ];
 }
 
-/** Prices sort as whole cents, 15 digits (the schema caps prices at 1e12). */
+/** USD values sort as whole cents, 15 digits (prices are capped at 1e12 in any currency: < 1e13 USD). */
 export const priceKey = (price: number) => String(Math.round(price * 100)).padStart(15, '0');
 
 export const dateOrderKey = (createdAt: string, id: string) => `D#${createdAt}#${id}`;
@@ -107,17 +122,20 @@ export function entriesOf(property: PropertyItem): PropertyEntryItem[] {
   const entry = (scope: string, order_key: string): PropertyEntryItem => ({
     scope,
     order_key,
-    price: property.price,
+    price: indexedPrice(property),
     created_at: property.created_at,
   });
   const byDate = dateOrderKey(property.created_at, property.property_id);
-  const byPrice = priceOrderKey(property.price, property.created_at, property.property_id);
+  const byPrice = priceOrderKey(indexedPrice(property), property.created_at, property.property_id);
   const scopes = baseScopesOf(property).flatMap((base) =>
     property.bedrooms_count === undefined ? [base] : [base, bedroomScope(base, property.bedrooms_count)],
   );
+  const currency = property.currency ?? 'USD';
   return [
     ...scopes.flatMap((scope) => [entry(scope, byDate), entry(scope, byPrice)]),
     entry(agentScope(property.agent_id), byDate),
+    // the listings priced in a currency, for moving their entries when the rates change
+    ...(currency === 'USD' ? [] : [entry(currencyScope(currency), byDate)]),
   ];
 }
 

@@ -250,7 +250,7 @@ function sharedCss(look: TemplateLook): string {
     '.hero-image{display:block;width:100%;height:440px;object-fit:cover;}',
     '.hero-copy{padding:32px 40px;}',
     '.hero-title{font-size:2.6rem;margin:0 0 12px;}',
-    '.button{display:inline-block;padding:12px 24px;background:var(--primary);color:#fff;text-decoration:none;border-radius:4px;}',
+    '.button{display:inline-block;padding:12px 24px;background:var(--primary-fill,var(--primary));color:var(--on-primary,#fff);text-decoration:none;border-radius:4px;}',
     '.section{padding:56px 40px;max-width:1160px;margin:0 auto;}',
     '.section-title{font-size:1.9rem;margin:0 0 24px;}',
     '.section-lead{max-width:640px;}',

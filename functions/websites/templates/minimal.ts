@@ -19,7 +19,7 @@ export const minimal: TemplateLook = {
     '.hero-image{height:320px;}',
     '.hero-copy{max-width:680px;padding-top:48px;}',
     '.hero-title{font-weight:600;font-size:2.2rem;}',
-    '.button{background:transparent;color:var(--primary);border:1px solid var(--primary);}',
+    '.button{background:transparent;color:var(--primary-text,var(--primary));border:1px solid var(--primary);}',
     '.section-title{font-weight:600;font-size:1.4rem;}',
     '.section-muted{border-top:1px solid #e9ecef;border-bottom:1px solid #e9ecef;}',
     '.testimonial{border-left:1px solid var(--secondary);}',

@@ -79,7 +79,7 @@ export function GoogleOption({
       <div
         className={clsx(
           dividerClassName,
-          'flex items-center gap-3 text-xs font-medium tracking-wide text-slate-400 uppercase',
+          'flex items-center gap-3 text-xs font-medium tracking-wide text-slate-500 uppercase',
         )}
       >
         <span className="h-px flex-1 bg-slate-200" />

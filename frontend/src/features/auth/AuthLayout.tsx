@@ -48,7 +48,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           {footer && <div className="mt-8 text-center text-sm text-slate-600">{footer}</div>}
         </div>
 
-        <p className="text-center text-xs text-slate-400 lg:text-left">
+        <p className="text-center text-xs text-slate-500 lg:text-left">
           © {new Date().getFullYear()} {PRODUCT_NAME}. All rights reserved.
         </p>
       </main>

@@ -16,6 +16,7 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { selectAgentData } from '../agents/agentSlice.ts';
 import { useLazyGetFeatureLimitQuery } from '../preferences/api.ts';
+import { useCurrency } from '../preferences/usePreferences.ts';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import {
   type Client,
@@ -59,6 +60,8 @@ export function ClientsPage() {
   const bookArg = useClientBookArg();
   const book = useListClientsInfiniteQuery(bookArg);
   const clients = useAppSelector(selectClients);
+  // a new client's budget starts in the agent's display currency
+  const { currency } = useCurrency();
   const agents = useAppSelector(selectClientAgents);
   const complete = useAppSelector(selectClientBookComplete);
   const error = useAppSelector(selectClientsError);
@@ -381,6 +384,7 @@ export function ClientsPage() {
           {...(dialog.kind === 'edit' ? { client: dialog.client } : {})}
           agents={agents}
           showAssignee={inAgency}
+          defaultCurrency={currency}
           onClose={() => setDialog(null)}
         />
       )}
@@ -443,7 +447,7 @@ function StageChip({
         <span
           className={clsx(
             'rounded-full px-1.5 text-xs tabular-nums',
-            active ? 'bg-white/20 text-white' : 'bg-slate-100 text-slate-600',
+            active ? 'bg-brand-800 text-white' : 'bg-slate-100 text-slate-600',
           )}
         >
           {count}

@@ -30,6 +30,7 @@ export function NotificationsMenu({ trigger }: { trigger: MenuTriggerProps }) {
   const requests = useIncomingConnectionRequests({ pollingInterval: NOTIFICATION_REFRESH_MS });
   const notifications = useNotifications();
   const pending = requests.count + notifications.items.length;
+  const pendingBadge = pending > 99 ? '99+' : String(pending);
   const shown = notifications.items.slice(0, MENU_NOTIFICATIONS);
   const more = notifications.items.length - shown.length;
   const close = () => setOpen(false);
@@ -44,7 +45,11 @@ export function NotificationsMenu({ trigger }: { trigger: MenuTriggerProps }) {
 
   return (
     <DropdownMenu.Root modal={false} open={open} onOpenChange={onOpenChange}>
-      <DropdownMenu.Trigger aria-label={trigger.label} className={clsx(trigger.className, 'relative')}>
+      <DropdownMenu.Trigger
+        // the count shown on the bell is part of the button's name (WCAG 2.5.3: label in name)
+        aria-label={pending > 0 ? `${trigger.label}, ${pendingBadge} new` : trigger.label}
+        className={clsx(trigger.className, 'relative')}
+      >
         {trigger.children}
         {pending > 0 && (
           <span
@@ -52,7 +57,7 @@ export function NotificationsMenu({ trigger }: { trigger: MenuTriggerProps }) {
             aria-hidden="true"
             className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[0.6875rem] leading-none font-bold text-white ring-2 ring-white"
           >
-            {pending > 99 ? '99+' : pending}
+            {pendingBadge}
           </span>
         )}
       </DropdownMenu.Trigger>

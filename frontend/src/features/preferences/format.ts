@@ -1,8 +1,9 @@
-import { EXCHANGE_RATES_SNAPSHOT, SQFT_PER_SQM } from '#contracts/exchange-rates';
+import { convertAmount, EXCHANGE_RATES_SNAPSHOT, SQFT_PER_SQM } from '#contracts/exchange-rates';
 
 /**
  * Pure conversions behind the preference hooks (usePreferences.ts); no React, no zod, a few hundred bytes.
- * Prices are stored in USD; rates are units per 1 USD. Sizes are sqm or sqft.
+ * A listing's price is stored in the currency it was entered in; rates are units per 1 USD. Sizes are sqm
+ * or sqft, stored with their unit.
  */
 
 export type AreaUnit = 'sqm' | 'sqft';
@@ -57,6 +58,37 @@ export function formatPriceIn(
   const known = Boolean(rates[currency]);
   return formatMoney(convertFromUsd(amountUsd, currency, rates), known ? currency : 'USD', locale);
 }
+
+/** A listing's price for one viewer: as entered, and about what it is in the viewer's currency. */
+export interface ListingPrice {
+  /** `€450,000`: exactly what the listing agent entered, in its currency */
+  original: string;
+  /** `$523,000`: the viewer's currency by the rates, when it is another one (and both have rates) */
+  converted?: string;
+  /** `€450,000 (≈ $523,000)` or `€450,000` */
+  text: string;
+}
+
+/**
+ * A price entered in `from` as `viewer` reads it: the agent who entered it (same currency) sees exactly
+ * what they typed; everyone else sees it with its conversion into their currency beside it.
+ */
+export function formatListingPrice(
+  amount: number,
+  from: string,
+  viewer: string,
+  rates: Record<string, number> = EXCHANGE_RATES_SNAPSHOT.rates,
+  locale?: string,
+): ListingPrice {
+  const original = formatMoney(amount, from, locale);
+  if (from === viewer || !rates[from] || !rates[viewer]) return { original, text: original };
+  const converted = formatMoney(convertAmount(amount, from, viewer, rates), viewer, locale);
+  return { original, converted, text: `${original} (≈ ${converted})` };
+}
+
+/** `450,000`: a price as the form shows it for editing (separators, cents only when there are some). */
+export const formatAmountInput = (amount: number): string =>
+  numberFormat('en-US', { maximumFractionDigits: 2, useGrouping: true }).format(amount);
 
 /** A size from one unit to another. */
 export function convertArea(value: number, from: AreaUnit, to: AreaUnit): number {

@@ -12,6 +12,7 @@ import {
   convertArea,
   convertFromUsd,
   formatAreaIn,
+  formatListingPrice,
   formatPriceIn,
   formatRatesDate,
 } from './format.ts';
@@ -21,6 +22,7 @@ import {
  *
  *   const { formatPrice, currency, ratesDate, ratesNote } = useCurrency();
  *   formatPrice(425000)          // "€362,610" — a USD amount in the agent's currency
+ *   listingPrice(450000, 'EUR').text // "€450,000" for an EUR agent, "€450,000 (≈ $523,000)" for a USD one
  *   ratesNote                    // "Rates of 30 Jun 2025" — show it wherever prices are converted
  *                                //   (empty while the currency is USD: nothing is converted)
  *
@@ -44,6 +46,10 @@ export function useCurrency() {
     (amountUsd: number) => formatPriceIn(amountUsd, currency, rates),
     [currency, rates],
   );
+  const listingPrice = useCallback(
+    (price: number, priceCurrency: string) => formatListingPrice(price, priceCurrency, currency, rates),
+    [currency, rates],
+  );
   const convert = useCallback(
     (amountUsd: number) => convertFromUsd(amountUsd, currency, rates),
     [currency, rates],
@@ -60,9 +66,11 @@ export function useCurrency() {
       /** "Rates of 30 Jun 2025", or '' when prices are shown in USD unconverted */
       ratesNote: currency === 'USD' ? '' : `Rates of ${formatRatesDate(ratesDate)}`,
       formatPrice,
+      /** a listing's price as entered, with its conversion into the agent's currency when another */
+      listingPrice,
       convert,
     }),
-    [currency, rates, ratesDate, formatPrice, convert],
+    [currency, rates, ratesDate, formatPrice, listingPrice, convert],
   );
 }
 

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
-import { useAreaUnit } from '../preferences/usePreferences.ts';
+import { useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
 import { useAddPropertyMutation } from './api.ts';
 import { PropertyForm, type SubmitInput } from './PropertyForm.tsx';
 import { successPath } from './paths.ts';
@@ -10,6 +10,7 @@ import { asSubmitError, formDataOf, usePropertySubmit } from './usePropertySubmi
 export function AddPropertyPage() {
   const navigate = useNavigate();
   const { unit } = useAreaUnit();
+  const { currency } = useCurrency();
   const [addProperty] = useAddPropertyMutation();
   const { phase, setPhase, progress, upload } = usePropertySubmit();
 
@@ -36,6 +37,7 @@ export function AddPropertyPage() {
       </header>
       <PropertyForm
         defaultUnit={unit}
+        defaultCurrency={currency}
         submitLabel="Add Property"
         phase={phase}
         progress={progress}

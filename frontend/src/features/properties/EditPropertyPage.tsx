@@ -4,7 +4,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgentId } from '../auth/authSlice.ts';
-import { useAreaUnit } from '../preferences/usePreferences.ts';
+import { useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
 import { useGetPropertyQuery, useUpdatePropertyMutation } from './api.ts';
 import { PropertyForm, type SubmitInput } from './PropertyForm.tsx';
 import { propertyPath } from './paths.ts';
@@ -16,6 +16,7 @@ export function EditPropertyPage() {
   const navigate = useNavigate();
   const agentId = useAppSelector(selectAgentId);
   const { unit } = useAreaUnit();
+  const { currency } = useCurrency();
   const { data: property, isLoading, isError } = useGetPropertyQuery(propertyId);
   const [updateProperty] = useUpdatePropertyMutation();
   const { phase, setPhase, progress, upload } = usePropertySubmit();
@@ -56,6 +57,7 @@ export function EditPropertyPage() {
       <PropertyForm
         property={property}
         defaultUnit={unit}
+        defaultCurrency={currency}
         submitLabel="Save changes"
         phase={phase}
         progress={progress}

@@ -85,7 +85,8 @@ function Facts({ property }: { property: Property }) {
 }
 
 /**
- * One listing in the grid (a card) or the list (a row): cover, price in the viewer's currency, title,
+ * One listing in the grid (a card) or the list (a row): cover, price as entered (with its conversion into
+ * the viewer's currency when another), title,
  * place, facts and the save button. The title links to the detail page.
  */
 export function PropertyCard({
@@ -98,7 +99,8 @@ export function PropertyCard({
   /** the first card of its page (its photo is fetched first) */
   first?: boolean;
 }) {
-  const { formatPrice } = useCurrency();
+  const { listingPrice } = useCurrency();
+  const price = listingPrice(property.price, property.currency);
   const place = [property.area, property.city].filter(Boolean).join(', ');
   return (
     <article
@@ -127,8 +129,11 @@ export function PropertyCard({
           className="text-xl font-bold tracking-tight text-slate-900 tabular-nums"
           data-testid="property-price"
         >
-          {formatPrice(property.price)}
+          {price.original}
           {isRental(property.status) && <span className="text-sm font-medium text-slate-500"> / month</span>}
+          {price.converted && (
+            <span className="block text-sm font-medium text-slate-600"> (≈ {price.converted})</span>
+          )}
         </p>
         <h3 className="truncate text-base font-semibold text-slate-900">
           <Link

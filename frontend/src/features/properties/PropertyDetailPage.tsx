@@ -25,7 +25,7 @@ import { Avatar } from '../agents/Avatar.tsx';
 import { useGetAgentQuery } from '../agents/api.ts';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
-import { useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
+import { formatRatesDate, useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
 import { useGetPropertyQuery, useReorderPropertyImagesMutation } from './api.ts';
 import { Gallery } from './Gallery.tsx';
 import { furnishingLabel, isRental, statusLabel } from './labels.ts';
@@ -162,7 +162,8 @@ function Verified({ label }: { label: string }) {
 }
 
 function PriceCard({ property }: { property: Property }) {
-  const { formatPrice, ratesNote, currency } = useCurrency();
+  const { listingPrice, ratesDate } = useCurrency();
+  const price = listingPrice(property.price, property.currency);
   return (
     <Card>
       <CardContent>
@@ -171,14 +172,14 @@ function PriceCard({ property }: { property: Property }) {
           className="mt-1 text-3xl font-bold tracking-tight text-slate-900 tabular-nums"
           data-testid="detail-price"
         >
-          {formatPrice(property.price)}
+          {price.original}
           {isRental(property.status) && (
             <span className="text-base font-medium text-slate-500"> / month</span>
           )}
         </p>
-        {currency !== 'USD' && (
-          <p className="mt-1 text-sm text-slate-500">
-            {formatUsd(property.price)} · {ratesNote}
+        {price.converted && (
+          <p className="mt-1 text-sm text-slate-600" data-testid="detail-price-converted">
+            ≈ {price.converted} · Rates of {formatRatesDate(ratesDate)}
           </p>
         )}
         {property.collaborator_commission !== undefined && (
@@ -190,11 +191,6 @@ function PriceCard({ property }: { property: Property }) {
     </Card>
   );
 }
-
-const formatUsd = (amount: number) =>
-  new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', maximumFractionDigits: 0 }).format(
-    amount,
-  );
 
 function Facts({ property }: { property: Property }) {
   const { formatArea } = useAreaUnit();

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { changesOf, fieldsOf, valuesOf } from './PropertyForm.tsx';
 import { moveItem } from './photoUploads.ts';
+import type { Property } from './types.ts';
 import { validateNewProperty, validatePropertyChanges } from './validation.ts';
 
 describe('the property form', () => {
@@ -17,6 +18,7 @@ describe('the property form', () => {
     expect(fieldsOf(values)).toEqual({
       title: 'Loft',
       price: '425000',
+      currency: 'USD',
       city: 'Lisbon',
       measurement_metric: 'sqft',
       status: 'for_sale',
@@ -55,6 +57,46 @@ describe('the property form', () => {
     expect(changes).toEqual({ price: '1200', clearFields: '["area"]' });
     expect(validatePropertyChanges(changes)).toEqual({});
     expect(validatePropertyChanges({})).toEqual({ form: 'Change at least one field' });
+  });
+
+  it('opens a listing with its price as entered, in its own currency, and saves it again unchanged', () => {
+    const entered = { ...valuesOf(undefined, 'sqm', 'EUR'), title: 'Loft', price: '450,000.5', city: 'Faro' };
+    expect(fieldsOf(entered)).toMatchObject({ price: '450000.5', currency: 'EUR' });
+    expect(fieldsOf({ ...entered, price: '€ 450,000' }).price).toBe('450000');
+    const stored: Property = {
+      property_id: 'p-1',
+      agent_id: 'a-1',
+      title: 'Loft',
+      price: 450000.5,
+      currency: 'EUR',
+      city: 'Faro',
+      measurement_metric: 'sqm',
+      status: 'for_sale',
+      additionalFeatures: [],
+      closeTo: [],
+      views: [],
+      metaDetails: {},
+      media: [],
+      imageOrder: [],
+      deed_verified: false,
+      owner_acknowledged: false,
+      created_at: '2026-11-01T00:00:00.000Z',
+    };
+
+    // the agent's display currency (USD here) never replaces the listing's own
+    const reopened = valuesOf(stored, 'sqft', 'USD');
+
+    expect(reopened.price).toBe('450,000.5');
+    expect(reopened.currency).toBe('EUR');
+    expect(changesOf(reopened, reopened)).toEqual({});
+    expect(fieldsOf(reopened)).toMatchObject({ price: '450000.5', currency: 'EUR' });
+  });
+
+  it('names the form’s own labels in the messages of price and currency', () => {
+    expect(validateNewProperty({ title: 'Loft', price: '-1', city: 'Faro', currency: 'XYZ' })).toEqual({
+      price: 'Price must be 0 or more',
+      currency: expect.stringMatching(/^Currency must be one of USD, EUR, /),
+    });
   });
 
   it('moves a photo to another place of the order', () => {

@@ -1,12 +1,14 @@
 import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { CURRENCIES } from '#contracts/exchange-rates';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
+import { formatAmountInput } from '../preferences/format.ts';
 import { AREA_UNIT_LABELS, FURNISHING_LABELS, STATUS_LABELS } from './labels.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { type PhotoDraft, releasePhotos } from './photoUploads.ts';
@@ -22,6 +24,7 @@ import {
 export interface PropertyFormValues {
   title: string;
   price: string;
+  currency: string;
   street_address: string;
   city: string;
   area: string;
@@ -68,10 +71,15 @@ const CLEARABLE = new Set<string>([
 
 const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
 
-export function valuesOf(property: Property | undefined, unit: string): PropertyFormValues {
+/**
+ * The form's values of a property (a new one: empty, in the agent's unit and currency). The price shows
+ * as it was entered, in its own currency, with separators ("450,000"): reopening shows what was typed.
+ */
+export function valuesOf(property: Property | undefined, unit: string, currency = 'USD'): PropertyFormValues {
   return {
     title: property?.title ?? '',
-    price: text(property?.price),
+    price: property ? formatAmountInput(property.price) : '',
+    currency: property?.currency ?? currency,
     street_address: property?.street_address ?? '',
     city: property?.city ?? '',
     area: property?.area ?? '',
@@ -99,6 +107,9 @@ const splitList = (value: string) =>
     .map((entry) => entry.trim())
     .filter(Boolean);
 
+/** "€ 450,000" → "450000": separators and a leading currency symbol are how people write numbers. */
+const numberText = (value: string) => value.replace(/[\s,_]/g, '').replace(/^\p{Sc}/u, '');
+
 /** The multipart text fields of the form's values; empty ones are left out. */
 export function fieldsOf(values: PropertyFormValues): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -106,8 +117,7 @@ export function fieldsOf(values: PropertyFormValues): Record<string, string> {
     if (typeof value === 'boolean') fields[name] = String(value);
     else if ((LIST_FIELDS as readonly string[]).includes(name))
       fields[name] = JSON.stringify(splitList(value));
-    else if (value.trim() !== '')
-      fields[name] = NUMBER_FIELDS.has(name) ? value.replace(/[\s,_]/g, '') : value.trim();
+    else if (value.trim() !== '') fields[name] = NUMBER_FIELDS.has(name) ? numberText(value) : value.trim();
   }
   return fields;
 }
@@ -169,6 +179,7 @@ export type SubmitPhase = 'idle' | 'uploading' | 'saving';
 export function PropertyForm({
   property,
   defaultUnit,
+  defaultCurrency,
   submitLabel,
   onSubmit,
   onCancel,
@@ -177,6 +188,8 @@ export function PropertyForm({
 }: {
   property?: Property;
   defaultUnit: string;
+  /** a new listing's currency: the agent's display currency */
+  defaultCurrency: string;
   submitLabel: string;
   onSubmit: (input: SubmitInput) => Promise<void>;
   onCancel: () => void;
@@ -184,7 +197,7 @@ export function PropertyForm({
   /** photos uploaded so far, while uploading */
   progress?: { done: number; total: number } | undefined;
 }) {
-  const initial = useRef(valuesOf(property, defaultUnit));
+  const initial = useRef(valuesOf(property, defaultUnit, defaultCurrency));
   const [values, setValues] = useState<PropertyFormValues>(initial.current);
   const [photos, setPhotos] = useState<PhotoDraft[]>([]);
   const [removed, setRemoved] = useState<string[]>([]);
@@ -198,6 +211,16 @@ export function PropertyForm({
   const editing = property !== undefined;
 
   useEffect(() => () => releasePhotos(photosRef.current), []);
+  // a new listing follows the agent's currency and unit as their preferences arrive, until changed here
+  const touched = useRef(new Set<string>());
+  useEffect(() => {
+    if (editing) return;
+    const follow = {
+      ...(touched.current.has('currency') ? {} : { currency: defaultCurrency }),
+      ...(touched.current.has('measurement_metric') ? {} : { measurement_metric: defaultUnit }),
+    };
+    setValues((current) => ({ ...current, ...follow }));
+  }, [editing, defaultCurrency, defaultUnit]);
   // after a refused submit, the first field with a message takes the focus (and scrolls into view)
   useEffect(() => {
     if (attempt > 0) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -211,6 +234,7 @@ export function PropertyForm({
   const field = (name: TextField) => ({
     value: values[name],
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement>) => {
+      touched.current.add(name);
       setValues((current) => ({ ...current, [name]: event.target.value }));
       if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
     },
@@ -278,11 +302,22 @@ export function PropertyForm({
           )}
         </FormField>
         <FormField
-          label="Price (USD)"
+          label="Price"
           error={errors.price}
-          hint="Monthly rent for rentals. Each agent sees it in their own currency."
+          hint="Monthly rent for rentals, in the currency beside. Other agents also see it in theirs."
         >
-          {(control) => <Input {...control} {...field('price')} inputMode="decimal" placeholder="425000" />}
+          {(control) => <Input {...control} {...field('price')} inputMode="decimal" placeholder="425,000" />}
+        </FormField>
+        <FormField label="Currency" error={errors.currency}>
+          {(control) => (
+            <select {...control} {...field('currency')} className={selectClass}>
+              {CURRENCIES.map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.code} · {option.name}
+                </option>
+              ))}
+            </select>
+          )}
         </FormField>
         <FormField label="Status" error={errors.status}>
           {(control) => (

@@ -9,7 +9,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { formatCount } from '../preferences/format.ts';
-import { useCurrency } from '../preferences/usePreferences.ts';
+import { formatRatesDate, useCurrency } from '../preferences/usePreferences.ts';
 import { useAddProperty } from '../shell/useAddProperty.ts';
 import { propertiesApi } from './api.ts';
 import { PAGE_SIZE, SORT_LABELS, STATUS_LABELS } from './labels.ts';
@@ -57,7 +57,7 @@ const LOADING: Results = {
 export function PropertyListPage() {
   const [params, setParams] = useSearchParams();
   const { filters, toPage, gridStyle } = readListing(params);
-  const { currency, rates } = useCurrency();
+  const { currency, ratesDate } = useCurrency();
   const dispatch = useAppDispatch();
   const [results, setResults] = useState<Results>(LOADING);
   const [retry, setRetry] = useState(0);
@@ -65,22 +65,21 @@ export function PropertyListPage() {
   /** the cursor that fetches each page, learnt from the page before it (page numbers jump without one) */
   const cursors = useRef(new Map<string, string>());
   const filterKey = JSON.stringify(filters);
-  const rate = (rates as Record<string, number>)[currency];
 
   const go = (next: { filters?: PropertyFilters; toPage?: number; gridStyle?: GridStyle }) =>
     setParams(writeListing({ filters, toPage, gridStyle, ...next }));
 
   /**
-   * What to ask for: the plain list when every filter is empty (spec §5), else the search (prices in USD).
+   * What to ask for: the plain list when every filter is empty (spec §5), else the search (prices in the agent's currency).
    * The effect below runs only when this changes, so a re-render with the same request (the currency
    * preference arriving, say) never aborts a request only to ask for the same thing again.
    */
   const searching = !isEmptySearch(filters);
   const cursorKey = (page: number) =>
-    `${searching ? JSON.stringify(searchQuery(filters, 1, PAGE_SIZE, rate)) : 'list'}|${page}`;
+    `${searching ? JSON.stringify(searchQuery(filters, 1, PAGE_SIZE, currency)) : 'list'}|${page}`;
   const cursor = cursors.current.get(cursorKey(toPage));
   const request = searching
-    ? { kind: 'search' as const, args: searchQuery(filters, toPage, PAGE_SIZE, rate, cursor) }
+    ? { kind: 'search' as const, args: searchQuery(filters, toPage, PAGE_SIZE, currency, cursor) }
     : { kind: 'list' as const, args: { page: toPage, limit: PAGE_SIZE, ...(cursor ? { cursor } : {}) } };
   const requestKey = JSON.stringify(request);
 
@@ -238,6 +237,11 @@ export function PropertyListPage() {
               ))
             )}
           </div>
+          {results.properties.some((property) => property.currency !== currency) && (
+            <p className="mt-4 text-xs text-slate-600" data-testid="rates-note">
+              ≈ values in {currency} by the exchange rates of {formatRatesDate(ratesDate)}
+            </p>
+          )}
           {!results.loading && results.totalPages > 1 && (
             <Pagination
               className="mt-8"

@@ -5,7 +5,7 @@ import {
   pageWindow,
   readListing,
   searchQuery,
-  toUsd,
+  typedAmount,
   writeListing,
 } from './listing.ts';
 
@@ -41,12 +41,12 @@ describe('searches', () => {
     expect(isEmptySearch({ ...EMPTY_FILTERS, bedrooms: '2' })).toBe(false);
   });
 
-  it('sends only the given filters, prices converted into USD and widened to whole dollars', () => {
+  it('sends only the given filters, the price range as typed with the currency it is in', () => {
     const query = searchQuery(
       { ...EMPTY_FILTERS, minPrice: '100,000', maxPrice: '200000', city: ' Lisbon ', status: 'for_sale' },
       2,
       12,
-      0.8,
+      'EUR',
       'cursor-1',
     );
 
@@ -54,15 +54,17 @@ describe('searches', () => {
       sortBy: 'newest',
       page: 2,
       limit: 12,
-      minPrice: 125_000,
-      maxPrice: 250_000,
+      minPrice: 100_000,
+      maxPrice: 200_000,
+      currency: 'EUR',
       city: 'Lisbon',
       status: 'for_sale',
       cursor: 'cursor-1',
     });
-    expect(toUsd('abc', 1)).toBeUndefined();
-    expect(toUsd('', 1)).toBeUndefined();
-    expect(toUsd('100', undefined)).toBe(100);
+    expect(searchQuery({ ...EMPTY_FILTERS, city: 'Porto' }, 1, 12, 'EUR')).not.toHaveProperty('currency');
+    expect(typedAmount('abc')).toBeUndefined();
+    expect(typedAmount('')).toBeUndefined();
+    expect(typedAmount('1 250.5')).toBe(1250.5);
   });
 });
 

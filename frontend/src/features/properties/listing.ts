@@ -61,28 +61,30 @@ export function isEmptySearch(filters: PropertyFilters): boolean {
   );
 }
 
-/** A price typed in the viewer's currency, in USD (what the API stores and searches). */
-export function toUsd(amount: string, rate: number | undefined): number | undefined {
+/** A price typed in the viewer's currency ("425,000"), as a number; undefined when empty or not a number. */
+export function typedAmount(amount: string): number | undefined {
   const value = Number(amount.replace(/[\s,_]/g, ''));
   if (amount.trim() === '' || !Number.isFinite(value)) return undefined;
-  const usd = rate && rate > 0 ? value / rate : value;
-  return Math.round(usd * 100) / 100;
+  return value;
 }
 
-/** The query of GET /api/properties/search: empty parameters left out, prices converted to USD. */
+/**
+ * The query of GET /api/properties/search: empty parameters left out, the price range as typed in the
+ * viewer's `currency` (the API compares it with every listing's price by the stored rates).
+ */
 export function searchQuery(
   filters: PropertyFilters,
   page: number,
   limit: number,
-  rate: number | undefined,
+  currency: string,
   cursor?: string,
 ): Record<string, string | number> {
   const query: Record<string, string | number> = { sortBy: filters.sortBy, page, limit };
-  const min = toUsd(filters.minPrice, rate);
-  const max = toUsd(filters.maxPrice, rate);
-  // the lower bound rounds down and the upper up, so a typed bound never excludes a listing shown at it
-  if (min !== undefined) query.minPrice = Math.max(0, Math.floor(min));
-  if (max !== undefined) query.maxPrice = Math.ceil(max);
+  const min = typedAmount(filters.minPrice);
+  const max = typedAmount(filters.maxPrice);
+  if (min !== undefined) query.minPrice = Math.max(0, min);
+  if (max !== undefined) query.maxPrice = max;
+  if (min !== undefined || max !== undefined) query.currency = currency;
   if (filters.createdFrom) query.createdFrom = filters.createdFrom;
   if (filters.createdTo) query.createdTo = filters.createdTo;
   if (filters.city.trim()) query.city = filters.city.trim();

@@ -11,6 +11,7 @@ export type FieldErrors = Record<string, string>;
 export const FIELD_LABELS: Record<string, string> = {
   title: 'Title',
   price: 'Price',
+  currency: 'Currency',
   street_address: 'Street address',
   city: 'City',
   area: 'Area',

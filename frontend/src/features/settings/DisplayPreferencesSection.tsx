@@ -72,18 +72,18 @@ export function CurrencySection({ agentId }: { agentId: string }) {
           </select>
           <p className="mt-2 text-sm text-slate-600">
             {currency === 'USD'
-              ? 'Prices are shown as listed, in US dollars.'
+              ? 'Listings show their price as entered, with its value in US dollars when in another currency.'
               : rateLine(currency, rates[currency] ?? 1)}
           </p>
         </div>
         <div className="rounded-xl bg-slate-50 p-4 text-sm ring-1 ring-slate-200">
-          <p className="text-slate-600">A listing at {formatMoney(EXAMPLE_PRICE_USD, 'USD')} shows as</p>
+          <p className="text-slate-600">A listing at {formatMoney(EXAMPLE_PRICE_USD, 'USD')} is about</p>
           <p className="mt-1 text-2xl font-bold tracking-tight text-slate-900" data-testid="currency-example">
             {formatPriceIn(EXAMPLE_PRICE_USD, currency, rates)}
           </p>
           <p className="mt-2 text-xs text-slate-500">
             Exchange rates of {formatRatesDate(ratesDate)}
-            {source === 'snapshot' ? ' (bundled rates)' : ''}
+            {source === 'snapshot' ? ' (bundled with the app: no rate provider is set up here)' : ''}
             {exchange.isError
               ? `; the rates of ${formatRatesDate(EXCHANGE_RATES_SNAPSHOT.date)} are used offline`
               : ''}
@@ -141,7 +141,7 @@ export function AreaUnitSection({ agentId }: { agentId: string }) {
               />
               <span className="text-sm">
                 <span className="block font-medium text-slate-900">{option.label}</span>
-                <span className="text-slate-500">
+                <span className="text-slate-600">
                   {EXAMPLE_SIZE_SQM} sqm = {formatAreaIn(EXAMPLE_SIZE_SQM, option.unit)}
                 </span>
               </span>

@@ -46,6 +46,9 @@ const CANVAS_CHROME =
   '.gjs-placeholder{border-color:transparent var(--brand-2)}.gjs-placeholder-int{background:var(--brand-2)}' +
   '.gjs-resizer-h{border-color:var(--brand-2)}.gjs-highlighter{outline-color:var(--brand-1)!important}';
 
+/** Names the canvas iframe GrapesJS made (it has no title of its own). */
+const nameCanvasFrame = (frame: Element | null | undefined) => frame?.setAttribute('title', 'Page canvas');
+
 /** /web-builder?id=…: loads the website, then the editor (a phone gets a note instead). */
 export function EditorScreen({ websiteId }: { websiteId: string }) {
   const { state, dispatch } = useWebsiteState();
@@ -203,12 +206,17 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   }
   const onEditor = useCallback((instance: Editor) => {
     setEditor(instance);
+    // GrapesJS draws each page in an untitled iframe: name it for assistive technology (WCAG 4.1.2)
+    instance.on('canvas:frame:load', ({ window }: { window: Window }) =>
+      nameCanvasFrame(window.frameElement),
+    );
   }, []);
 
   // after load: global components in place, page order, change tracking
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per editor
   const onReady = useCallback(async (instance: Editor) => {
     setPageOrder(instance.Pages.getAll().map((page) => page.getId()));
+    nameCanvasFrame(instance.Canvas.getFrameEl());
     let globals = state.globalComponents;
     try {
       const result = await getGlobalComponents(website.id).unwrap();

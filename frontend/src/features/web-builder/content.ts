@@ -1,3 +1,4 @@
+import { readableFillColour, readableTextColour, textColourOn } from '#contracts/colour-contrast';
 import { pageSlug, THEME_DEFAULTS } from '#contracts/schemas/websites';
 import {
   type ContentPage,
@@ -90,6 +91,10 @@ export function themeRules(theme: ThemeSettings): {
   return {
     root: {
       '--primary': theme.primary,
+      // readable variants for text in the colour and on it, as the published pages have them
+      '--primary-text': readableTextColour(theme.primary, theme.background),
+      '--primary-fill': readableFillColour(theme.primary),
+      '--on-primary': textColourOn(theme.primary),
       '--secondary': theme.secondary,
       '--text': theme.text,
       '--background': theme.background,

@@ -1,3 +1,4 @@
+import { formatMoney } from '../preferences/format.ts';
 import type { Property } from '../properties/types.ts';
 import type { PreviewListing } from './blocks.ts';
 
@@ -7,7 +8,8 @@ export function previewOf(property: Property): PreviewListing {
     id: property.property_id,
     title: property.title,
     city: property.city ?? '',
-    price: `${Number(property.price).toLocaleString('en-US')}`,
+    // as the agent entered it, in its own currency (the published site adds the conversion)
+    price: formatMoney(Number(property.price), property.currency ?? 'USD'),
     beds: Number(property.bedrooms_count ?? 0),
     status: property.status,
     ...(property.media?.[0]?.url ? { image: property.media[0].url } : {}),
