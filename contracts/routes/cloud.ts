@@ -1,5 +1,6 @@
 import { defineRoutes } from '../route.ts';
 import {
+  cloudFolderList,
   cloudItem,
   cloudItemList,
   cloudListQuery,
@@ -62,9 +63,10 @@ export const cloudRoutes = defineRoutes({
     handler: 'functions/cloud/list-files.ts',
     status: 'implemented',
     auth: 'token',
-    summary: 'Your active items in a folder (root when folderId is absent)',
+    summary:
+      'Your active items in a folder (root when folderId is absent) with its path, or your files in every folder matching `search`',
     request: { query: listFilesQuery },
-    response: cloudItemList,
+    response: cloudFolderList,
     resources: { table: 'read', buckets: { files: 'read' } },
   },
   listTrash: {

@@ -34,6 +34,21 @@ export type CloudItemView = z.infer<typeof cloudItem>;
 
 export const cloudItemList = z.object({ items: z.array(cloudItem), cursor: z.optional(z.string()) });
 
+/** One folder of a path: the breadcrumb's entries and a search result's folders. */
+export const folderCrumb = z.object({ id: z.string(), name: z.string() });
+export type FolderCrumb = z.infer<typeof folderCrumb>;
+
+/**
+ * GET /cloud/files: a folder's page carries `path` (the folder and its ancestors from the root, what the
+ * breadcrumb shows after a reload); a search's results carry each item's `folder_path` (its folders from
+ * the root, empty at the root).
+ */
+export const cloudFolderList = z.object({
+  items: z.array(z.extend(cloudItem, { folder_path: z.optional(z.array(folderCrumb)) })),
+  cursor: z.optional(z.string()),
+  path: z.optional(z.array(folderCrumb)),
+});
+
 const listLimit = queryInt(1, 500, 200);
 
 export const CLOUD_LIST_VIEWS = ['folder', 'recent'] as const;
@@ -44,6 +59,8 @@ export const listFilesQuery = z
     view: z._default(z.enum(CLOUD_LIST_VIEWS), 'folder'),
     /** absent = root */
     folderId: z.optional(id),
+    /** your files in every folder whose name contains it (case and accents folded); blank = no search */
+    search: z.optional(z.string().check(z.trim(), z.maxLength(100, 'must be at most 100 characters'))),
     cursor,
     limit: listLimit,
   })
@@ -51,6 +68,10 @@ export const listFilesQuery = z
     z.refine((query) => query.view !== 'recent' || query.folderId === undefined, {
       message: 'is not allowed with view=recent',
       path: ['folderId'],
+    }),
+    z.refine((query) => !query.search || (query.view === 'folder' && query.folderId === undefined), {
+      message: 'is not allowed with folderId or view=recent: search looks in every folder',
+      path: ['search'],
     }),
   );
 

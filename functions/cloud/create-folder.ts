@@ -1,16 +1,14 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
 import { depthOf, MAX_FOLDER_DEPTH, newItemId, nowIso, ownedFolder, toView } from '#lib/cloud';
 import { CloudItem } from '#lib/data/cloud';
-import { badRequest } from '#lib/errors';
 import { withHttp } from '#lib/http';
+import { invalidField } from '#lib/validation';
 
 /** Creates a folder in the caller's root or in one of its folders. */
 export const handler = withHttp(cloudRoutes.createFolder, async ({ body, identity }) => {
   const parent = await ownedFolder(identity.agentId, body.parent_folder_id);
   if (parent && (await depthOf(parent)) >= MAX_FOLDER_DEPTH) {
-    throw badRequest('Invalid body field "parent_folder_id": the folder is nested too deep', {
-      parent_folder_id: 'is nested too deep',
-    });
+    throw invalidField('parent_folder_id', 'is nested too deep: choose a folder nearer the top');
   }
   const now = nowIso();
   const folder = await CloudItem.create({

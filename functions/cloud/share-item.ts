@@ -1,8 +1,9 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
 import { nowIso, ownedItem, saveItem, syncShareRecords, toView, withFreshItem } from '#lib/cloud';
 import { Agent } from '#lib/data/accounts';
-import { badRequest, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
+import { invalidField } from '#lib/validation';
 
 /**
  * Sets whom one of the caller's items is shared with, by agent_id (an empty list stops sharing). Agents
@@ -14,16 +15,12 @@ export const handler = withHttp(cloudRoutes.shareItem, async ({ path, body, iden
   await ownedItem(identity.agentId, path.id);
   const ids = body.shared_with.map((entry) => entry.agent_id);
   if (ids.includes(identity.agentId)) {
-    throw badRequest('Invalid body field "shared_with": you cannot share with yourself', {
-      shared_with: 'cannot include yourself',
-    });
+    throw invalidField('shared_with', 'You cannot share with yourself.');
   }
   const agents = await Promise.all(ids.map((agentId) => Agent.get({ agent_id: agentId })));
   const unknown = ids.filter((_, index) => !agents[index]);
   if (unknown.length > 0) {
-    throw badRequest(`Invalid body field "shared_with": no agent ${unknown[0]}`, {
-      shared_with: `no agent ${unknown[0]}`,
-    });
+    throw invalidField('shared_with', `names an agent who does not exist (${unknown[0]})`);
   }
   let before: typeof saved.shared_with = [];
   const saved = await withFreshItem(path.id, async (item) => {

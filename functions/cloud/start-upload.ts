@@ -12,11 +12,11 @@ import {
   UPLOAD_POST_TTL_SECONDS,
 } from '#lib/cloud';
 import { CloudItem } from '#lib/data/cloud';
-import { badRequest } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
 import { presignPost } from '#lib/s3';
 import { pendingDeadline } from '#lib/storage';
+import { invalidField } from '#lib/validation';
 
 /**
  * Starts an upload: reserves the file's size against the caller's storage (atomically, so concurrent
@@ -27,9 +27,7 @@ import { pendingDeadline } from '#lib/storage';
 export const handler = withHttp(cloudRoutes.startUpload, async ({ body, identity }) => {
   const parent = await ownedFolder(identity.agentId, body.parent_folder_id);
   if (parent && (await depthOf(parent)) >= MAX_FOLDER_DEPTH) {
-    throw badRequest('Invalid body field "parent_folder_id": the folder is nested too deep', {
-      parent_folder_id: 'is nested too deep',
-    });
+    throw invalidField('parent_folder_id', 'is nested too deep: choose a folder nearer the top');
   }
   await reserveFeature(identity, 'storage', body.size);
   try {

@@ -10,8 +10,9 @@ import {
   withFreshItem,
 } from '#lib/cloud';
 import { CloudItem } from '#lib/data/cloud';
-import { badRequest, notFound } from '#lib/errors';
+import { notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
+import { invalidField } from '#lib/validation';
 
 /**
  * Renames and/or moves one of the caller's items: `parent_folder_id` null is the root. A folder cannot go
@@ -24,14 +25,10 @@ export const handler = withHttp(cloudRoutes.updateItem, async ({ path, body, ide
     if (!item || item.agent_id !== identity.agentId || item.state !== 'active') throw notFound('Item');
     if (moving && item.type === 'folder' && target) {
       if (await isInside(target, item)) {
-        throw badRequest('Invalid body field "parent_folder_id": a folder cannot move into itself', {
-          parent_folder_id: 'cannot be the folder itself or one of its subfolders',
-        });
+        throw invalidField('parent_folder_id', 'cannot be the folder itself or one of its subfolders');
       }
       if ((await depthOf(target)) + (await subtreeHeight(item)) > MAX_FOLDER_DEPTH) {
-        throw badRequest('Invalid body field "parent_folder_id": the folder would be nested too deep', {
-          parent_folder_id: 'would nest the folder too deep',
-        });
+        throw invalidField('parent_folder_id', 'would nest the folder too deep');
       }
     }
     return saveItem(item, {

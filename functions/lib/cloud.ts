@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { planFor } from '#contracts/plans';
-import type { CloudItemView } from '#contracts/schemas/cloud';
+import type { CloudItemView, FolderCrumb } from '#contracts/schemas/cloud';
 import { TRASH_RETENTION_DAYS } from '#contracts/schemas/cloud';
 import { Agent } from './data/accounts.ts';
+import { foldText } from './data/agent-search.ts';
 import { CloudItem, type CloudItemRecord, CloudShare, type SharedWith } from './data/cloud.ts';
 import { isConditionFailure, type Page } from './data/entity.ts';
 import { eq } from './data/expression.ts';
@@ -230,6 +231,97 @@ export async function collectTree(
     level = next;
   }
   return { items, truncated: false };
+}
+
+// ── paths and search ──────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The breadcrumb of a folder the caller may read: the folder and its ancestors, root first. Another owner's
+ * folder (shared with the caller) shows only from the highest folder shared with the caller down: what is
+ * above it is not the caller's to see.
+ */
+export async function breadcrumbOf(folder: CloudItemRecord, agentId: string): Promise<FolderCrumb[]> {
+  const chain: CloudItemRecord[] = [];
+  let current: CloudItemRecord | undefined = folder;
+  for (let depth = 0; current?.state === 'active' && depth <= MAX_FOLDER_DEPTH; depth += 1) {
+    chain.push(current);
+    current = current.parent_folder_id ? await CloudItem.get({ id: current.parent_folder_id }) : undefined;
+  }
+  let visible = chain;
+  if (folder.agent_id !== agentId) {
+    const highestShared = chain.findLastIndex((item) => isSharedWith(item, agentId));
+    visible = chain.slice(0, highestShared + 1);
+  }
+  return visible.reverse().map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * The folders each item sits in, root first (an empty list at the root), read level by level with
+ * BatchGetItem (one round per level of the deepest item, never one read per item). An item whose folders
+ * are no longer all active (a deletion in flight) is left out of the map.
+ */
+export async function folderPathsOf(items: readonly CloudItemRecord[]): Promise<Map<string, FolderCrumb[]>> {
+  const folders = new Map<string, CloudItemRecord>();
+  let wanted = new Set(items.flatMap((item) => (item.parent_folder_id ? [item.parent_folder_id] : [])));
+  for (let depth = 0; wanted.size > 0 && depth < MAX_FOLDER_DEPTH; depth += 1) {
+    const found = await CloudItem.getMany([...wanted].map((id) => ({ id })));
+    for (const folder of found) folders.set(folder.id, folder);
+    wanted = new Set(
+      found.flatMap((folder) =>
+        folder.parent_folder_id && !folders.has(folder.parent_folder_id) ? [folder.parent_folder_id] : [],
+      ),
+    );
+  }
+  const paths = new Map<string, FolderCrumb[]>();
+  for (const item of items) {
+    const path: FolderCrumb[] = [];
+    let parentId = item.parent_folder_id;
+    let complete = true;
+    while (parentId) {
+      const folder = folders.get(parentId);
+      if (folder?.state !== 'active' || folder.agent_id !== item.agent_id || path.length > MAX_FOLDER_DEPTH) {
+        complete = false;
+        break;
+      }
+      path.unshift({ id: folder.id, name: folder.name });
+      parentId = folder.parent_folder_id;
+    }
+    if (complete) paths.set(item.id, path);
+  }
+  return paths;
+}
+
+/** A search reads the owner's files this many at a time… */
+export const SEARCH_READ_PAGE = 100;
+/** …at most this many pages a request (1,000 files): a larger store answers with a cursor to go on. */
+export const SEARCH_READ_PAGES = 10;
+/** A request stops reading once it has this many matches (it still returns the whole page it read). */
+export const SEARCH_MATCHES_WANTED = 50;
+
+/**
+ * The owner's active files, in every folder, whose name contains `text` with case and accents folded;
+ * newest first. A bounded Query on the owner's own `recent` partition (never another owner's, never the
+ * trash), read in pages until enough matched or the per-request budget is spent; `cursor` goes on from there.
+ */
+export async function searchOwnFiles(
+  agentId: string,
+  text: string,
+  start: string | undefined,
+): Promise<Page<CloudItemRecord>> {
+  const needle = foldText(text);
+  const matches: CloudItemRecord[] = [];
+  let cursor = start;
+  for (let round = 0; round < SEARCH_READ_PAGES && matches.length < SEARCH_MATCHES_WANTED; round += 1) {
+    const page = await CloudItem.query(
+      'recent',
+      { agent_id: agentId, recent_gate: 'FILES' },
+      { limit: SEARCH_READ_PAGE, descending: true, ...(cursor ? { cursor } : {}) },
+    );
+    matches.push(...page.items.filter((item) => foldText(item.name).includes(needle)));
+    cursor = page.cursor;
+    if (!cursor) break;
+  }
+  return { items: matches, ...(cursor ? { cursor } : {}) };
 }
 
 /** Whether `candidate` is `folder` itself or lies below it (a move there would make a cycle). */

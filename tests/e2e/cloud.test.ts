@@ -183,6 +183,83 @@ describe('cloud file store', () => {
     await page.context().close();
   });
 
+  it('finds a file two folders deep from the root, opens its folder, and keeps the folder across a reload', async () => {
+    const account = await createConfirmedAccount('Sofia Searcher');
+    const page = await openPage();
+    await openCloud(page, account.email, account.password);
+    const crumbs = page.getByRole('navigation', { name: 'Folder path' });
+    const newFolder = async (name: string) => {
+      await page.getByRole('button', { name: 'New folder' }).click();
+      await page.getByRole('dialog', { name: 'New folder' }).getByLabel('Name').fill(name);
+      await page.getByRole('button', { name: 'Create folder' }).click();
+      await item(page, name).waitFor();
+    };
+    // My files › Clients › São Paulo › Contrato-Conceição.pdf, and a decoy at the root
+    await viewTab(page, 'My files').click();
+    await newFolder('Clients');
+    await page.getByRole('button', { name: 'Open Clients' }).click();
+    await newFolder('São Paulo');
+    await page.getByRole('button', { name: 'Open São Paulo' }).click();
+    await crumbs.getByRole('button', { name: 'São Paulo' }).waitFor();
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'Contrato-Conceição.pdf',
+      mimeType: 'application/pdf',
+      buffer: textPdf(['Contrato de compra']),
+    });
+    await page.getByText('1 of 1 done').waitFor({ timeout: 30_000 });
+    await page.getByRole('region', { name: 'Uploads' }).getByRole('button', { name: 'Clear' }).click();
+    await crumbs.getByRole('button', { name: 'My files' }).click();
+    await item(page, 'Clients').waitFor();
+    expect(new URL(page.url()).search).toBe('?view=files');
+
+    // from the root, without accents or capitals
+    await page.getByRole('textbox', { name: 'Search all your files' }).fill('conceicao');
+    const results = page.getByRole('region', { name: 'Search results' });
+    const result = results.getByRole('listitem', { name: 'Contrato-Conceição.pdf' });
+    await result.waitFor();
+    const where = result.getByRole('navigation', { name: 'Where Contrato-Conceição.pdf is' });
+    expect(await where.getByRole('button').allTextContents()).toEqual(['My files', 'Clients', 'São Paulo']);
+    await shot(page, 'search-results-desktop');
+    await page.setViewportSize({ width: 360, height: 740 });
+    await shot(page, 'search-results-mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('textbox', { name: 'Search all your files' }).fill('no-such-file');
+    await page.getByRole('heading', { name: 'No files match “no-such-file”' }).waitFor();
+    await page.getByRole('textbox', { name: 'Search all your files' }).fill('CONCEIÇÃO');
+    await where.getByRole('button', { name: 'São Paulo' }).click();
+
+    // the result's folder is open, and its address survives a reload with the whole breadcrumb
+    await item(page, 'Contrato-Conceição.pdf').waitFor();
+    const folderAddress = new URL(page.url());
+    expect(folderAddress.searchParams.get('folder')).toEqual(expect.any(String));
+    await page.reload();
+    await item(page, 'Contrato-Conceição.pdf').waitFor();
+    await crumbs.getByRole('button', { name: 'São Paulo' }).waitFor();
+    expect(await crumbs.getByRole('button').allTextContents()).toEqual([
+      '',
+      'My files',
+      'Clients',
+      'São Paulo',
+    ]);
+    expect(page.url()).toBe(folderAddress.href);
+    await shot(page, 'reloaded-folder-desktop');
+
+    // up one level, then the browser's back button returns to the folder
+    await page.getByRole('button', { name: 'Up one level' }).click();
+    await item(page, 'São Paulo').waitFor();
+    await page.goBack();
+    await item(page, 'Contrato-Conceição.pdf').waitFor();
+    await crumbs.getByRole('button', { name: 'São Paulo' }).waitFor();
+
+    // a folder address that is not this agent's: a clear message and a way back
+    await page.goto(appUrl('/cloud?folder=not-a-folder-of-yours'));
+    await page.getByRole('heading', { name: 'This folder can’t be opened' }).waitFor();
+    await page.getByRole('button', { name: 'Go to My files' }).click();
+    await item(page, 'Clients').waitFor();
+    expect(takeCspViolations()).toEqual([]);
+    await page.context().close();
+  });
+
   it('previews a PDF in the browser’s PDF viewer under the production Content-Security-Policy', async () => {
     const account = await createConfirmedAccount('Pia Brochure');
     const page = await openPage();

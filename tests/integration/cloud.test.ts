@@ -363,6 +363,13 @@ describe('sharing', () => {
 
     expect(shared.body.shared_with).toMatchObject([{ agent_id: friend.agentId }]);
     expect(shared.body.metadata.last_shared).toEqual(expect.any(String));
+    // refusals say what is wrong as the share dialog names it
+    const withSelf = await api<{ error: string }>(
+      owner,
+      `/cloud/${folder.id}/share`,
+      jsonBody('PUT', { shared_with: [{ agent_id: owner.agentId }] }),
+    );
+    expect(withSelf).toMatchObject({ status: 400, body: { error: 'You cannot share with yourself.' } });
     expect((await listAll(friend, '/cloud/shared')).map((item) => item.id)).toEqual([folder.id]);
     expect((await listAll(owner, '/cloud/shared')).map((item) => item.id)).toEqual([folder.id]);
     expect(names(await listAll(friend, `/cloud/files?folderId=${folder.id}`))).toEqual(['offer.txt']);

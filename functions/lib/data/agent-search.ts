@@ -28,13 +28,18 @@ const FOLDED: Record<string, string> = {
  */
 export function searchWords(text: string | undefined): string[] {
   if (!text) return [];
+  return foldText(text)
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
+}
+
+/** A text with case and accents folded ("São Paulo.PDF" → "sao paulo.pdf"), for substring matching too. */
+export function foldText(text: string): string {
   return text
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')
     .toLowerCase()
-    .replace(/[æœøßđðłıþ]/g, (letter) => FOLDED[letter]!)
-    .split(/[^\p{L}\p{N}]+/u)
-    .filter(Boolean);
+    .replace(/[æœøßđðłıþ]/g, (letter) => FOLDED[letter]!);
 }
 
 /** The words of a name, each after a space (" maya collins"): `contains(" col")` is a word-prefix match. */

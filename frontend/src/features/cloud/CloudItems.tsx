@@ -85,7 +85,7 @@ function actionsFor(
   return actions;
 }
 
-function ItemMenu({
+export function ItemMenu({
   item,
   view,
   ownId,

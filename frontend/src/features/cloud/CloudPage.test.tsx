@@ -56,8 +56,9 @@ function stubApi(route: Route) {
   return calls;
 }
 
-const render = (role: Role = 'Superagent') =>
+const render = (role: Role = 'Superagent', route = '/cloud') =>
   renderWithProviders(<CloudPage />, {
+    route,
     preloadedState: {
       auth: authState({ token: 'jwt', agentId: 'me', isAuthenticated: true }),
       agent: agentSlice.reducer(
@@ -176,5 +177,135 @@ describe('CloudPage', () => {
     expect((await screen.findByTestId('cloud-error-files')).textContent).toBe('Failed to fetch files');
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('cloud-error-files')).toBeNull();
+  });
+
+  it('searches every folder on the server and opens the folder a result is in', async () => {
+    const deed = file({ id: 'd1', name: 'Harbor-deed.pdf', parent_folder_id: 'harbor' });
+    const path = [
+      { id: 'listings', name: 'Listings' },
+      { id: 'harbor', name: 'Harbor' },
+    ];
+    const calls = stubApi((request) => {
+      const url = new URL(request.url);
+      if (url.searchParams.get('search') === 'deed')
+        return { status: 200, body: { items: [{ ...deed, folder_path: path }] } };
+      if (url.searchParams.get('search')) return { status: 200, body: { items: [] } };
+      if (url.searchParams.get('folderId') === 'harbor')
+        return { status: 200, body: { items: [deed], path } };
+      return undefined;
+    });
+    const { user } = render('Superagent', '/cloud?view=files');
+
+    await user.type(screen.getByRole('textbox', { name: 'Search all your files' }), 'deed');
+
+    const results = await screen.findByRole('region', { name: 'Search results' });
+    const result = within(results).getByRole('listitem', { name: 'Harbor-deed.pdf' });
+    const where = within(result).getByRole('navigation', { name: 'Where Harbor-deed.pdf is' });
+    expect(
+      within(where)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['My files', 'Listings', 'Harbor']);
+    expect(calls).toContain('GET /cloud/files?search=deed');
+    // one request once typing paused, not one per letter
+    expect(calls.filter((call) => call.includes('search=')).length).toBe(1);
+
+    await user.click(within(where).getByRole('button', { name: 'Harbor' }));
+
+    const crumbs = await screen.findByRole('navigation', { name: 'Folder path' });
+    expect(within(crumbs).getByRole('button', { name: 'Harbor' }).getAttribute('aria-current')).toBe(
+      'location',
+    );
+    expect(within(crumbs).getByRole('button', { name: 'Listings' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'Search all your files' }) as HTMLInputElement).value).toBe(
+      '',
+    );
+    expect(await screen.findByRole('listitem', { name: 'Harbor-deed.pdf' })).toBeTruthy();
+    expect(calls).toContain('GET /cloud/files?folderId=harbor');
+  });
+
+  it('says so when no file matches the search', async () => {
+    stubApi((request) =>
+      new URL(request.url).searchParams.get('search') ? { status: 200, body: { items: [] } } : undefined,
+    );
+    const { user } = render();
+
+    await user.type(screen.getByRole('textbox', { name: 'Search all your files' }), 'zzz');
+
+    expect(await screen.findByRole('heading', { name: 'No files match “zzz”' })).toBeTruthy();
+  });
+
+  it('opens the folder in its address with the breadcrumb the server sends', async () => {
+    const calls = stubApi((request) =>
+      new URL(request.url).searchParams.get('folderId') === 'c'
+        ? {
+            status: 200,
+            body: {
+              items: [file({ parent_folder_id: 'c' })],
+              path: [
+                { id: 'a', name: 'Listings' },
+                { id: 'b', name: 'Harbor View' },
+                { id: 'c', name: '2026' },
+              ],
+            },
+          }
+        : undefined,
+    );
+    const { user } = render('Superagent', '/cloud?folder=c');
+
+    const crumbs = await screen.findByRole('navigation', { name: 'Folder path' });
+    await within(crumbs).findByRole('button', { name: '2026' });
+    expect(
+      within(crumbs)
+        .getAllByRole('button')
+        .map((button) => button.textContent)
+        .filter(Boolean),
+    ).toEqual(['My files', 'Listings', 'Harbor View', '2026']);
+    expect(calls.filter((call) => call.startsWith('GET /cloud/files'))).toEqual([
+      'GET /cloud/files?folderId=c',
+    ]);
+
+    await user.click(screen.getByRole('button', { name: 'Up one level' }));
+
+    expect(await within(crumbs).findByRole('button', { name: 'Harbor View' })).toBeTruthy();
+    expect(within(crumbs).queryByRole('button', { name: '2026' })).toBeNull();
+  });
+
+  it('says plainly that a folder in the address cannot be opened, and leads back to My files', async () => {
+    const calls = stubApi((request) =>
+      new URL(request.url).searchParams.get('folderId') === 'not-mine'
+        ? { status: 404, body: { error: 'Item not found' } }
+        : undefined,
+    );
+    const { user } = render('Superagent', '/cloud?folder=not-mine');
+
+    expect(await screen.findByRole('heading', { name: 'This folder can’t be opened' })).toBeTruthy();
+    expect(screen.queryByTestId('cloud-error-folderContents')).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Go to My files' }));
+
+    expect(await screen.findByRole('heading', { name: 'No files yet' })).toBeTruthy();
+    expect(calls).toContain('GET /cloud/files');
+  });
+
+  it('filters the trash by name in place, without a search across folders', async () => {
+    const trashed = (id: string, name: string) =>
+      file({ id, name, deleted_at: new Date().toISOString(), expiry_date: new Date().toISOString() });
+    const calls = stubApi((request) =>
+      request.url.includes('/cloud/trash')
+        ? { status: 200, body: { items: [trashed('t1', 'old-lease.pdf'), trashed('t2', 'photo.jpg')] } }
+        : undefined,
+    );
+    const { user } = render('Superagent', '/cloud?view=trash');
+    const deleted = await screen.findByRole('region', { name: 'Recently Deleted' });
+
+    await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'LEASE');
+
+    expect(within(deleted).getByRole('listitem', { name: 'old-lease.pdf' })).toBeTruthy();
+    expect(within(deleted).queryByRole('listitem', { name: 'photo.jpg' })).toBeNull();
+    await user.clear(screen.getByRole('textbox', { name: 'Search by name' }));
+    await user.type(screen.getByRole('textbox', { name: 'Search by name' }), 'zzz');
+    expect(await screen.findByRole('heading', { name: 'No files match “zzz”' })).toBeTruthy();
+    expect(calls.some((call) => call.includes('search='))).toBe(false);
   });
 });

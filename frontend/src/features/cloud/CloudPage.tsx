@@ -7,6 +7,7 @@ import {
   Download,
   FolderInput,
   FolderPlus,
+  FolderX,
   HardDrive,
   LayoutGrid,
   List,
@@ -18,8 +19,8 @@ import {
   XCircle,
 } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useNavigate, useSearchParams } from 'react-router-dom';
+import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -32,6 +33,7 @@ import { planName } from '../shell/roles.ts';
 import {
   useCloudDownloadLinkMutation,
   useCloudFilesInfiniteQuery,
+  useCloudSearchInfiniteQuery,
   useCloudSharedInfiniteQuery,
   useCloudTrashInfiniteQuery,
   useCreateFolderMutation,
@@ -50,6 +52,7 @@ import {
   type CloudOperation,
   COPY_WARNING,
   cloudActions,
+  type FolderCrumb,
   restoreWarning,
   selectCloud,
   WARNING_MS,
@@ -57,7 +60,9 @@ import {
 } from './cloudSlice.ts';
 import { ConfirmDialog, MoveDialog, NameDialog, ShareDialog } from './dialogs.tsx';
 import { formatSize, type Group, groupByDate, groupShared, TRASH_GROUP } from './format.ts';
+import { cloudLocationSearch, parseCloudLocation } from './location.ts';
 import { PreviewModal } from './PreviewModal.tsx';
+import { SearchResults } from './SearchResults.tsx';
 import { StorageMeter } from './StorageMeter.tsx';
 import type { CloudItem, CloudView, StorageSummary } from './types.ts';
 import { UploadPanel } from './UploadPanel.tsx';
@@ -70,9 +75,18 @@ const VIEWS: Array<{ view: CloudView; label: string; icon: typeof Clock }> = [
   { view: 'trash', label: 'Trash', icon: Trash2 },
 ];
 
+/** The search asks the server once typing pauses this long. */
+const SEARCH_PAUSE_MS = 300;
+
 /** Spec §4: the storage-limit modal opens at 80 % (once per visit, so dismissing it sticks). */
 export const STORAGE_MODAL_PERCENT = 80;
 let storageModalShown = false;
+
+const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
+
+const sameCrumbs = (a: readonly FolderCrumb[], b: readonly FolderCrumb[]) =>
+  a.length === b.length &&
+  a.every((crumb, index) => crumb.id === b[index]!.id && crumb.name === b[index]!.name);
 
 const serverMessage = (error: unknown): string | undefined => {
   const data = (error as { data?: { error?: unknown } } | undefined)?.data;
@@ -86,8 +100,25 @@ export function CloudPage() {
   const cloud = useAppSelector(selectCloud);
   const ownId = useAppSelector(selectAgentId) ?? '';
   const role = useAppSelector(selectAgentData)?.role;
-  const { currentView: view, currentFolder, folderPath } = cloud;
+  const store = useAppStore();
   const storage = useStorageSummaryQuery();
+
+  // the address says which view and folder are open (reload, back/forward, shared links); the slice follows
+  const [params, setParams] = useSearchParams();
+  const { view, folderId: currentFolder } = parseCloudLocation(params);
+  const { folderPath } = cloud;
+  useEffect(() => {
+    const state = selectCloud(store.getState());
+    if (state.currentView !== view || state.currentFolder !== currentFolder)
+      dispatch(cloudActions.locationChanged({ view, folderId: currentFolder }));
+  }, [view, currentFolder, dispatch, store]);
+  /** A navigation (spec §4's rules, in the slice), then where it led into the address: a new history entry. */
+  const go = (action: Parameters<typeof dispatch>[0]) => {
+    dispatch(action);
+    const next = selectCloud(store.getState());
+    const search = cloudLocationSearch({ view: next.currentView, folderId: next.currentFolder });
+    if (search !== params.toString()) setParams(search);
+  };
 
   // the listing of what is on screen: one query per kind, the others skipped
   const inFolder = currentFolder !== null;
@@ -101,6 +132,36 @@ export function CloudPage() {
   const trashQuery = useCloudTrashInfiniteQuery(undefined, { skip: view !== 'trash' });
   const listing = view === 'trash' ? trashQuery : !inFolder && view === 'shared' ? sharedQuery : filesQuery;
   const items = useMemo(() => listing.data?.pages.flatMap((page) => page.items) ?? [], [listing.data]);
+  // an unknown folder, another agent's, or one deleted meanwhile: said plainly, with a way back
+  const folderMissing = inFolder && filesQuery.isError && statusOf(filesQuery.error) === 404;
+
+  // after a reload or a jump the screen knows the folder, not its path: the server's page brings it
+  const serverPath = inFolder ? filesQuery.currentData?.pages[0]?.path : undefined;
+  useEffect(() => {
+    if (!serverPath || serverPath.at(-1)?.id !== currentFolder) return;
+    const known = folderPath.at(-1)?.id === currentFolder;
+    const renamed =
+      known &&
+      serverPath.length === folderPath.length &&
+      serverPath.every((crumb, index) => crumb.id === folderPath[index]!.id) &&
+      !sameCrumbs(serverPath, folderPath);
+    if (!known || renamed) dispatch(cloudActions.folderPathLoaded(serverPath));
+  }, [serverPath, currentFolder, folderPath, dispatch]);
+
+  // search: My files and Recents ask the server for files in every folder; Shared and Trash filter their list
+  const searchesEverywhere = view === 'recent' || view === 'folder';
+  const typed = cloud.searchQuery.trim();
+  const [searchText, setSearchText] = useState(typed);
+  useEffect(() => {
+    const timer = setTimeout(() => setSearchText(typed), typed ? SEARCH_PAUSE_MS : 0);
+    return () => clearTimeout(timer);
+  }, [typed]);
+  const searching = searchesEverywhere && typed !== '' && searchText !== '';
+  const search = useCloudSearchInfiniteQuery(searchText, { skip: !searching });
+  const results = useMemo(
+    () => search.currentData?.pages.flatMap((page) => page.items),
+    [search.currentData],
+  );
 
   const [createFolder, creating] = useCreateFolderMutation();
   const [updateItem, updating] = useUpdateCloudItemMutation();
@@ -128,12 +189,12 @@ export function CloudPage() {
   const listingFailed = listing.isError;
   // biome-ignore lint/correctness/useExhaustiveDependencies: reports each failure once
   useEffect(() => {
-    if (!listingFailed) return;
+    if (!listingFailed || folderMissing) return;
     if (view === 'trash') fail('trash', CLOUD_FALLBACKS.deleted);
     else if (view === 'shared' && !inFolder) fail('share', CLOUD_FALLBACKS.shared);
     else if (inFolder) fail('folderContents', CLOUD_FALLBACKS.folderContents);
     else fail('files', CLOUD_FALLBACKS.files);
-  }, [listingFailed, view, inFolder]);
+  }, [listingFailed, folderMissing, view, inFolder]);
 
   // warnings clear themselves after their time (spec §9: restore 5 s, copy 3 s)
   useEffect(() => {
@@ -151,8 +212,9 @@ export function CloudPage() {
     }
   }, [percentUsed, dispatch]);
 
-  // what the screen shows: search by name, local copies of the current folder, then the spec's groups
-  const query = cloud.searchQuery.trim().toLowerCase();
+  // what the screen shows: local copies of the current folder, filtered by name in Shared and Trash, then
+  // the spec's groups
+  const query = searchesEverywhere ? '' : typed.toLowerCase();
   const shown = useMemo(() => {
     const local =
       view === 'trash' || view === 'shared'
@@ -171,7 +233,7 @@ export function CloudPage() {
         : groupByDate(shown);
 
   const selected = new Set(cloud.selectedFiles);
-  const selectedItems = shown.filter((item) => selected.has(item.id));
+  const selectedItems = searching ? [] : shown.filter((item) => selected.has(item.id));
   const canWrite =
     view !== 'trash' && (view !== 'shared' || (inFolder && items.every((item) => item.agent_id === ownId)));
   const uploadTarget = view === 'recent' || view === 'folder' ? currentFolder : null;
@@ -184,7 +246,7 @@ export function CloudPage() {
   };
 
   const open = (item: CloudItem) => {
-    if (item.is_folder) dispatch(cloudActions.folderOpened({ id: item.id, name: item.name }));
+    if (item.is_folder) go(cloudActions.folderOpened({ id: item.id, name: item.name }));
     else dispatch(cloudActions.previewOpened(item));
   };
 
@@ -340,7 +402,7 @@ export function CloudPage() {
             key={option}
             type="button"
             aria-current={view === option ? 'page' : undefined}
-            onClick={() => dispatch(cloudActions.viewChanged(option))}
+            onClick={() => go(cloudActions.viewChanged(option))}
             className={clsx(
               'inline-flex min-w-0 flex-col items-center justify-center gap-1 rounded-lg px-2 py-1.5 text-xs font-semibold transition-colors sm:flex-row sm:gap-2 sm:px-3.5 sm:py-2 sm:text-sm',
               view === option ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
@@ -357,18 +419,19 @@ export function CloudPage() {
           view={view}
           rootLabel={rootLabel}
           path={folderPath}
-          onRoot={() => dispatch(cloudActions.wentToRoot())}
-          onCrumb={(crumb) => dispatch(cloudActions.folderOpened(crumb))}
-          onUp={() => dispatch(cloudActions.wentUp())}
+          pathPending={inFolder && !folderMissing && folderPath.at(-1)?.id !== currentFolder}
+          onRoot={() => go(cloudActions.wentToRoot())}
+          onCrumb={(crumb) => go(cloudActions.folderOpened(crumb))}
+          onUp={() => go(cloudActions.wentUp())}
         />
         <div className="flex flex-wrap items-center gap-2">
           <Input
-            aria-label="Search by name"
-            placeholder="Search by name"
+            aria-label={searchesEverywhere ? 'Search all your files' : 'Search by name'}
+            placeholder={searchesEverywhere ? 'Search all your files' : 'Search by name'}
             leading={<Search className="size-4" />}
             value={cloud.searchQuery}
             onChange={(event) => dispatch(cloudActions.searchChanged(event.target.value))}
-            className="min-w-0 flex-1 sm:w-56 sm:flex-none"
+            className="min-w-0 flex-1 basis-full sm:w-56 sm:flex-none sm:basis-auto"
           />
           {/* biome-ignore lint/a11y/useSemanticElements: a toolbar toggle pair, not a form fieldset */}
           <div
@@ -519,13 +582,39 @@ export function CloudPage() {
 
       <section
         aria-label="Files"
-        aria-busy={listing.isFetching || undefined}
+        aria-busy={(searching ? search.isFetching : listing.isFetching) || undefined}
         className={clsx(
           'mt-5 min-h-64 rounded-3xl transition-colors',
           draggingFiles && 'bg-brand-50 ring-2 ring-brand-1/40 ring-dashed',
         )}
       >
-        {listing.isLoading ? (
+        {searching ? (
+          <SearchResults
+            text={searchText}
+            results={results}
+            failed={search.isError}
+            hasMore={Boolean(search.hasNextPage)}
+            loadingMore={search.isFetchingNextPage}
+            view={view}
+            ownId={ownId}
+            onLoadMore={() => void search.fetchNextPage()}
+            onRetry={() => void search.refetch()}
+            onOpen={open}
+            onOpenFolder={(path) => go(cloudActions.pathOpened(path))}
+            onAction={onAction}
+          />
+        ) : folderMissing ? (
+          <EmptyState
+            icon={<FolderX />}
+            title="This folder can’t be opened"
+            description="It doesn’t exist, it was deleted, or it is no longer shared with you."
+            action={
+              <Button onClick={() => go(cloudActions.wentToRoot())}>
+                {view === 'shared' ? 'Back to Shared' : 'Go to My files'}
+              </Button>
+            }
+          />
+        ) : listing.isLoading ? (
           <LoadingGrid />
         ) : listing.isError && items.length === 0 ? (
           <EmptyState
@@ -537,7 +626,7 @@ export function CloudPage() {
         ) : groups.length === 0 ? (
           <EmptyView
             view={view}
-            searching={Boolean(query)}
+            search={query && typed}
             inFolder={inFolder}
             onUpload={() => fileInput.current?.click()}
           />
@@ -632,7 +721,7 @@ export function CloudPage() {
             const result = await createFolder({ name, parent_folder_id: uploadTarget });
             if ('error' in result) fail('folders', CLOUD_FALLBACKS.createFolder);
             // Recents lists files only: show the new folder where it is
-            else if (view === 'recent') dispatch(cloudActions.viewChanged('folder'));
+            else if (view === 'recent') go(cloudActions.viewChanged('folder'));
           }
           setNaming(null);
         }}
@@ -699,6 +788,7 @@ function Breadcrumb({
   view,
   rootLabel,
   path,
+  pathPending,
   onRoot,
   onCrumb,
   onUp,
@@ -706,6 +796,8 @@ function Breadcrumb({
   view: CloudView;
   rootLabel: string;
   path: Array<{ id: string; name: string }>;
+  /** a folder is open whose path the server has not sent yet (after a reload) */
+  pathPending: boolean;
   onRoot: () => void;
   onCrumb: (crumb: { id: string; name: string }) => void;
   onUp: () => void;
@@ -733,22 +825,33 @@ function Breadcrumb({
             {rootLabel}
           </button>
         </li>
-        {path.map((crumb, index) => (
-          <li key={crumb.id} className="flex min-w-0 items-center gap-1">
+        {pathPending && (
+          <li className="flex items-center gap-1">
             <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
-            <button
-              type="button"
-              aria-current={index === path.length - 1 ? 'location' : undefined}
-              onClick={() => onCrumb(crumb)}
-              className={clsx(
-                'truncate rounded-md px-1.5 py-0.5 hover:bg-slate-100',
-                index === path.length - 1 ? 'text-slate-900' : 'text-slate-500',
-              )}
-            >
-              {crumb.name}
-            </button>
+            <span
+              role="status"
+              aria-label="Loading the folder path"
+              className="h-5 w-28 animate-pulse rounded bg-slate-100"
+            />
           </li>
-        ))}
+        )}
+        {!pathPending &&
+          path.map((crumb, index) => (
+            <li key={crumb.id} className="flex min-w-0 items-center gap-1">
+              <ChevronRight className="size-4 shrink-0 text-slate-400" aria-hidden="true" />
+              <button
+                type="button"
+                aria-current={index === path.length - 1 ? 'location' : undefined}
+                onClick={() => onCrumb(crumb)}
+                className={clsx(
+                  'truncate rounded-md px-1.5 py-0.5 hover:bg-slate-100',
+                  index === path.length - 1 ? 'text-slate-900' : 'text-slate-500',
+                )}
+              >
+                {crumb.name}
+              </button>
+            </li>
+          ))}
       </ol>
     </nav>
   );
@@ -776,12 +879,13 @@ function LoadingGrid() {
 
 function EmptyView({
   view,
-  searching,
+  search,
   inFolder,
   onUpload,
 }: {
   view: CloudView;
-  searching: boolean;
+  /** the name filter of Shared and Trash, as typed ('' = none) */
+  search: string;
   inFolder: boolean;
   onUpload: () => void;
 }) {
@@ -807,8 +911,16 @@ function EmptyView({
       description: 'Deleted items stay here for 30 days before they are removed for good.',
     },
   };
-  if (searching)
-    return <EmptyState icon={<Search />} title="No matches" description="No item here has that name." />;
+  if (search)
+    return (
+      <EmptyState
+        icon={<Search />}
+        title={`No files match “${search}”`}
+        description={
+          view === 'trash' ? 'Nothing in the trash has that name.' : 'Nothing shared has that name.'
+        }
+      />
+    );
   const { icon, title, description } = content[view];
   return (
     <EmptyState

@@ -1,5 +1,5 @@
 import { api } from '../../app/api.ts';
-import type { CloudItem, CloudPage, StorageSummary } from './types.ts';
+import type { CloudItem, CloudPage, CloudSearchPage, StorageSummary } from './types.ts';
 
 /** The cloud endpoints (spec §7 "Cloud" plus confirm and share). Lists page with an opaque cursor. */
 
@@ -51,6 +51,13 @@ export const cloudApi = api.injectEndpoints({
               : 'cloud/files',
           pageParam,
         ),
+      providesTags: FILES,
+    }),
+    /** your files in every folder whose name contains the text (the server folds case and accents) */
+    cloudSearch: build.infiniteQuery<CloudSearchPage, string, string>({
+      infiniteQueryOptions: pages,
+      query: ({ queryArg, pageParam }) =>
+        withCursor(`cloud/files?search=${encodeURIComponent(queryArg)}`, pageParam),
       providesTags: FILES,
     }),
     cloudTrash: build.infiniteQuery<CloudPage, void, string>({
@@ -143,6 +150,7 @@ export const cloudApi = api.injectEndpoints({
 
 export const {
   useCloudFilesInfiniteQuery,
+  useCloudSearchInfiniteQuery,
   useCloudTrashInfiniteQuery,
   useCloudSharedInfiniteQuery,
   useStorageSummaryQuery,

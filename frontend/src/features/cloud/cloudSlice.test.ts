@@ -69,3 +69,63 @@ describe('uploads (spec §4)', () => {
     expect(cloudSlice.reducer(failed, cloudActions.errorCleared('upload')).errors.upload).toBeUndefined();
   });
 });
+
+describe('cloud navigation from the address', () => {
+  it('opens the address’s folder: truncating a known path, or waiting for the server’s', () => {
+    const deep = reduce(
+      cloudActions.viewChanged('folder'),
+      cloudActions.folderOpened({ id: 'a', name: 'A' }),
+      cloudActions.folderOpened({ id: 'b', name: 'B' }),
+    );
+    // back to A (the browser's back button)
+    const back = cloudSlice.reducer(deep, cloudActions.locationChanged({ view: 'folder', folderId: 'a' }));
+    expect(back).toMatchObject({ currentFolder: 'a', folderPath: [{ id: 'a', name: 'A' }] });
+    // a reload of C, unknown to the screen: an empty path until the server answers with C's
+    const reloaded = reduce(cloudActions.locationChanged({ view: 'folder', folderId: 'c' }));
+    expect(reloaded).toMatchObject({ currentView: 'folder', currentFolder: 'c', folderPath: [] });
+    const path = [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+      { id: 'c', name: 'C' },
+    ];
+    expect(cloudSlice.reducer(reloaded, cloudActions.folderPathLoaded(path)).folderPath).toEqual(path);
+    // a path for another folder (a late answer) is not taken
+    expect(cloudSlice.reducer(back, cloudActions.folderPathLoaded(path)).folderPath).toEqual([
+      { id: 'a', name: 'A' },
+    ]);
+  });
+
+  it('an address in another view resets the path, the selection and the search', () => {
+    const state = reduce(
+      cloudActions.folderOpened({ id: 'a', name: 'A' }),
+      cloudActions.selectionToggled('x'),
+      cloudActions.searchChanged('deed'),
+      cloudActions.locationChanged({ view: 'trash', folderId: null }),
+    );
+    expect(state).toMatchObject({
+      currentView: 'trash',
+      currentFolder: null,
+      folderPath: [],
+      selectedFiles: [],
+      searchQuery: '',
+    });
+  });
+
+  it('opens a search result’s folder with its whole path and ends the search', () => {
+    const path = [
+      { id: 'a', name: 'A' },
+      { id: 'b', name: 'B' },
+    ];
+    const state = reduce(cloudActions.searchChanged('deed'), cloudActions.pathOpened(path));
+    expect(state).toMatchObject({
+      currentView: 'folder',
+      currentFolder: 'b',
+      folderPath: path,
+      searchQuery: '',
+    });
+    expect(cloudSlice.reducer(state, cloudActions.pathOpened([]))).toMatchObject({
+      currentFolder: null,
+      folderPath: [],
+    });
+  });
+});

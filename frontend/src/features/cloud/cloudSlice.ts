@@ -134,6 +134,36 @@ export const cloudSlice = createSlice({
       state.currentFolder = null;
       state.selectedFiles = [];
     },
+    /**
+     * The address changed under the screen (a reload, back or forward, a shared link): its view, and its
+     * folder under the same rules as opening one — a folder already on the path truncates the path to it;
+     * any other starts an empty path that the server's breadcrumb fills (`folderPathLoaded`).
+     */
+    locationChanged(state, action: PayloadAction<{ view: CloudView; folderId: string | null }>) {
+      const { view, folderId } = action.payload;
+      if (view !== state.currentView) {
+        // another view: as switching views does, the path and the search start over
+        state.currentView = view;
+        state.folderPath = [];
+        state.searchQuery = '';
+      }
+      const at = folderId === null ? -1 : state.folderPath.findIndex((crumb) => crumb.id === folderId);
+      state.folderPath = at >= 0 ? state.folderPath.slice(0, at + 1) : [];
+      state.currentFolder = folderId;
+      state.selectedFiles = [];
+    },
+    /** The server's path of the open folder (root first, the folder last) replaces what the screen knew. */
+    folderPathLoaded(state, action: PayloadAction<FolderCrumb[]>) {
+      if (action.payload.at(-1)?.id === state.currentFolder) state.folderPath = action.payload;
+    },
+    /** Opening the folder a search result is in: its whole path at once (empty = the root), search ended. */
+    pathOpened(state, action: PayloadAction<FolderCrumb[]>) {
+      state.folderPath = action.payload;
+      state.currentFolder = action.payload.at(-1)?.id ?? null;
+      state.selectedFiles = [];
+      state.searchQuery = '';
+      if (state.currentView === 'recent') state.currentView = 'folder';
+    },
     selectionToggled(state, action: PayloadAction<string>) {
       const id = action.payload;
       state.selectedFiles = state.selectedFiles.includes(id)
