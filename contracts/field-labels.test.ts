@@ -4,7 +4,7 @@ import { fieldLabel, fieldMessage } from './field-labels.ts';
 describe('field labels', () => {
   it('names fields as the forms label them, and others as words', () => {
     expect(fieldLabel('full_name')).toBe('Full name');
-    expect(fieldLabel('budget_max')).toBe('Maximum budget');
+    expect(fieldLabel('budget_max')).toBe('Budget to');
     expect(fieldLabel('pages.0.name')).toBe('Name');
     expect(fieldLabel('parent_folder_id')).toBe('Folder');
     expect(fieldLabel('globalComponentsVersion')).toBe('Global components version');

@@ -1,7 +1,7 @@
 /**
  * The names people know the API's fields by: the labels of the forms that send them. A refused request
- * names the field this way ("Full name is required", "Maximum budget must be at least the minimum budget"),
- * never as the API spells it (`full_name`, `budget_max`). Fields without an entry read as words
+ * names the field this way ("Full name is required", "Budget to must be at least the minimum budget"),
+ * never as the API spells it (`full_name`, `budget_max`). The forms read their labels here too. Fields without an entry read as words
  * (`parent_folder_id` → "Parent folder"). Zod-free, so the browser can import it without weight.
  */
 const LABELS: Record<string, string> = {
@@ -31,15 +31,15 @@ const LABELS: Record<string, string> = {
   virtual_tour_link: 'Virtual tour link',
   minPrice: 'Minimum price',
   maxPrice: 'Maximum price',
-  budget_min: 'Minimum budget',
-  budget_max: 'Maximum budget',
+  budget_min: 'Budget from',
+  budget_max: 'Budget to',
   preferred_areas: 'Preferred areas',
   property_interests: 'Property interests',
   assigned_agent_id: 'Assigned agent',
   last_contact_at: 'Last contact',
   notes: 'Notes',
-  start: 'Start time',
-  end: 'End time',
+  start: 'Start',
+  end: 'End',
   all_day: 'All day',
   reminder_minutes: 'Reminder',
   time_zone: 'Time zone',
@@ -51,6 +51,10 @@ const LABELS: Record<string, string> = {
   removeMedia: 'Photos to remove',
   shared_with: 'Share with',
   status: 'Status',
+  type: 'Type',
+  stage: 'Stage',
+  source: 'Source',
+  tags: 'Tags',
   imageOrder: 'Photo order',
   size: 'File size',
   mime_type: 'File type',

@@ -218,7 +218,7 @@ describe('agenda events', () => {
     expect(cleared).not.toHaveProperty('location');
     expect(refused.status).toBe(400);
     expect(await refused.json()).toEqual({
-      error: 'End time must be after start',
+      error: 'End must be after start',
       fields: { end: 'must be after start' },
     });
   });

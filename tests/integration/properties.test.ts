@@ -601,7 +601,10 @@ describe('GET /api/properties/search', () => {
     const reversed = await search(agent, { city, minPrice: 5, maxPrice: 1 });
 
     expect(mixed.status).toBe(400);
-    expect(reversed).toMatchObject({ status: 400, body: { error: 'Maximum price must be at least the minimum price' } });
+    expect(reversed).toMatchObject({
+      status: 400,
+      body: { error: 'Maximum price must be at least the minimum price' },
+    });
   });
 
   it('keeps a property in exactly its scopes: one date and one price entry each', async () => {

@@ -33,3 +33,15 @@ export function CharacterCount({
 /** "Bio must be at most 2,000 characters (it has 2,143)". */
 export const tooLongMessage = (label: string, max: number, length: number) =>
   `${label} must be at most ${count.format(max)} characters (it has ${count.format(length)})`;
+
+/**
+ * A text field's limit shown before it bites: the counter for its label row (from 80 % of the limit) and
+ * the form's message once the text is past it (the form then refuses to send, and nothing is cut).
+ */
+export function textLimit(label: string, text: string, max: number) {
+  const length = text.trim().length;
+  return {
+    counter: <CharacterCount length={length} max={max} from={Math.floor(max * 0.8)} />,
+    error: length > max ? tooLongMessage(label, max, length) : undefined,
+  };
+}

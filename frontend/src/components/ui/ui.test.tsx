@@ -3,6 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Button } from './Button.tsx';
+import { textLimit } from './CharacterCount.tsx';
 import { FormField } from './FormField.tsx';
 import { Input } from './Input.tsx';
 import { Modal } from './Modal.tsx';
@@ -81,5 +82,27 @@ describe('Modal', () => {
     render(<Modal open onOpenChange={onOpenChange} title="Title" />);
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onOpenChange).toHaveBeenCalledWith(false);
+  });
+});
+
+function NameField({ value }: { value: string }) {
+  const limit = textLimit('Agency name', value, 120);
+  return (
+    <FormField label="Agency name" error={limit.error} labelAside={limit.counter}>
+      {(control) => <Input {...control} value={value} readOnly />}
+    </FormField>
+  );
+}
+
+describe('textLimit', () => {
+  it('shows the count near the limit and the message past it, keeping every character', () => {
+    const { rerender } = render(<NameField value={'a'.repeat(50)} />);
+    expect(screen.queryByText(/\/ 120/)).toBeNull();
+    rerender(<NameField value={'a'.repeat(100)} />);
+    expect(screen.getByText('100 / 120')).toBeTruthy();
+    rerender(<NameField value={'a'.repeat(130)} />);
+    expect(screen.getByText('Agency name must be at most 120 characters (it has 130)')).toBeTruthy();
+    // nothing was cut: the field holds what was typed or pasted
+    expect((screen.getByLabelText('Agency name') as HTMLInputElement).value).toHaveLength(130);
   });
 });

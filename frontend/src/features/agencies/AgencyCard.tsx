@@ -6,6 +6,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { apiErrorMessage } from '../agents/apiError.ts';
@@ -25,6 +26,7 @@ export function AgencyCard() {
   const logo = useAppSelector(selectAgencyLogo);
   const [name, setName] = useState(agency?.name ?? '');
   const [nameError, setNameError] = useState<string | undefined>();
+  const nameLimit = textLimit('Agency name', name, 120);
   const [error, setError] = useState<string | null>(null);
   const [updateAgency, { isLoading: saving }] = useUpdateAgencyMutation();
   const [uploadLogo, { isLoading: uploading }] = useUploadLogoMutation();
@@ -35,6 +37,7 @@ export function AgencyCard() {
     event.preventDefault();
     setError(null);
     if (!name.trim()) return setNameError("Enter your agency's name");
+    if (nameLimit.error) return;
     setNameError(undefined);
     const result = await updateAgency({ id: agency.id, patch: { name: name.trim() } });
     if ('error' in result)
@@ -90,19 +93,18 @@ export function AgencyCard() {
           </Button>
         </div>
         <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Agency details">
-          <FormField label="Agency name" error={nameError}>
+          <FormField label="Agency name" error={nameError ?? nameLimit.error} labelAside={nameLimit.counter}>
             {(control) => (
-              <Input
-                {...control}
-                maxLength={120}
-                value={name}
-                onChange={(event) => setName(event.target.value)}
-              />
+              <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />
             )}
           </FormField>
           {error && <Alert>{error}</Alert>}
           <div className="flex justify-end">
-            <Button type="submit" loading={saving} disabled={name.trim() === agency.name}>
+            <Button
+              type="submit"
+              loading={saving}
+              disabled={name.trim() === agency.name || Boolean(nameLimit.error)}
+            >
               Save agency
             </Button>
           </div>

@@ -6,6 +6,7 @@ import {
   isDateOnly,
   MAX_REMINDER_MINUTES,
 } from '#contracts/agenda-values';
+import { fieldMessage as labelled } from '#contracts/field-labels';
 import type { AgendaEvent, AgendaEventPatch, NewAgendaEvent } from './api.ts';
 
 /**
@@ -43,17 +44,18 @@ export type EventField =
 
 export type EventErrors = Partial<Record<EventField, string>>;
 
-const FIELD_LABELS: Record<EventField, string> = {
-  title: 'Title',
-  type: 'Type',
-  start: 'Start',
-  end: 'End',
-  location: 'Location',
-  notes: 'Notes',
-  client_id: 'Client',
-  property_id: 'Property',
-  reminder_minutes: 'Reminder',
-};
+/** The fields the event form shows errors for (their labels: contracts/field-labels). */
+const FIELDS: ReadonlySet<string> = new Set<EventField>([
+  'title',
+  'type',
+  'start',
+  'end',
+  'location',
+  'notes',
+  'client_id',
+  'property_id',
+  'reminder_minutes',
+]);
 
 export const REMINDER_CHOICES: ReadonlyArray<{ minutes: number | null; label: string }> = [
   { minutes: null, label: 'No reminder' },
@@ -153,7 +155,7 @@ function timesOf(values: EventFormValues) {
 }
 
 /** A message for one field, with its label: "End must be after start". */
-export const fieldMessage = (field: EventField, message: string) => `${FIELD_LABELS[field]} ${message}`;
+export const fieldMessage = (field: EventField, message: string) => labelled(field, message);
 
 /** The problems the API would report, worded for the form. */
 export function validateEvent(values: EventFormValues): EventErrors {
@@ -240,7 +242,7 @@ export function serverErrors(data: unknown): EventErrors {
   if (!fields || typeof fields !== 'object') return {};
   const errors: EventErrors = {};
   for (const [field, message] of Object.entries(fields)) {
-    if (field in FIELD_LABELS && typeof message === 'string') {
+    if (FIELDS.has(field) && typeof message === 'string') {
       errors[field as EventField] = fieldMessage(field as EventField, message);
     }
   }

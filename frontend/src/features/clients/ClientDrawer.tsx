@@ -17,6 +17,7 @@ import {
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_STAGES, type ClientActivityKind, type ClientStage } from '#contracts/client-values';
+import { fieldLabel } from '#contracts/field-labels';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -31,7 +32,6 @@ import {
 } from './api.ts';
 import {
   ACTIVITY_LABELS,
-  FIELD_LABELS,
   formatBudget,
   formatDate,
   formatDateTime,
@@ -300,7 +300,7 @@ function describe(entry: ClientActivity): ReactNode {
   if (entry.kind === 'contacted' && change?.to) return `Last contact ${formatDateTime(change.to)}`;
   if (entry.summary) return entry.summary;
   if (entry.kind === 'edited' && entry.changes?.length) {
-    return `Changed ${entry.changes.map((item) => (FIELD_LABELS[item.field] ?? item.field).toLowerCase()).join(', ')}`;
+    return `Changed ${entry.changes.map((item) => fieldLabel(item.field).toLowerCase()).join(', ')}`;
   }
   return null;
 }
@@ -359,9 +359,7 @@ function ActivityTrail({ clientId, names }: { clientId: string; names: ReadonlyM
                   <ul className="mt-1.5 space-y-0.5 text-xs text-slate-500">
                     {entry.changes.map((item) => (
                       <li key={item.field} className="truncate">
-                        <span className="font-medium text-slate-600">
-                          {FIELD_LABELS[item.field] ?? item.field}:
-                        </span>{' '}
+                        <span className="font-medium text-slate-600">{fieldLabel(item.field)}:</span>{' '}
                         {item.from ?? '—'} → {item.to ?? '—'}
                       </li>
                     ))}

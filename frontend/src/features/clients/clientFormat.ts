@@ -58,25 +58,6 @@ export const COLUMN_LABELS: Record<ClientColumnKey, string> = {
   created_at: 'Added',
 };
 
-/** Form and error labels per field (the API's messages name the field; the form shows its label). */
-export const FIELD_LABELS: Record<string, string> = {
-  full_name: 'Full name',
-  email: 'Email',
-  phone: 'Phone',
-  type: 'Type',
-  stage: 'Stage',
-  budget_min: 'Budget from',
-  budget_max: 'Budget to',
-  currency: 'Currency',
-  preferred_areas: 'Preferred areas',
-  property_interests: 'Property interests',
-  source: 'Source',
-  assigned_agent_id: 'Assigned agent',
-  notes: 'Notes',
-  tags: 'Tags',
-  last_contact_at: 'Last contact',
-};
-
 export const ACTIVITY_LABELS: Record<ClientActivityKind, string> = {
   created: 'Added the client',
   edited: 'Edited details',
@@ -102,7 +83,6 @@ export const SOURCE_SUGGESTIONS = [
 ];
 
 /** Sentence case message: "Email" + "must be a valid email address". */
-export const fieldMessage = (field: string, message: string) => `${FIELD_LABELS[field] ?? field} ${message}`;
 
 function money(amount: number, currency: string): string {
   try {

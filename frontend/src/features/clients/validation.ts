@@ -1,7 +1,7 @@
 import { en } from 'zod/locales';
 import * as z from 'zod/mini';
+import { fieldMessage } from '#contracts/field-labels';
 import { clientCreate, clientUpdate } from '#contracts/schemas/clients';
-import { fieldMessage } from './clientFormat.ts';
 
 // zod/mini loads no locale; the schemas' own messages cover nearly everything, `en` the rest.
 z.config(en());

@@ -1,6 +1,7 @@
 import { ChevronRight, Folder, Search, UserRound, X } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -27,6 +28,7 @@ export function NameDialog({
   onClose: () => void;
 }) {
   const [name, setName] = useState(initial);
+  const nameLimit = textLimit('Name', name, 255);
   const [error, setError] = useState<string>();
   useEffect(() => {
     if (open) {
@@ -39,20 +41,15 @@ export function NameDialog({
     const trimmed = name.trim();
     if (!trimmed) return setError('Enter a name');
     if (/[/\\]/.test(trimmed)) return setError('A name cannot contain / or \\');
+    if (nameLimit.error) return setError(nameLimit.error);
     onSubmit(trimmed);
   };
   return (
     <Modal open={open} onOpenChange={(next) => !next && onClose()} title={title} size="sm">
       <form onSubmit={submit} className="space-y-5">
-        <FormField label="Name" error={error}>
+        <FormField label="Name" error={error} labelAside={nameLimit.counter}>
           {(control) => (
-            <Input
-              {...control}
-              value={name}
-              maxLength={255}
-              autoFocus
-              onChange={(event) => setName(event.target.value)}
-            />
+            <Input {...control} value={name} autoFocus onChange={(event) => setName(event.target.value)} />
           )}
         </FormField>
         <div className="flex justify-end gap-2.5">

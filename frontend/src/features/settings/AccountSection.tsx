@@ -4,6 +4,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { useUpdateAgentMutation } from '../agents/api.ts';
@@ -33,6 +34,7 @@ export function AccountSection({ agent }: { agent: Agent }) {
 
 function NameForm({ agent }: { agent: Agent }) {
   const [name, setName] = useState(agent.full_name);
+  const nameLimit = textLimit('Full name', name, 120);
   const [error, setError] = useState<string | null>(null);
   const [update, { isLoading }] = useUpdateAgentMutation();
   const trimmed = name.trim();
@@ -43,6 +45,7 @@ function NameForm({ agent }: { agent: Agent }) {
       setError('Enter your name.');
       return;
     }
+    if (nameLimit.error) return;
     setError(null);
     try {
       await update({ id: agent.agent_id, patch: { full_name: trimmed } }).unwrap();
@@ -54,12 +57,11 @@ function NameForm({ agent }: { agent: Agent }) {
 
   return (
     <form onSubmit={submit} className="space-y-4" noValidate>
-      <FormField label="Full name" error={error ?? undefined}>
+      <FormField label="Full name" error={error ?? nameLimit.error} labelAside={nameLimit.counter}>
         {(control) => (
           <Input
             {...control}
             value={name}
-            maxLength={120}
             autoComplete="name"
             onChange={(event) => setName(event.target.value)}
           />
@@ -68,7 +70,11 @@ function NameForm({ agent }: { agent: Agent }) {
       <FormField label="Email" hint="The email you sign in with. Contact support to change it.">
         {(control) => <Input {...control} value={agent.email} readOnly disabled type="email" />}
       </FormField>
-      <Button type="submit" loading={isLoading} disabled={trimmed === agent.full_name}>
+      <Button
+        type="submit"
+        loading={isLoading}
+        disabled={trimmed === agent.full_name || Boolean(nameLimit.error)}
+      >
         Save name
       </Button>
     </form>

@@ -7,6 +7,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
@@ -215,11 +216,12 @@ function UseTemplateDialog({ template, onClose }: { template: WebsiteTemplate | 
   const navigate = useNavigate();
   const [createWebsite, creating] = useCreateWebsiteMutation();
   const [name, setName] = useState('');
+  const nameLimit = textLimit('Website name', name, 100);
   const [error, setError] = useState<string>();
 
   async function create(event: FormEvent) {
     event.preventDefault();
-    if (!template) return;
+    if (!template || nameLimit.error) return;
     const siteName = name.trim() || template.name;
     setError(undefined);
     try {
@@ -245,12 +247,11 @@ function UseTemplateDialog({ template, onClose }: { template: WebsiteTemplate | 
     >
       <form onSubmit={create} className="space-y-4">
         {error && <Alert>{error}</Alert>}
-        <FormField label="Website name">
+        <FormField label="Website name" error={nameLimit.error} labelAside={nameLimit.counter}>
           {(control) => (
             <Input
               {...control}
               value={name}
-              maxLength={100}
               placeholder={template?.name}
               onChange={(event) => setName(event.target.value)}
             />
@@ -260,7 +261,7 @@ function UseTemplateDialog({ template, onClose }: { template: WebsiteTemplate | 
           <Button type="button" variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" loading={creating.isLoading}>
+          <Button type="submit" loading={creating.isLoading} disabled={Boolean(nameLimit.error)}>
             Create website
           </Button>
         </div>

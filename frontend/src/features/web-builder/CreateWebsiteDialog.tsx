@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -32,6 +33,7 @@ export function CreateWebsiteDialog({
   const [templateId, setTemplateId] = useState(BLANK);
   const [error, setError] = useState<string>();
   const [nameError, setNameError] = useState<string>();
+  const nameLimit = textLimit('Website name', name, 100);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -39,6 +41,7 @@ export function CreateWebsiteDialog({
       setNameError('Name is required');
       return;
     }
+    if (nameLimit.error) return;
     setError(undefined);
     try {
       const site = await createWebsite({
@@ -74,12 +77,11 @@ export function CreateWebsiteDialog({
     <Modal open={open} onOpenChange={onOpenChange} title="New website" size="lg">
       <form onSubmit={submit} className="space-y-5" noValidate>
         {error && <Alert>{error}</Alert>}
-        <FormField label="Website name" error={nameError}>
+        <FormField label="Website name" error={nameError ?? nameLimit.error} labelAside={nameLimit.counter}>
           {(control) => (
             <Input
               {...control}
               value={name}
-              maxLength={100}
               placeholder="e.g. Haddad Realty"
               onChange={(event) => {
                 setName(event.target.value);

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -28,6 +29,7 @@ export function SaveTemplateDialog({
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(undefined);
+    if (nameLimit.error ?? descriptionLimit.error) return;
     if (beforeSave && !(await beforeSave())) return;
     try {
       await createTemplate({
@@ -42,26 +44,20 @@ export function SaveTemplateDialog({
     }
   }
 
+  const nameLimit = textLimit('Template name', name, 100);
+  const descriptionLimit = textLimit('Description', description, 500);
   return (
     <Modal open={open} onOpenChange={onOpenChange} title="Save as template">
       <form onSubmit={submit} className="space-y-4">
         {error && <Alert>{error}</Alert>}
-        <FormField label="Template name">
-          {(control) => (
-            <Input
-              {...control}
-              value={name}
-              maxLength={100}
-              onChange={(event) => setName(event.target.value)}
-            />
-          )}
+        <FormField label="Template name" error={nameLimit.error} labelAside={nameLimit.counter}>
+          {(control) => <Input {...control} value={name} onChange={(event) => setName(event.target.value)} />}
         </FormField>
-        <FormField label="Description">
+        <FormField label="Description" error={descriptionLimit.error} labelAside={descriptionLimit.counter}>
           {(control) => (
             <Input
               {...control}
               value={description}
-              maxLength={500}
               onChange={(event) => setDescription(event.target.value)}
             />
           )}
@@ -70,7 +66,11 @@ export function SaveTemplateDialog({
           <Button type="button" variant="secondary" onClick={() => onOpenChange(false)}>
             Cancel
           </Button>
-          <Button type="submit" loading={creating.isLoading} disabled={!name.trim()}>
+          <Button
+            type="submit"
+            loading={creating.isLoading}
+            disabled={!name.trim() || Boolean(nameLimit.error ?? descriptionLimit.error)}
+          >
             Save template
           </Button>
         </div>
