@@ -9,7 +9,7 @@ describe('field labels', () => {
     expect(fieldLabel('parent_folder_id')).toBe('Folder');
     expect(fieldLabel('globalComponentsVersion')).toBe('Global components version');
     expect(fieldLabel('template_id')).toBe('Template');
-    expect(fieldLabel('body')).toBe('The request');
+    expect(fieldLabel('body')).toBe('Message');
   });
 
   it('makes a sentence of a message, and keeps one that already is', () => {

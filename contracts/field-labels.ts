@@ -69,6 +69,7 @@ const LABELS: Record<string, string> = {
   color1: 'Primary colour',
   color2: 'Secondary colour',
   message: 'Message',
+  body: 'Message',
   text: 'Message',
   plan: 'Plan',
   paymentMethod: 'Card',
@@ -77,16 +78,16 @@ const LABELS: Record<string, string> = {
   currency_preference: 'Currency',
   currencyPreference: 'Currency',
   measurement_metric: 'Area unit',
+  preference: 'Area unit',
   search: 'Search',
   limit: 'Page size',
   cursor: 'Page',
 };
 
-/** `budget_max` → "Maximum budget"; `parent_folder_id` → "Folder"; `body` → "The request". */
+/** `budget_max` → "Budget to"; `parent_folder_id` → "Folder". */
 export function fieldLabel(field: string): string {
   const label = LABELS[field];
   if (label) return label;
-  if (field === 'body' || field === 'query' || field === 'path') return 'The request';
   // a nested field (`pages.0.name`) is named by its last word
   const last = field.split('.').findLast((part) => !/^\d+$/.test(part)) ?? field;
   if (LABELS[last]) return LABELS[last];

@@ -60,6 +60,7 @@ ${demo.signIns
     (signIn) => `    ${signIn.email.padEnd(emailWidth)}  ${signIn.plan.padEnd(planWidth)}  ${signIn.shows}`,
   )
   .join('\n')}
+  Support staff: ${demo.support.email} (the support inbox in Settings; not a customer)
   Sign in with Google: pick ${demo.googleAccounts.map((account) => account.email).join(' or ')}
     (or "Use another account"); the first sign-in creates a Free Plan account.
   New accounts: sign up in the app; the confirmation code appears in this console.

@@ -1,14 +1,41 @@
 import { isConditionFailure } from '#lib/data/entity';
+import type { UserPoolAccess } from './accounts.ts';
+import { ensureCognitoUser } from './accounts.ts';
+
+export const SUPPORT_DEMO = {
+  email: 'support@estatenet.local',
+  fullName: 'EstateNet Support',
+} as const;
 
 /**
- * Marks the demo agency's admin (demo@estatenet.local) as EstateNet support staff, idempotently, so the
- * demo can answer Live Chat conversations from the support inbox (/settings/support-inbox).
+ * EstateNet's support staff account, separate from every customer: a sign-in of its own that answers
+ * Live Chat from the support inbox (/settings/support-inbox). It is marked `staff` (never in the agents
+ * directory) and holds the `SupportStaff` item that opens the inbox. Idempotent.
  */
-export async function seedSupportDemo(staffAgentId: string): Promise<void> {
-  const { SupportStaff } = await import('#lib/data/support');
-  try {
-    await SupportStaff.create({ agent_id: staffAgentId });
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
+export async function seedSupportDemo(pool: UserPoolAccess, password: string): Promise<void> {
+  const [{ Agent }, { SupportStaff }] = await Promise.all([
+    import('#lib/data/accounts'),
+    import('#lib/data/support'),
+  ]);
+  const agentId = await ensureCognitoUser(pool, {
+    email: SUPPORT_DEMO.email,
+    password,
+    fullName: SUPPORT_DEMO.fullName,
+  });
+  for (const write of [
+    Agent.create({
+      agent_id: agentId,
+      email: SUPPORT_DEMO.email,
+      full_name: SUPPORT_DEMO.fullName,
+      role: 'Superagent',
+      staff: true,
+    }),
+    SupportStaff.create({ agent_id: agentId }),
+  ]) {
+    try {
+      await write;
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
   }
 }

@@ -9,7 +9,7 @@ import { seedCloudDemo } from './seed-cloud.ts';
 import { seedNetworkDemo } from './seed-network.ts';
 import { seedPropertiesDemo } from './seed-properties.ts';
 import { seedReputationDemo } from './seed-reputation.ts';
-import { seedSupportDemo } from './seed-support.ts';
+import { SUPPORT_DEMO, seedSupportDemo } from './seed-support.ts';
 import { seedTeamDemo } from './seed-team.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
@@ -124,6 +124,8 @@ export interface DemoData {
   email: string;
   password: string;
   signIns: DemoSignIn[];
+  /** EstateNet's support staff sign-in (the support inbox), not a customer */
+  support: { email: string; password: string };
   /** accounts offered by the local "Sign in with Google" page */
   googleAccounts: Array<{ name: string; email: string }>;
 }
@@ -169,7 +171,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
     }),
   );
   await seedTeamDemo(DEMO_AGENCY.id, adminId);
-  await seedSupportDemo(adminId);
+  await seedSupportDemo(cloud.userPool, DEMO_PASSWORD);
   // before the agenda: its demo viewings link these clients
   await seedClientsDemo(cloud.userPool);
   await seedPropertiesDemo(cloud.userPool);
@@ -188,6 +190,7 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
       plan: planFor(demo.role).label,
       shows: demo.shows,
     })),
+    support: { email: SUPPORT_DEMO.email, password: DEMO_PASSWORD },
     googleAccounts: [...DEMO_GOOGLE_ACCOUNTS],
   };
 }

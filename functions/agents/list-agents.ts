@@ -51,6 +51,7 @@ async function searchAgents(
     .filter(
       (agent): agent is AgentItem =>
         agent !== undefined &&
+        !agent.staff &&
         allFound(nameWords, searchWords(agent.full_name)) &&
         allFound(cityWords, searchWords(agent.city)),
     );
@@ -58,7 +59,7 @@ async function searchAgents(
 }
 
 /**
- * The agents directory: every agent by name, or those whose name and city words start with the words
+ * The agents directory: every agent by name (support staff aside), or those whose name and city words start with the words
  * searched (case and accents aside), a page at a time, each with its agency's name.
  */
 export const handler = withHttp(networkRoutes.listAgents, async ({ query, identity }) => {
@@ -71,7 +72,8 @@ export const handler = withHttp(networkRoutes.listAgents, async ({ query, identi
     ? { items: [] }
     : nameWords.length || cityWords.length
       ? await searchAgents(nameWords, cityWords, paging)
-      : await Agent.query('directory', {}, paging);
+      : // support staff are not agents anyone works with
+        await Agent.query('directory', {}, { ...paging, filter: notExists('staff') });
   return {
     items: (await withAgencyNames(page.items)).map((agent) => agentView(agent, identity.agentId)),
     ...(page.cursor ? { cursor: page.cursor } : {}),

@@ -5,7 +5,7 @@ import { Agency, type AgentItem } from './data/accounts.ts';
  * is included only on the caller's own record (and defaults to active for records older than it).
  */
 export function agentView(agent: AgentItem & { agency_name?: string }, viewerId: string) {
-  const { subscription_status, ...profile } = agent;
+  const { subscription_status, staff: _staff, ...profile } = agent;
   return agent.agent_id === viewerId
     ? { ...profile, subscription_status: subscription_status ?? 'active' }
     : profile;

@@ -76,7 +76,11 @@ export function validatePart<S extends z.ZodMiniType>(
     fields[key] ??= issueMessage(issue);
   }
   const [firstField, firstMessage] = Object.entries(fields)[0] ?? [part, 'is invalid'];
-  throw badRequest(fieldMessage(firstField, firstMessage), fields);
+  const first = result.error.issues[0];
+  // an issue of the whole part (no field: a body that is not an object, an unknown key) names the request
+  const sentence =
+    first && first.path.length === 0 ? `The request ${firstMessage}` : fieldMessage(firstField, firstMessage);
+  throw badRequest(sentence, fields);
 }
 
 /** A field the handler itself finds wrong: the same sentence and `fields` entry as a schema refusal. */

@@ -159,9 +159,9 @@ describe('settings', () => {
     await panel.getByRole('button', { name: 'Send' }).click();
     await panel.getByRole('log', { name: 'Support conversation' }).getByText(question).waitFor();
 
-    // support staff (the seeded demo agency admin) answer from the inbox linked in their settings
+    // EstateNet's support staff (their own sign-in, not a customer) answer from the inbox in their settings
     const staff = await openPage();
-    await signInWithPassword(staff, 'demo@estatenet.local');
+    await signInWithPassword(staff, 'support@estatenet.local');
     await staff.goto(appUrl('/settings'));
     await staff.getByRole('link', { name: 'Open the support inbox' }).click();
     await staff.waitForURL('**/settings/support-inbox');

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fieldLabel } from '#contracts/field-labels';
 import { Agency } from '#lib/data/accounts';
 import { BrandColors } from '#lib/data/preferences';
 import { callApi, createTestAgency, createTestAgent, jsonBody } from '../support/agents.ts';
@@ -98,7 +99,9 @@ describe('PATCH /api/agencies/{id}', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; fields: Record<string, string> };
     expect(Object.keys(body.fields)).toEqual([field]);
-    expect(body.error).toContain(field === 'body' ? Object.keys(patch)[0] : field);
+    // named as the person knows the field, or the unknown key the request sent
+    if (field === 'body') expect(body.error).toContain(Object.keys(patch)[0]);
+    else expect(body.error.startsWith(fieldLabel(field))).toBe(true);
     const after = await Agency.get({ id: agencyId });
     expect(after).toMatchObject({ type: 'Agency', admin_agent_id: admin.agentId, agentCount: 0 });
   });

@@ -74,7 +74,7 @@ describe('the local API Gateway', () => {
 
     expect(response.status).toBe(400);
     const body = (await response.json()) as { error: string; fields: Record<string, string> };
-    expect(body.error).toMatch(/full_name|role/);
+    expect(body.error).toBe('Full name is required');
     expect(Object.keys(body.fields)).toEqual(expect.arrayContaining(['full_name']));
   });
 

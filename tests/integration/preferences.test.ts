@@ -43,7 +43,7 @@ describe('currency preference', () => {
       currencyPreference: 'XYZ',
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatch(/currencyPreference/);
+    expect(answer.body.error).toMatch(/^Currency must be one of USD, EUR/);
     expect((await get(agent, `/api/currency-preference/${agent.agentId}`)).body.currency_preference).toBe(
       'USD',
     );
@@ -83,7 +83,7 @@ describe('metric preference', () => {
       preference: 'acres',
     });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toMatch(/preference/);
+    expect(answer.body.error).toBe('Area unit must be one of sqm, sqft');
   });
 });
 

@@ -6,6 +6,7 @@ import { callApi } from '../support/agents.ts';
 
 /** The `npm start` demo seed, run against the test cloud (twice: it must be idempotent). */
 describe('the demo seed', () => {
+  // seeds the whole demo twice (every listing, award and site): longer than one request's test
   it('creates the demo agency, its agents, a free agent and an expired one, and can run again', async () => {
     const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
     const first = await seedDemoData(cloud);
@@ -51,7 +52,27 @@ describe('the demo seed', () => {
       role: 'Agent',
       subscription_status: 'expired',
     });
-  });
+
+    // support staff are an account of their own, apart from the customers: the inbox is theirs alone,
+    // and no directory or search lists them
+    expect(first.support.email).toBe('support@estatenet.local');
+    const staff = await profile('support@estatenet.local');
+    expect(staff.agent).not.toHaveProperty('staff');
+    const settingsOf = async (token: string) =>
+      (await (await callApi('/api/account-settings', { token })).json()) as { support_staff: boolean };
+    expect((await settingsOf(staff.token)).support_staff).toBe(true);
+    expect((await settingsOf(admin.token)).support_staff).toBe(false);
+    expect((await callApi('/api/support/inbox', { token: admin.token })).status).toBe(404);
+    const found = async (search: string) => {
+      const page = (await (
+        await callApi(`/api/agents?limit=100&search=${search}`, { token: admin.token })
+      ).json()) as { items: Array<{ full_name: string }> };
+      return page.items.map((agent) => agent.full_name);
+    };
+    expect(await found('maya')).toContain('Maya Collins');
+    expect(await found('support')).not.toContain('EstateNet Support');
+    expect(await found('estatenet')).not.toContain('EstateNet Support');
+  }, 90_000);
 
   it('prices the demo listings in the currency of their cities, as their agents would enter them', async () => {
     const cloud = { userPool: inject('cloud').userPool } as LocalCloud;

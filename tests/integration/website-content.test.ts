@@ -68,7 +68,7 @@ async function writeObject(key: string, content: unknown) {
 function damagedByOldEditor(content: Content, saves: number): Content {
   const dropped = content.styles
     .replace('background:var(--secondary);', '')
-    .replace('background:var(--primary);', '');
+    .replace('background:var(--primary-fill,var(--primary));', '');
   const multiplied = dropped.repeat(content.pages.length ** Math.min(saves, 3));
   const { contentModel: _model, ...metadata } = content.metadata ?? {};
   return {
@@ -214,7 +214,9 @@ describe('content the old editor damaged', () => {
       const healed = await storedObject(key);
       expect(healed.metadata?.contentModel).toBe(WEBSITE_CONTENT_MODEL);
       expect(cssRepetition(healed.styles).repeated).toBe(0);
-      expect(flatDeclarations(healed.styles)).toContain('|.button|background:var(--primary)');
+      expect(flatDeclarations(healed.styles)).toContain(
+        '|.button|background:var(--primary-fill,var(--primary))',
+      );
     }
     const resized = (await Website.get({ website_id: site.id }))!;
     expect(resized.content_key).toBe(item.content_key);

@@ -225,7 +225,7 @@ describe('editor content round trips', () => {
       /\.site-footer\{[^}]*background:var\(--secondary\)/,
     );
     expect(reopenAndSave(templateContent('coastal')).styles).toMatch(
-      /\.button\{[^}]*background:var\(--primary\)/,
+      /\.button\{[^}]*background:var\(--primary-fill,var\(--primary\)\)/,
     );
   });
 

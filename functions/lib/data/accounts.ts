@@ -18,6 +18,9 @@ export type AgentItem = Omit<AgentView, 'agency_name' | 'subscription_status'> &
   team_previous_role?: Role;
   /** when the agent joined its agency through an invitation */
   joined_agency_at?: string;
+  /** an EstateNet support staff account: signs in to answer the support inbox, is no one's colleague
+   * (never listed in the agents directory or its search); the inbox's permission is `SupportStaff` */
+  staff?: boolean;
 };
 
 type Counter = 'reputation_points' | 'property_count' | 'verified_deals' | 'connections';

@@ -4,6 +4,7 @@ import { CLIENT_STAGES, CLIENT_TYPES } from '#contracts/client-values';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
+import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
@@ -253,10 +254,13 @@ export function ClientFormDialog({
         className="space-y-6"
       >
         <Section title="Contact">
-          <FormField label="Full name" error={errors.full_name} className="sm:col-span-2">
-            {(props) => (
-              <Input {...props} {...control('full_name')} autoComplete="off" maxLength={120} autoFocus />
-            )}
+          <FormField
+            label="Full name"
+            error={errors.full_name}
+            className="sm:col-span-2"
+            labelAside={<CharacterCount length={values.full_name.trim().length} max={120} from={100} />}
+          >
+            {(props) => <Input {...props} {...control('full_name')} autoComplete="off" autoFocus />}
           </FormField>
           <FormField label="Email" error={errors.email}>
             {(props) => (
@@ -296,7 +300,7 @@ export function ClientFormDialog({
           <FormField label="Source" error={errors.source} hint="Where the client came from.">
             {(props) => (
               <>
-                <Input {...props} {...control('source')} list={`${formId}-sources`} maxLength={100} />
+                <Input {...props} {...control('source')} list={`${formId}-sources`} />
                 <datalist id={`${formId}-sources`}>
                   {SOURCE_SUGGESTIONS.map((source) => (
                     <option key={source} value={source} />
@@ -362,10 +366,12 @@ export function ClientFormDialog({
           </FormField>
         </Section>
 
-        <FormField label="Notes" error={errors.notes}>
-          {(props) => (
-            <textarea {...props} {...control('notes')} rows={4} maxLength={5000} className={textareaClass} />
-          )}
+        <FormField
+          label="Notes"
+          error={errors.notes}
+          labelAside={<CharacterCount length={values.notes.length} max={5000} from={4500} />}
+        >
+          {(props) => <textarea {...props} {...control('notes')} rows={4} className={textareaClass} />}
         </FormField>
 
         {formError && <Alert>{formError}</Alert>}
