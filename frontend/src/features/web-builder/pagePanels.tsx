@@ -3,6 +3,7 @@ import { ArrowDown, ArrowUp, Eye, EyeOff, Pencil, Plus, Trash2 } from 'lucide-re
 import { type FormEvent, useEffect, useState } from 'react';
 import { GLOBAL_COMPONENT_TYPES, SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { globalComponentSummary, newId, slugOf, withNewVersion } from './content.ts';
 import { fillPlaceholdersIn, globalPlaceholders, makeGlobal, placeholderContent } from './editorContent.ts';
 import {
@@ -19,6 +20,9 @@ import { panelHeading } from './panels.tsx';
 import type { GlobalComponent } from './types.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
 import { globalComponentsSet } from './websiteSlice.ts';
+
+/** The API's limit on a page name (contracts/schemas/websites): said when a longer one is saved. */
+const PAGE_NAME_MAX = 100;
 
 const field = 'w-full rounded-md border border-slate-300 bg-white px-2 py-1.5 text-sm';
 
@@ -84,6 +88,8 @@ export function PagesPanel({
     event.preventDefault();
     const id = newId('page');
     const name = newName.trim() || `Page ${pages.length + 1}`;
+    const tooLong = textLimit('Page name', name, PAGE_NAME_MAX).error;
+    if (tooLong) return setNameError(tooLong);
     if (takenSlug(name)) {
       setNameError(`A page already has the address /${slugOf(name)}`);
       return;
@@ -118,6 +124,8 @@ export function PagesPanel({
     event.preventDefault();
     const index = order.indexOf(id);
     const name = renameValue.trim() || `Page ${index + 1}`;
+    const tooLong = textLimit('Page name', name, PAGE_NAME_MAX).error;
+    if (tooLong) return setNameError(tooLong);
     if (takenSlug(name, id)) {
       setNameError(`A page already has the address /${slugOf(name)}`);
       return;
@@ -173,7 +181,6 @@ export function PagesPanel({
                     aria-label="Page name"
                     className={field}
                     value={renameValue}
-                    maxLength={100}
                     // biome-ignore lint/a11y/noAutofocus: the field the rename button asked for
                     autoFocus
                     onChange={(event) => setRenameValue(event.target.value)}
@@ -263,7 +270,6 @@ export function PagesPanel({
             id="new-page-name"
             className={field}
             value={newName}
-            maxLength={100}
             placeholder={`Page ${pages.length + 1}`}
             onChange={(event) => setNewName(event.target.value)}
           />

@@ -2,6 +2,7 @@ import type { Editor } from 'grapesjs';
 import { useState } from 'react';
 import { THEME_DEFAULTS } from '#contracts/schemas/websites';
 import { Button } from '../../components/ui/Button.tsx';
+import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { cleanSeo, themeOf } from './content.ts';
 import { panelHeading } from './panels.tsx';
 import type { SeoFields, ThemeSettings } from './types.ts';
@@ -77,10 +78,11 @@ export function ThemePanel({
   );
 }
 
-const SEO_FIELDS: { key: keyof SeoFields; label: string; long?: boolean }[] = [
-  { key: 'title', label: 'SEO title' },
-  { key: 'description', label: 'Description', long: true },
-  { key: 'keywords', label: 'Keywords' },
+/** The SEO fields; `max` is the API's limit (contracts/schemas/websites), shown before it bites. */
+const SEO_FIELDS: { key: keyof SeoFields; label: string; long?: boolean; max?: number }[] = [
+  { key: 'title', label: 'SEO title', max: 200 },
+  { key: 'description', label: 'Description', long: true, max: 1000 },
+  { key: 'keywords', label: 'Keywords', max: 1000 },
   { key: 'ogImage', label: 'Social image URL' },
   { key: 'favicon', label: 'Favicon URL' },
   { key: 'robots', label: 'Robots' },
@@ -103,6 +105,7 @@ export function SeoPanel({
   onTitleChange: (title: string) => void;
 }) {
   const [scope, setScope] = useState<string>('global');
+  const titleLimit = textLimit('Site title', title, 200);
   const globalSEO = (settings.globalSEO ?? {}) as SeoFields;
   const pageSEO = (settings.pageSEO ?? {}) as Record<string, SeoFields>;
   const values = scope === 'global' ? globalSEO : (pageSEO[scope] ?? {});
@@ -122,13 +125,14 @@ export function SeoPanel({
     <div className="space-y-3">
       <h2 className={panelHeading}>SEO</h2>
       <label className="block text-sm text-slate-700">
-        Site title
+        <span className="flex items-baseline justify-between gap-2">Site title {titleLimit.counter}</span>
         <input
           className={field}
           value={title}
-          maxLength={200}
+          aria-invalid={titleLimit.error ? true : undefined}
           onChange={(event) => onTitleChange(event.target.value)}
         />
+        <LimitError message={titleLimit.error} />
       </label>
       <label className="block text-sm text-slate-700">
         Applies to
@@ -141,30 +145,41 @@ export function SeoPanel({
           ))}
         </select>
       </label>
-      {SEO_FIELDS.map(({ key, label, long }) => (
-        <div key={key} className="text-sm text-slate-700">
-          <label htmlFor={`seo-${key}`}>{label}</label>
-          {long ? (
-            <textarea
-              id={`seo-${key}`}
-              className={field}
-              rows={3}
-              maxLength={1000}
-              value={values[key] ?? ''}
-              onChange={(event) => set(key, event.target.value)}
-            />
-          ) : (
-            <input
-              id={`seo-${key}`}
-              className={field}
-              value={values[key] ?? ''}
-              placeholder={key === 'robots' ? 'index, follow' : undefined}
-              onChange={(event) => set(key, event.target.value)}
-            />
-          )}
-        </div>
-      ))}
+      {SEO_FIELDS.map(({ key, label, long, max }) => {
+        const limit = max ? textLimit(label, values[key] ?? '', max) : undefined;
+        return (
+          <div key={key} className="text-sm text-slate-700">
+            <span className="flex items-baseline justify-between gap-2">
+              <label htmlFor={`seo-${key}`}>{label}</label>
+              {limit?.counter}
+            </span>
+            {long ? (
+              <textarea
+                id={`seo-${key}`}
+                className={field}
+                rows={3}
+                value={values[key] ?? ''}
+                onChange={(event) => set(key, event.target.value)}
+              />
+            ) : (
+              <input
+                id={`seo-${key}`}
+                className={field}
+                value={values[key] ?? ''}
+                placeholder={key === 'robots' ? 'index, follow' : undefined}
+                onChange={(event) => set(key, event.target.value)}
+              />
+            )}
+            <LimitError message={limit?.error} />
+          </div>
+        );
+      })}
       <p className="text-xs text-slate-500">Page values take precedence over the whole site's.</p>
     </div>
   );
+}
+
+/** A field past its limit, said under it: the API refuses to save the website until it fits. */
+function LimitError({ message }: { message: string | undefined }) {
+  return message ? <p className="mt-1 text-xs font-medium text-red-600">{message}</p> : null;
 }
