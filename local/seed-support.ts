@@ -22,18 +22,21 @@ export async function seedSupportDemo(pool: UserPoolAccess, password: string): P
     password,
     fullName: SUPPORT_DEMO.fullName,
   });
-  for (const write of [
-    Agent.create({
-      agent_id: agentId,
-      email: SUPPORT_DEMO.email,
-      full_name: SUPPORT_DEMO.fullName,
-      role: 'Superagent',
-      staff: true,
-    }),
-    SupportStaff.create({ agent_id: agentId }),
-  ]) {
+  // one after the other, each awaited: a write that already happened (a restart) is kept as it is
+  const writes = [
+    () =>
+      Agent.create({
+        agent_id: agentId,
+        email: SUPPORT_DEMO.email,
+        full_name: SUPPORT_DEMO.fullName,
+        role: 'Superagent',
+        staff: true,
+      }),
+    () => SupportStaff.create({ agent_id: agentId }),
+  ];
+  for (const write of writes) {
     try {
-      await write;
+      await write();
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
