@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { OPENING_CHUNKS_ELEMENT_ID, OPENING_SCREEN_MODULES } from './src/app/openingScreens.ts';
 
 const frontendRoot = fileURLToPath(new URL('.', import.meta.url));
 
@@ -24,6 +25,62 @@ function chunkModulesRecord(): Plugin {
           .map(([id]) => relative(frontendRoot, id.split('?')[0]!).replaceAll('\\', '/'));
       }
       this.emitFile({ type: 'asset', fileName: '.vite/chunk-modules.json', source: JSON.stringify(record) });
+    },
+  };
+}
+
+/**
+ * index.html's list of the JS chunks each opening screen needs beyond the entry (src/app/openingScreens.ts),
+ * as `<script type="application/json">` for boot.ts: the static imports of each named module's chunk, with
+ * the chunk, less what the entry already loads. A module that is no longer a chunk of its own fails the build.
+ */
+function openingChunks(): Plugin {
+  return {
+    name: 'estatenet:opening-chunks',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const chunks = Object.values(context.bundle ?? {}).filter((output) => output.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        const closure = (files: string[]) => {
+          const seen = new Set<string>();
+          const pending = [...files];
+          for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
+            if (seen.has(file)) continue;
+            seen.add(file);
+            pending.push(...(byFile.get(file)?.imports ?? []));
+          }
+          return seen;
+        };
+        const entry = chunks.find((chunk) => chunk.isEntry && chunk.name === 'index');
+        if (!entry) throw new Error('the app entry was not built');
+        const loadedWithEntry = closure([entry.fileName]);
+        const listed = Object.fromEntries(
+          Object.entries(OPENING_SCREEN_MODULES).map(([screen, modules]) => {
+            const files = modules.map((module) => {
+              const chunk = chunks.find(
+                (candidate) => candidate.facadeModuleId === fileURLToPath(new URL(module, import.meta.url)),
+              );
+              if (!chunk)
+                throw new Error(`${module} (src/app/openingScreens.ts) is not a chunk of the build`);
+              return chunk.fileName;
+            });
+            return [
+              screen,
+              [...closure(files)].filter((file) => !loadedWithEntry.has(file)).map((file) => `/${file}`),
+            ];
+          }),
+        );
+        return [
+          {
+            tag: 'script',
+            attrs: { type: 'application/json', id: OPENING_CHUNKS_ELEMENT_ID },
+            children: JSON.stringify(listed),
+            injectTo: 'head',
+          },
+        ];
+      },
     },
   };
 }
@@ -72,7 +129,7 @@ const apiTarget = process.env.API_ORIGIN ?? 'http://localhost:3000';
 // resolve from the root package.json, so no alias is needed for them.
 export default defineConfig({
   root: frontendRoot,
-  plugins: [react(), tailwindcss(), chunkModulesRecord(), bootScript()],
+  plugins: [react(), tailwindcss(), chunkModulesRecord(), bootScript(), openingChunks()],
   build: {
     rolldownOptions: {
       input: {

@@ -10,6 +10,7 @@ import {
   SAVED_PROPERTIES_PROBE,
 } from './app/apiPaths.ts';
 import { startEarlyRequest } from './app/earlyRequests.ts';
+import { OPENING_CHUNKS_ELEMENT_ID, SIGNED_IN_SCREENS } from './app/openingScreens.ts';
 import { paths } from './app/paths.ts';
 import { readStoredSession } from './app/storedSession.ts';
 import { coverUrl, listPropertiesRequest, myPropertiesPage } from './features/properties/listRequests.ts';
@@ -27,6 +28,7 @@ function startOpeningReads(): void {
   if (PUBLIC_APP_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return;
   const session = readStoredSession();
   if (!session) return;
+  preloadOpeningCode(pathname);
   // every signed-in screen waits for the agent and the agency (features/shell/AppShell.tsx)
   startEarlyRequest(agentPath(session.agentId), session.token);
   if (session.agencyId) startEarlyRequest(agencyPath(session.agencyId), session.token);
@@ -51,6 +53,29 @@ function startOpeningReads(): void {
         if (photo) preloadImage(photo);
       })
       .catch(() => undefined);
+  }
+}
+
+/**
+ * Asks for the signed-in screen's code (the chunks index.html lists for it, src/app/openingScreens.ts) beside
+ * the entry; the app's lazy imports then find it loading. A page without the list (the dev server) skips it.
+ */
+function preloadOpeningCode(pathname: string): void {
+  const list = document.getElementById(OPENING_CHUNKS_ELEMENT_ID);
+  // an async script may run before the parser has reached the list (a cached boot.ts)
+  if (!list && document.readyState === 'loading') {
+    document.addEventListener('DOMContentLoaded', () => preloadOpeningCode(pathname), { once: true });
+    return;
+  }
+  const listed = list?.textContent;
+  if (!listed) return;
+  const chunks = JSON.parse(listed) as Record<string, string[] | undefined>;
+  for (const href of [...(chunks[SIGNED_IN_SCREENS] ?? []), ...(chunks[pathname] ?? [])]) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.append(link);
   }
 }
 

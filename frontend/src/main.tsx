@@ -12,7 +12,14 @@ import { persistStore } from 'redux-persist';
 import { ConfigErrorScreen } from './app/ConfigErrorScreen.tsx';
 import { AppConfigError, loadAppConfig } from './app/config.ts';
 import { registerPersistor, whenBootstrapped } from './app/persistConfig.ts';
-import { createAppRouter, prefetchRouteData, preloadRouteCode, whenInitialized } from './app/router.tsx';
+import {
+  createAppRouter,
+  OPENING_DATA_WAIT_MS,
+  prefetchRouteData,
+  preloadRouteCode,
+  settledWithin,
+  whenInitialized,
+} from './app/router.tsx';
 import { makeStore } from './app/store.ts';
 import { PageLoader } from './components/ui/Spinner.tsx';
 
@@ -25,17 +32,19 @@ loadAppConfig().then(
   async () => {
     const store = makeStore();
     // once the stored session is back, the opening screen's data is asked for beside its code
-    const persistor = persistStore(
-      store,
-      null,
-      () => void prefetchRouteData(window.location.pathname, store),
-    );
+    let openingData: Promise<void> = Promise.resolve();
+    const persistor = persistStore(store, null, () => {
+      openingData = prefetchRouteData(window.location.pathname, store);
+    });
     registerPersistor(persistor);
     const router = createAppRouter();
     // The app's first render waits for the stored session and the route's code, so it is one render of the
     // whole screen. Rendered earlier, the router would swap its fallback for the screen in a transition:
     // time-sliced at 4× CPU, it delayed the profile's first paint by 0.2–0.35 s (docs/decisions.md "Page load").
     await Promise.all([whenBootstrapped(persistor), whenInitialized(router)]);
+    // and for the screen's opening reads (usually answered by then: boot.ts started them), a little: a
+    // render before they land draws placeholders, and the answers a second render before the first paint
+    await settledWithin(openingData, OPENING_DATA_WAIT_MS);
     root.render(
       <StrictMode>
         <Provider store={store}>

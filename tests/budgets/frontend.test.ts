@@ -1,3 +1,4 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildFrontendIfStale } from '#local/frontend-build';
@@ -11,6 +12,7 @@ import {
 } from './frontend-size.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+const DIST = join(ROOT, 'frontend/dist');
 
 describe('frontend budgets (initial JS per route, gzip)', () => {
   let report: FrontendSizeReport;
@@ -18,7 +20,7 @@ describe('frontend budgets (initial JS per route, gzip)', () => {
   beforeAll(() => {
     // the same build the e2e project serves: rebuilt only when the app's sources changed
     buildFrontendIfStale(ROOT);
-    report = measureFrontend(join(ROOT, 'frontend/dist'));
+    report = measureFrontend(DIST);
     console.log(`Frontend initial JS per route:\n${frontendSizeTable(report)}`);
     console.log(`Editor files: ${report.editorFiles.join(', ') || 'none'}`);
   }, 180_000);
@@ -41,5 +43,41 @@ describe('frontend budgets (initial JS per route, gzip)', () => {
       expect(other.editorFiles, `${other.name} loads editor code`).toEqual([]);
     }
     expect(report.editorInInitialGraph).toBe(false);
+  });
+});
+
+describe("the opening screens' code, listed in index.html for boot.ts (src/app/openingScreens.ts)", () => {
+  beforeAll(() => buildFrontendIfStale(ROOT), 180_000);
+
+  it("lists every chunk of the shell's and the profile's modules that the entry does not load, and nothing else", () => {
+    const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+    const json = html.match(/<script type="application\/json" id="opening-chunks">(.*?)<\/script>/s)?.[1];
+    expect(json, 'index.html has the list').toBeDefined();
+    const listed = JSON.parse(json!) as Record<string, string[]>;
+    const manifest = JSON.parse(readFileSync(join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+      string,
+      { file: string; imports?: string[] }
+    >;
+    const closure = (keys: string[]) => {
+      const seen = new Set<string>();
+      const pending = [...keys];
+      for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+        if (seen.has(key)) continue;
+        seen.add(key);
+        pending.push(...(manifest[key]?.imports ?? []));
+      }
+      return new Set([...seen].map((key) => `/${manifest[key]!.file}`));
+    };
+    const withEntry = closure(['index.html']);
+    const expected = (modules: string[]) =>
+      [...closure(modules.map((module) => `src/${module}`))].filter((file) => !withEntry.has(file)).sort();
+
+    expect([...listed['*']!].sort()).toEqual(
+      expected(['features/shell/AppShell.tsx', 'features/shell/sessionReads.ts']),
+    );
+    expect([...listed['/agents/profile']!].sort()).toEqual(
+      expected(['features/agents/ProfilePage.tsx', 'features/properties/MyPropertiesSection.tsx']),
+    );
+    for (const file of Object.values(listed).flat()) expect(existsSync(join(DIST, file)), file).toBe(true);
   });
 });

@@ -3,10 +3,11 @@ import { Outlet, ScrollRestoration } from 'react-router-dom';
 import { useToastContainerWanted } from '../components/toasts/toast.ts';
 import { selectIsAuthenticated } from '../features/auth/authSlice.ts';
 import { selectPaywall } from '../features/paywall/paywallSlice.ts';
+import { FirstPaintProvider, useFirstPaintTracker } from './firstPaint.tsx';
 import { useAppSelector } from './hooks.ts';
 
 // The dialog code is not part of the first page load: it is fetched once signed in (when a 402 becomes
-// possible), or at the latest when a 402 asks for it.
+// possible) and the first screen has painted, or at the latest when a 402 asks for it.
 const loadPaywallModal = () => import('../features/paywall/PaywallModal.tsx');
 const PaywallModal = lazy(() => loadPaywallModal().then((module) => ({ default: module.PaywallModal })));
 const Toasts = lazy(() =>
@@ -18,11 +19,12 @@ export function RootLayout() {
   const paywallRequested = useAppSelector((state) => selectPaywall(state).details !== null);
   const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const toastsWanted = useToastContainerWanted();
+  const painted = useFirstPaintTracker();
   useEffect(() => {
-    if (isAuthenticated) void loadPaywallModal();
-  }, [isAuthenticated]);
+    if (isAuthenticated && painted) void loadPaywallModal();
+  }, [isAuthenticated, painted]);
   return (
-    <>
+    <FirstPaintProvider painted={painted}>
       <Outlet />
       <ScrollRestoration />
       {paywallRequested && (
@@ -35,6 +37,6 @@ export function RootLayout() {
           <Toasts />
         </Suspense>
       )}
-    </>
+    </FirstPaintProvider>
   );
 }

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useTestConfig } from '../test/fakes.ts';
 import { authState, renderRoutes } from '../test/renderWithProviders.tsx';
-import { prefetchRouteData, routes } from './router.tsx';
+import { prefetchRouteData, routes, settledWithin } from './router.tsx';
 import { makeStore } from './store.ts';
 
 const agent = {
@@ -130,5 +130,47 @@ describe('the data of the screen the app opens on', () => {
     ).toEqual([...sessionReads].sort());
     const saved = requestedUrls().find((url) => url.pathname === '/api/saved-properties');
     expect(Object.fromEntries(saved!.searchParams)).toEqual({ page: '1', limit: '1' });
+  });
+
+  it('settles once every opening read has been answered, so the first render can show them', async () => {
+    const answers: (() => void)[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(
+        () =>
+          new Promise<Response>((resolve) =>
+            answers.push(() =>
+              resolve(
+                new Response(JSON.stringify({ ...agent, items: [] }), {
+                  headers: { 'Content-Type': 'application/json' },
+                }),
+              ),
+            ),
+          ),
+      ),
+    );
+    let settled = false;
+    const opening = prefetchRouteData('/agents/profile', makeStore(signedIn)).then(() => {
+      settled = true;
+    });
+    await vi.waitFor(() => expect(answers).toHaveLength(6));
+    for (const answer of answers.slice(0, 5)) answer();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled, 'one read is not answered yet').toBe(false);
+    answers[5]!();
+    await opening;
+    expect(settled).toBe(true);
+  });
+});
+
+describe('settledWithin', () => {
+  it('settles with the work, or after the time given when the work takes longer, and never rejects', async () => {
+    const started = performance.now();
+    await settledWithin(new Promise(() => undefined), 30);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(25);
+    await expect(settledWithin(Promise.reject(new Error('offline')), 10_000)).resolves.toBeUndefined();
+    const quick = performance.now();
+    await settledWithin(Promise.resolve('done'), 10_000);
+    expect(performance.now() - quick).toBeLessThan(1000);
   });
 });

@@ -13,6 +13,27 @@ interface RouteDataPrefetch {
   prefetchData: (store: AppStore) => Promise<void>;
 }
 
+/**
+ * How long the app's first render waits for the opening screen's reads once its code and the stored session
+ * are in: rendered without them, the screen paints placeholders and renders again when they land (the
+ * profile's listings: the page's largest paint came a render later). A slow read still shows the screen.
+ */
+export const OPENING_DATA_WAIT_MS = 400;
+
+/** Settles when `work` does or after `ms`, whichever is first; never rejects. */
+export function settledWithin(work: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([
+    work.then(
+      () => undefined,
+      () => undefined,
+    ),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
   {
@@ -268,7 +289,7 @@ export function preloadRouteCode(pathname: string): void {
 
 /**
  * Asks for the data of the screens that render `pathname` (their `handle.prefetchData`), as
- * preloadRouteCode does for their code; settles once every request has been started (or could not be).
+ * preloadRouteCode does for their code; settles once every read has been answered (or has failed).
  */
 export async function prefetchRouteData(pathname: string, store: AppStore): Promise<void> {
   await Promise.all(

@@ -1,6 +1,7 @@
 import { Camera, CircleAlert } from 'lucide-react';
 import { type ChangeEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { PROFILE_IMAGE_TYPES } from '#contracts/values';
+import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
@@ -118,14 +119,14 @@ export function ProfilePage() {
       )}
 
       <MyPropertiesSection agentId={agent.agent_id} />
-      <Suspense fallback={<DetailsFormPlaceholder />}>
+      <AfterFirstPaint fallback={<DetailsFormPlaceholder />}>
         <ProfileDetailsForm agent={agent} />
-      </Suspense>
-      <Suspense fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
+      </AfterFirstPaint>
+      <AfterFirstPaint fallback={<div className="h-48 animate-pulse rounded-2xl bg-slate-100" />}>
         <ReputationSection agentId={agent.agent_id} own agencyId={agent.agency_id} />
-      </Suspense>
+      </AfterFirstPaint>
       {isAgencyAdmin(agent, agency) && (
-        <Suspense
+        <AfterFirstPaint
           fallback={
             <div
               aria-hidden="true"
@@ -134,7 +135,7 @@ export function ProfilePage() {
           }
         >
           <AgencyCard />
-        </Suspense>
+        </AfterFirstPaint>
       )}
 
       {chosen && (

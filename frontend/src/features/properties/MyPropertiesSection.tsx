@@ -10,11 +10,13 @@ import { myPropertiesPage } from './listRequests.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 
-/** The first page of the signed-in agent's listings, asked for before the page renders. */
-export function prefetchMyProperties(store: AppStore): void {
+/** The first page of the signed-in agent's listings, asked for before the page renders; settles when answered. */
+export async function prefetchMyProperties(store: AppStore): Promise<void> {
   const { token, agentId } = store.getState().auth;
-  if (token && agentId)
-    void store.dispatch(propertiesApi.util.prefetch('listProperties', myPropertiesPage(agentId, 1), {}));
+  if (!token || !agentId) return;
+  await store.dispatch(
+    propertiesApi.endpoints.listProperties.initiate(myPropertiesPage(agentId, 1), { subscribe: false }),
+  );
 }
 
 /** The dashboard's "My properties" (spec §2: dashboard properties are filtered to the signed-in agent's). */

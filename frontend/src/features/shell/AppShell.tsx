@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { ArrowUp } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { LARGE_SCREEN, useMediaQuery } from '../../app/useMediaQuery.ts';
@@ -127,9 +128,9 @@ function ShellFrame() {
       </div>
       <MobileBottomBar />
       <ScrollToTop />
-      <Suspense fallback={null}>
+      <AfterFirstPaint>
         <LiveChat store={liveChatStore} />
-      </Suspense>
+      </AfterFirstPaint>
 
       {drawerLoaded && (
         <Suspense fallback={null}>

@@ -1,7 +1,8 @@
 import clsx from 'clsx';
 import { Bell, Bookmark, Menu, Plus, UserPlus } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { Link, NavLink } from 'react-router-dom';
+import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { LogoMark } from '../../components/Logo.tsx';
@@ -106,12 +107,12 @@ export function Header({ onOpenMenu }: { onOpenMenu: () => void }) {
             <Bookmark className="size-4" aria-hidden="true" />
             Saved
           </NavLink>
-          <Suspense fallback={<MenuTrigger {...notificationsTrigger} />}>
+          <AfterFirstPaint fallback={<MenuTrigger {...notificationsTrigger} />}>
             <NotificationsMenu trigger={notificationsTrigger} />
-          </Suspense>
-          <Suspense fallback={<MenuTrigger {...profileTrigger} />}>
+          </AfterFirstPaint>
+          <AfterFirstPaint fallback={<MenuTrigger {...profileTrigger} />}>
             <ProfileMenu trigger={profileTrigger} />
-          </Suspense>
+          </AfterFirstPaint>
         </nav>
       </div>
     </header>

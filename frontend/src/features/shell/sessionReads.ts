@@ -5,18 +5,21 @@ import { propertiesApi } from '../properties/api.ts';
 
 /**
  * The reads any signed-in screen shows in its first render, asked for as soon as the stored session is back
- * (the shell route's `prefetchData`; boot.ts has usually started them already): the currency and area unit
+ * (the shell route's `prefetchData`, settling when all are answered; boot.ts has usually started them already): the currency and area unit
  * every price and size is shown in, the exchange rates, the saved listings behind every save button and the
  * brand colours. Asked for only once the screen had rendered, each answer re-rendered it (a price first
  * in USD, then in the agent's currency) and put that second render before the page's first paint.
  */
-export function prefetchSessionReads(store: AppStore): void {
+export async function prefetchSessionReads(store: AppStore): Promise<void> {
   const { token, agentId, agencyId } = store.getState().auth;
   if (!token || !agentId) return;
   const { dispatch } = store;
-  dispatch(preferencesApi.util.prefetch('getCurrencyPreference', agentId, {}));
-  dispatch(preferencesApi.util.prefetch('getMetricPreference', agentId, {}));
-  dispatch(preferencesApi.util.prefetch('getExchangeRates', undefined, {}));
-  dispatch(preferencesApi.util.prefetch('getBrandColors', agencyId ?? agentId, {}));
-  dispatch(propertiesApi.util.prefetch('savedProperties', SAVED_PROPERTIES_PROBE, {}));
+  const once = { subscribe: false } as const;
+  await Promise.all([
+    dispatch(preferencesApi.endpoints.getCurrencyPreference.initiate(agentId, once)),
+    dispatch(preferencesApi.endpoints.getMetricPreference.initiate(agentId, once)),
+    dispatch(preferencesApi.endpoints.getExchangeRates.initiate(undefined, once)),
+    dispatch(preferencesApi.endpoints.getBrandColors.initiate(agencyId ?? agentId, once)),
+    dispatch(propertiesApi.endpoints.savedProperties.initiate(SAVED_PROPERTIES_PROBE, once)),
+  ]);
 }
