@@ -53,6 +53,9 @@ const listLimit = queryInt(1, 500, 200);
 
 export const CLOUD_LIST_VIEWS = ['folder', 'recent'] as const;
 
+/** An upload's folder was deleted for good before the file arrived (the file is not kept). */
+export const FOLDER_DELETED_MESSAGE = 'The folder this file was uploaded to was deleted';
+
 export const listFilesQuery = z
   .object({
     /** `folder`: one folder's items (root when folderId is absent); `recent`: your files anywhere, newest first */

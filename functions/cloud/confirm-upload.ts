@@ -1,4 +1,5 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
+import { FOLDER_DELETED_MESSAGE } from '#contracts/schemas/cloud';
 import { FILE_TOO_LARGE_MESSAGE } from '#contracts/schemas/forms';
 import { toView } from '#lib/cloud';
 import { CloudItem } from '#lib/data/cloud';
@@ -10,7 +11,7 @@ import { settleCloudUpload } from '#lib/storage';
 /**
  * Completes an upload after its presigned POST: the same settlement the S3 "Object Created" consumer runs
  * (whichever comes first decides, the other reads the outcome). A file over 100 MB answers 413 and one that
- * no longer fits the quota the storage paywall; both are deleted.
+ * no longer fits the quota the storage paywall; both are deleted, as is one whose folder was deleted for good meanwhile (410).
  */
 export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identity }) => {
   const item = await CloudItem.get({ id: path.id }, { consistent: true });
@@ -18,7 +19,8 @@ export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identi
   const settled = await settleCloudUpload(item.id);
   switch (settled.outcome) {
     case 'complete':
-      if (settled.item.state !== 'active') throw notFound('Item');
+      // a file whose folder went to the trash meanwhile is complete too: it is in the trash with its folder
+      if (settled.item.state !== 'active' && settled.item.state !== 'trashed') throw notFound('Item');
       return toView(settled.item);
     case 'waiting':
       throw conflict('The upload has not arrived yet');
@@ -37,6 +39,7 @@ export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identi
           maximum: status.maximum,
         });
       }
+      if (settled.reason === 'folder_deleted') throw new HttpError(410, FOLDER_DELETED_MESSAGE);
       throw new HttpError(410, 'The upload expired before it was confirmed');
   }
 });

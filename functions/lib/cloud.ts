@@ -5,7 +5,13 @@ import { TRASH_RETENTION_DAYS } from '#contracts/schemas/cloud';
 import { Agent } from './data/accounts.ts';
 import { foldText } from './data/agent-search.ts';
 import { CloudItem, type CloudItemRecord, CloudShare, type SharedWith } from './data/cloud.ts';
-import { isConditionFailure, type Page } from './data/entity.ts';
+import {
+  ConditionalCheckFailed,
+  cancellationCodes,
+  isConditionFailure,
+  type Page,
+  transactWrite,
+} from './data/entity.ts';
 import { eq } from './data/expression.ts';
 import { notFound } from './errors.ts';
 import { type LimitSubject, releaseFeature } from './limits.ts';
@@ -61,11 +67,64 @@ export async function ownerSubject(agentId: string): Promise<LimitSubject> {
  * so concurrent changes never overwrite each other (the loser sees a condition failure and re-reads).
  */
 export async function saveItem(previous: CloudItemRecord, next: CloudItemRecord): Promise<CloudItemRecord> {
+  return CloudItem.put(nextVersion(previous, next), { if: eq('version', previous.version) });
+}
+
+/** `next` as the version after `previous`, without the attributes the new state no longer has. */
+function nextVersion(previous: CloudItemRecord, next: CloudItemRecord): CloudItemRecord {
   const item = { ...next, version: previous.version + 1 };
   // the Put writes every attribute given; clear what the new state no longer has
   for (const key of Object.keys(item) as (keyof CloudItemRecord)[])
     if (item[key] === undefined) delete item[key];
-  return CloudItem.put(item, { if: eq('version', previous.version) });
+  return item;
+}
+
+/**
+ * `saveItem` for an item placed in `folder` as the folder was read: one transaction with a check that the
+ * folder is still that version, so a folder trashed or deleted meanwhile makes the write a condition failure
+ * (the caller re-reads both) instead of leaving the item in a folder that is no longer there.
+ */
+export async function saveItemInFolder(
+  previous: CloudItemRecord,
+  next: CloudItemRecord,
+  folder: CloudItemRecord | undefined,
+): Promise<CloudItemRecord> {
+  if (!folder) return saveItem(previous, next);
+  const item = nextVersion(previous, next);
+  try {
+    await transactWrite([
+      CloudItem.transact.put(item, { if: eq('version', previous.version) }),
+      CloudItem.transact.check({ id: folder.id }, eq('version', folder.version)),
+    ]);
+  } catch (error) {
+    if (cancellationCodes(error)?.includes('ConditionalCheckFailed'))
+      throw new ConditionalCheckFailed('The item or its folder changed', { cause: error });
+    throw error;
+  }
+  return item;
+}
+
+/**
+ * Where a file arriving in `folderId` goes: in the folder while it is active; into the trash with it while it
+ * is in the trash (the file then comes back with the folder, or goes when the trash is emptied); nowhere once
+ * the folder has been deleted for good (undefined).
+ */
+export async function arrivalPlace(folderId: string | undefined): Promise<
+  | {
+      folder: CloudItemRecord | undefined;
+      state: Pick<CloudItemRecord, 'state' | 'trash_root' | 'deleted_at'>;
+    }
+  | undefined
+> {
+  if (!folderId) return { folder: undefined, state: { state: 'active' } };
+  const folder = await CloudItem.get({ id: folderId }, { consistent: true });
+  if (folder?.state === 'active') return { folder, state: { state: 'active' } };
+  if (folder?.state === 'trashed')
+    return {
+      folder,
+      state: { state: 'trashed', trash_root: folder.trash_root, deleted_at: folder.deleted_at },
+    };
+  return undefined;
 }
 
 /** Deletes an item only when it is still the version that was read; false when it changed or is gone. */

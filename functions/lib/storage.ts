@@ -1,10 +1,12 @@
 import { MAX_UPLOAD_BYTES } from '#contracts/plans';
 import {
+  arrivalPlace,
   deleteItemIfUnchanged,
   nowIso,
   ownerSubject,
   PENDING_GRACE_MS,
   saveItem,
+  saveItemInFolder,
   TOMBSTONE_MS,
   withFreshItem,
 } from './cloud.ts';
@@ -50,6 +52,9 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
       return now.state === 'pending' ? { outcome: 'waiting', item } : decided(now);
     }
     if (head.size > MAX_UPLOAD_BYTES) return reject(item, 'too_large');
+    // its folder may have gone to the trash, or been deleted for good, since the upload started
+    const place = await arrivalPlace(item.parent_folder_id);
+    if (!place) return reject(item, 'folder_deleted');
 
     const subject = await ownerSubject(item.agent_id);
     const reserved = item.reserved_bytes ?? 0;
@@ -64,17 +69,21 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
     }
     let saved: CloudItemRecord;
     try {
-      saved = await saveItem(item, {
-        ...item,
-        state: 'active',
-        size: head.size,
-        ...(head.contentType && !item.mime_type ? { mime_type: head.contentType } : {}),
-        reserved_bytes: undefined,
-        upload_expires_at: undefined,
-        updated_at: nowIso(),
-      });
+      saved = await saveItemInFolder(
+        item,
+        {
+          ...item,
+          ...place.state,
+          size: head.size,
+          ...(head.contentType && !item.mime_type ? { mime_type: head.contentType } : {}),
+          reserved_bytes: undefined,
+          upload_expires_at: undefined,
+          updated_at: nowIso(),
+        },
+        place.folder,
+      );
     } catch (error) {
-      // another delivery settled it first: undo this one's adjustment, then read what it decided
+      // another delivery settled it first, or the folder changed: undo this one's adjustment, then read what it decided
       if (excess > 0) await releaseFeature(subject, 'storage', excess);
       throw error;
     }

@@ -14,7 +14,8 @@ import { defineEntity } from './entity.ts';
  */
 
 export type CloudItemState = 'pending' | 'active' | 'trashed' | 'rejected';
-export type RejectionReason = 'quota' | 'too_large' | 'expired';
+/** why an upload was refused: over the quota, over 100 MB, never arrived, or its folder was deleted for good meanwhile */
+export type RejectionReason = 'quota' | 'too_large' | 'expired' | 'folder_deleted';
 
 export interface SharedWith {
   agent_id: string;

@@ -129,8 +129,11 @@ const withCompanions = (action: TransactAction, companions: TransactAction[] | u
   return action;
 };
 
-/** A single write sent as a transaction with its companions: its condition failure reads as a single write's. */
-class ConditionalCheckFailed extends Error {
+/**
+ * A condition failure of a write sent as a transaction (with its companions, or with a check on another
+ * item), read as a single write's: `isConditionFailure` is true of it, so versioned-write loops re-read.
+ */
+export class ConditionalCheckFailed extends Error {
   override name = 'ConditionalCheckFailedException';
 }
 
