@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { manifest, routeGroups } from './manifest.ts';
 import { buildOpenApiDocument } from './openapi.ts';
@@ -241,11 +243,22 @@ describe('OpenAPI document', () => {
         unknown
       >;
 
-      expect('402' in responses, route.id).toBe(route.limit !== undefined);
+      expect('402' in responses, route.id).toBe(route.limit !== undefined || !!route.statuses?.includes(402));
       expect('501' in responses, route.id).toBe(route.status === 'planned');
       // a route that answers a plain HTML form's post redirects (303 See Other) instead of answering 200
-      expect(responses[route.redirects ? '303' : '200'], route.id).toBeDefined();
+      expect(responses[route.redirects ? '303' : String(route.successStatus ?? 200)], route.id).toBeDefined();
+      for (const status of route.statuses ?? [])
+        expect(responses[String(status)], `${route.id} ${status}`).toBeDefined();
     }
+  });
+
+  it('documents 201 exactly for the routes whose handler answers 201 Created', () => {
+    const answersCreated = (route: (typeof manifest)[number]) =>
+      /\brespond\(\s*201\b/.test(
+        readFileSync(fileURLToPath(new URL(`../${route.handler}`, import.meta.url)), 'utf8'),
+      );
+    for (const route of manifest.filter((candidate) => candidate.status === 'implemented'))
+      expect(route.successStatus === 201, `${route.id} (${route.handler})`).toBe(answersCreated(route));
   });
 
   it('uses multipart/form-data for multipart bodies', () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod/mini';
 import { routeGroupOf } from './manifest.ts';
-import { type RouteDefinition, requiresToken } from './route.ts';
+import { DOCUMENTED_STATUSES, type RouteDefinition, requiresToken } from './route.ts';
 import { TOKEN_COOKIE } from './route-guard.ts';
 import { errorBody, paywallBody } from './schemas/common.ts';
 
@@ -173,8 +173,8 @@ export function buildOpenApiDocument(
               },
             }
           : {
-              '200': {
-                description: 'OK',
+              [String(route.successStatus ?? 200)]: {
+                description: route.successStatus === 201 ? 'Created' : 'OK',
                 content: {
                   [route.responseContentType ?? 'application/json']: {
                     schema: schemaOf(route.response, 'output', `${route.id}_response`, componentSchemas),
@@ -189,6 +189,22 @@ export function buildOpenApiDocument(
           '403': ref('#/components/responses/Forbidden'),
         }),
         '404': ref('#/components/responses/NotFound'),
+        // a body over API Gateway's payload limit or the route's own, or in another media type (or content
+        // encoding) than the route reads
+        ...(body && {
+          '413': errorResponse(DOCUMENTED_STATUSES[413]),
+          '415': errorResponse(DOCUMENTED_STATUSES[415]),
+        }),
+        // the stage's and the route's throttling (API Gateway's own answer)
+        '429': errorResponse(DOCUMENTED_STATUSES[429]),
+        ...Object.fromEntries(
+          (route.statuses ?? []).map((status) => [
+            String(status),
+            status === 402
+              ? ref('#/components/responses/PaymentRequired')
+              : errorResponse(DOCUMENTED_STATUSES[status]),
+          ]),
+        ),
         ...(route.status === 'planned' && { '501': ref('#/components/responses/NotImplemented') }),
       },
       'x-status': route.status,

@@ -87,6 +87,14 @@ export interface RouteDefinition {
    * the handler returns `seeOther(location)` and `response` describes nothing
    */
   redirects?: true;
+  /** the status of a success when it is not 200 (201: a creation) */
+  successStatus?: 201;
+  /**
+   * the statuses the route answers beyond those every route documents (its success, 400, 404, 401 when it
+   * needs a token, 402 and 403 when it has a `limit`, 413 and 415 when it takes a body, 429): openapi.json lists them, and the suites fail on an
+   * answer whose status the document does not list (tests/support/documented-statuses.ts)
+   */
+  statuses?: readonly DocumentedStatus[];
   /** the feature limit the endpoint consumes, if any */
   limit?: FeatureName;
   resources: RouteResources;
@@ -98,6 +106,20 @@ export interface RouteDefinition {
    */
   throttle?: RouteThrottle;
 }
+
+/** The statuses a route may add to its documented answers, each with what it means in this API. */
+export const DOCUMENTED_STATUSES = {
+  402: 'Plan limit reached, premium feature, or payment problem: opens the paywall modal',
+  403: 'Not allowed: your role, or the feature is not in your plan',
+  409: 'Conflict with the current state (already exists, already answered, not ready yet)',
+  410: 'Gone: it expired, or what it depended on was deleted',
+  412: 'Precondition failed: the `If-Match` version is not the current one',
+  413: 'Too large',
+  415: 'Unsupported media type or encoding',
+  429: 'Too many requests: wait for `Retry-After` seconds',
+  503: 'A service it depends on is unavailable: try again',
+} as const;
+export type DocumentedStatus = keyof typeof DOCUMENTED_STATUSES;
 
 /** Handler timeouts: the default, and the most an HTTP API integration allows. */
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;

@@ -33,6 +33,7 @@ export const agendaRoutes = defineRoutes({
     handler: 'functions/agenda/create-event.ts',
     status: 'implemented',
     auth: 'token',
+    successStatus: 201,
     summary:
       'Add an event (viewing, meeting, call or deadline); its reminder appears in notifications at its time',
     request: { body: agendaEventCreate },
@@ -45,6 +46,7 @@ export const agendaRoutes = defineRoutes({
     handler: 'functions/agenda/update-event.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [409],
     summary:
       'Change or reschedule one of your events (moving only start keeps the duration); the reminder moves too',
     request: { path: idParam, body: agendaEventUpdate },

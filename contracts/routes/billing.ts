@@ -30,6 +30,7 @@ export const billingRoutes = defineRoutes({
     handler: 'functions/billing/start-checkout.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403, 409],
     summary:
       'Choose a plan: the local provider completes a test checkout at once, a real one answers its checkout URL (agency members cannot; an agency plan needs its seats to fit)',
     request: { body: checkoutInput },

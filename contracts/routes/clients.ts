@@ -32,6 +32,7 @@ export const clientsRoutes = defineRoutes({
     handler: 'functions/clients/create-client.ts',
     status: 'implemented',
     auth: 'token',
+    successStatus: 201,
     summary: 'Add a client (counts against the clients limit)',
     request: { body: clientCreate },
     response: client,
@@ -44,6 +45,7 @@ export const clientsRoutes = defineRoutes({
     handler: 'functions/clients/update-client.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       'Change fields of a client: its agent, its assigned agent or the agency admin (other members 403)',
     request: { path: idParam, body: clientUpdate },
@@ -56,6 +58,7 @@ export const clientsRoutes = defineRoutes({
     handler: 'functions/clients/delete-client.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       "Remove a client and its activity: its agent or the agency admin (gives back the agent's clients slot)",
     request: { path: idParam },

@@ -41,6 +41,8 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/connections/send-request.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [409],
+    successStatus: 201,
     summary:
       'Ask another agent to connect (201). One pending request per pair in either direction, never to yourself or to an agent you are connected with (409). A pending request holds one of your connection slots',
     request: { body: sendConnectionRequestBody },
@@ -54,6 +56,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/connections/respond.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [409],
     summary:
       'Accept or decline a pending connection request (its receiver only; any other is 404). Accepting takes one of your connection slots and publishes ConnectionAccepted; declining frees the requester’s slot. Repeating the same answer changes nothing; the other answer is 409',
     request: { body: respondToConnectionBody },
@@ -67,6 +70,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/connections/withdraw.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [409],
     summary:
       'Withdraw a connection request you sent that is still pending (its requester only; any other is 404); frees its connection slot',
     request: { body: withdrawConnectionRequestBody },
@@ -91,6 +95,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agents/list-agents.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       'All agents of the network, by name; `search` and `city` find agents whose name (city) has a word starting with each word given, case and accents aside',
     request: { query: listAgentsQuery },
@@ -103,6 +108,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agents/get-agent.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: 'One agent',
     request: { path: idParam },
     response: agent,
@@ -114,6 +120,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agents/update-agent.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: 'Change the signed-in agent’s own profile fields',
     request: { path: idParam, body: agentPatch },
     response: agent,
@@ -136,6 +143,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agencies/update-agency.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: 'Change the agency: name, city, website (its admin only)',
     request: { path: idParam, body: agencyPatch },
     response: agency,
@@ -147,6 +155,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agencies/upload-logo.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       "Set the caller's agency logo (its admin only) from an inline image in `files` (JPEG, PNG or WebP, at most 5 MB)",
     request: {
@@ -162,6 +171,7 @@ export const networkRoutes = defineRoutes({
     handler: 'functions/agents/upload-profile-picture.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       'Set your profile picture from an inline image in `files` (JPEG, PNG or WebP, at most 5 MB; the app sends a square jpeg)',
     request: {

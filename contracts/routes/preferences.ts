@@ -126,6 +126,7 @@ export const preferencesRoutes = defineRoutes({
     handler: 'functions/limits/get-feature-limit.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [402],
     summary:
       "The caller's usage of one plan feature against its limit (maximum null = Unlimited); 402 when the subscription is not active",
     request: { path: featureParam },

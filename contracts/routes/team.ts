@@ -23,6 +23,8 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/create-invite.ts',
     status: 'implemented',
     auth: 'token',
+    successStatus: 201,
+    statuses: [402, 403, 409],
     summary:
       'Invite an agent to your agency by email (its admin only; needs a free seat counting pending invitations; valid 7 days)',
     request: { body: createInviteInput },
@@ -35,6 +37,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/list-invites.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: "Your agency's pending invitations and its seats (its admin only)",
     request: {},
     response: inviteList,
@@ -46,6 +49,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/revoke-invite.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: 'Revoke a pending invitation of your agency (its admin only); its link stops working',
     request: { path: inviteIdParam },
     response: okBody,
@@ -57,6 +61,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/get-invite.ts',
     status: 'implemented',
     auth: 'none',
+    statuses: [409, 410],
     summary:
       'What an invite link invites to (agency, invitee email), for the sign-up page; public, the token is the secret',
     request: { path: inviteTokenParam },
@@ -71,6 +76,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/accept-invite.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [402, 403, 409],
     summary:
       'Join the agency of an invitation sent to your email: takes a seat atomically, the cap holds under concurrent accepts',
     request: { path: inviteTokenParam },
@@ -83,6 +89,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/list-team.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary: "Your agency's members with role and stats, and its seats (agency members only)",
     request: {},
     response: team,
@@ -94,6 +101,7 @@ export const teamRoutes = defineRoutes({
     handler: 'functions/team/remove-member.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [403],
     summary:
       'Remove a member from your agency (its admin only): the seat is freed, the agent and its data stay',
     request: { path: memberParam },

@@ -28,6 +28,7 @@ export const websiteDomainsRoutes = defineRoutes({
     handler: 'functions/website-domains/set-custom-domain.ts',
     status: 'implemented',
     auth: 'token',
+    statuses: [409],
     summary: 'Point a custom domain at one of your websites (one website per domain)',
     request: { body: customDomainInput },
     response: websiteDomain,
@@ -40,6 +41,7 @@ export const websiteDomainsRoutes = defineRoutes({
     status: 'implemented',
     // spec §7: called from the app's origin without an Authorization header; the token cookie authenticates it
     auth: 'cookie',
+    statuses: [403, 409],
     summary:
       'Give your website its default subdomain from the business name (token cookie; only for a website without one)',
     request: { body: domainSetupInput },

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Role, SubscriptionStatus } from '#contracts/plans';
 import { ensureCognitoUser, signIn } from '#local/accounts';
+import { expectDocumentedStatus } from './documented-statuses.ts';
 
 export interface TestAgent {
   agentId: string;
@@ -79,9 +80,9 @@ export async function createTestAgency(
 }
 
 /** fetch against the local cloud's single origin (app + API). */
-export function callApi(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+export async function callApi(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const { token, headers, ...rest } = init;
-  return fetch(`${inject('cloud').appUrl}${path}`, {
+  const response = await fetch(`${inject('cloud').appUrl}${path}`, {
     ...rest,
     redirect: 'manual',
     headers: {
@@ -89,6 +90,9 @@ export function callApi(path: string, init: RequestInit & { token?: string } = {
       ...(headers as Record<string, string>),
     },
   });
+  // every answer the suites see is one openapi.json documents
+  expectDocumentedStatus(rest.method ?? 'GET', path, response.status);
+  return response;
 }
 
 /** A JSON request body for callApi. */
