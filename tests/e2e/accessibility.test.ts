@@ -83,17 +83,20 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     Object.assign(process.env, inject('cloud').env);
   });
 
-  it('no violations on any screen of the app, signed out and signed in', async () => {
-    const page = await openPage();
-    const found: string[] = [];
-    const check = async (path: string, screen = path) => {
+  /** Opens `path`, waits for its content, and adds axe's findings on it to `found`. */
+  const screenChecker =
+    (page: Page, found: string[]) =>
+    async (path: string, screen = path) => {
       await page.goto(appUrl(path));
       await screenLoaded(page);
       await DATA_SHOWN[path]?.(page).waitFor({ timeout: 20_000 });
       found.push(...(await violationsOn(page, screen)));
     };
 
-    // signed out: the account screens
+  it('no violations on the account screens, signed out', async () => {
+    const page = await openPage();
+    const found: string[] = [];
+    const check = screenChecker(page, found);
     for (const path of [
       '/authentication/login',
       '/authentication/register',
@@ -102,7 +105,15 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/authentication/reset-password?email=agent%40example.com',
     ])
       await check(path);
+    expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+    await page.context().close();
+  });
 
+  // ~25 screens one after another: about 80 s on a quiet machine, given room for a busy one
+  it('no violations on any screen of the shell, signed in', { timeout: 300_000 }, async () => {
+    const page = await openPage();
+    const found: string[] = [];
+    const check = screenChecker(page, found);
     // signed in as the demo agency's admin: every route of the shell but the support inbox (staff only)
     await signInWithPassword(page, 'demo@estatenet.local');
     await check('/agents/all-agents');
@@ -139,6 +150,12 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await page.setViewportSize({ width: 1280, height: 800 });
     await check(`/web-builder?id=${DEMO_WEBSITE_ID}`);
 
+    expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
+    await page.context().close();
+  });
+
+  it('no violations on the support inbox, signed in as support staff', async () => {
+    const found: string[] = [];
     // EstateNet's support staff, a sign-in of their own: the support inbox
     const staff = await openPage();
     await signInWithPassword(staff, 'support@estatenet.local');
@@ -148,7 +165,6 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await staff.context().close();
 
     expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
-    await page.context().close();
   });
 
   it('no violations on any page of a site published from each built-in template', async () => {
