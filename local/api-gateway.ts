@@ -191,9 +191,17 @@ export function toApiGatewayEvent(
   for (const [name, value] of Object.entries(request.headers)) {
     if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
   }
+  // own properties only, as AWS's JSON event has them: `?constructor=x` is "x", `?__proto__=x` is kept
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams)
-    query[name] = name in query ? `${query[name]},${value}` : value;
+  for (const [name, value] of url.searchParams) {
+    const joined = Object.hasOwn(query, name) ? `${query[name]},${value}` : value;
+    Object.defineProperty(query, name, {
+      value: joined,
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
   const cookies = headers.cookie
     ?.split(';')
     .map((cookie) => cookie.trim())

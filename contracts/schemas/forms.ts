@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jsonDepth, jsonShapeProblem, MAX_STORED_JSON_DEPTH } from '../json-shape.ts';
 import { MAX_UPLOAD_BYTES } from '../plans.ts';
 
 /**
@@ -9,9 +10,11 @@ import { MAX_UPLOAD_BYTES } from '../plans.ts';
  */
 const blankAsMissing = (value: unknown) => (value === '' ? undefined : value);
 
-/** Runs `prepare` on the raw field before `schema` (zod's preprocess). */
-const preprocess = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) =>
-  z.pipe(z.transform(prepare), schema);
+/** Runs `prepare` on the raw field before `schema` (zod's preprocess); `prepare` may report an issue. */
+const preprocess = <T extends z.ZodMiniType>(
+  prepare: (value: unknown, ctx: z.core.ParsePayload) => unknown,
+  schema: T,
+) => z.pipe(z.transform(prepare), schema);
 
 /** A text field; '' is missing, so an optional field may be sent empty. */
 export const formText = <T extends z.ZodMiniType>(schema: T) => preprocess(blankAsMissing, schema);
@@ -37,7 +40,13 @@ export const formBoolean = <T extends z.ZodMiniType>(schema: T) =>
     return present;
   }, schema);
 
-const parseJsonText = (text: string): unknown => {
+/** A field's JSON, its shape checked first as a JSON body's is (contracts/json-shape.ts). */
+const parseJsonText = (text: string, ctx: z.core.ParsePayload): unknown => {
+  const problem = jsonShapeProblem(text);
+  if (problem) {
+    ctx.issues.push({ code: 'custom', message: problem, input: text });
+    return z.NEVER;
+  }
   try {
     return JSON.parse(text);
   } catch {
@@ -48,17 +57,17 @@ const parseJsonText = (text: string): unknown => {
 
 /** A list field: repeated fields, a JSON array in one field, or a single value. */
 export const formList = <T extends z.ZodMiniType>(schema: T) =>
-  preprocess((value) => {
+  preprocess((value, ctx) => {
     const present = blankAsMissing(value);
     if (typeof present !== 'string') return present;
-    return present.trim().startsWith('[') ? parseJsonText(present) : [present];
+    return present.trim().startsWith('[') ? parseJsonText(present, ctx) : [present];
   }, schema);
 
 /** A JSON-encoded field (metaDetails, metadata). */
 export const formJson = <T extends z.ZodMiniType>(schema: T) =>
-  preprocess((value) => {
+  preprocess((value, ctx) => {
     const present = blankAsMissing(value);
-    return typeof present === 'string' ? parseJsonText(present) : present;
+    return typeof present === 'string' ? parseJsonText(present, ctx) : present;
   }, schema);
 
 /** A short free-text list entry (features, nearby places, views, tags). */
@@ -67,11 +76,13 @@ export const listEntry = z
   .check(z.trim(), z.minLength(1, 'must not be empty'), z.maxLength(100, 'must be at most 100 characters'));
 
 /** A JSON object of free metadata, bounded so it fits comfortably in one table item. */
-export const metadataObject = z
-  .record(z.string().check(z.maxLength(100)), z.unknown())
-  .check(
-    z.refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10000 characters as JSON'),
-  );
+export const metadataObject = z.record(z.string().check(z.maxLength(100)), z.unknown()).check(
+  z.refine(
+    (value) => jsonDepth(value) <= MAX_STORED_JSON_DEPTH,
+    `must be nested at most ${MAX_STORED_JSON_DEPTH} levels deep`,
+  ),
+  z.refine((value) => JSON.stringify(value).length <= 10_000, 'must be at most 10000 characters as JSON'),
+);
 
 /**
  * The S3 key of an uploaded object, as returned in the `fields.key` of a presigned POST. Handlers must still

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { jsonDepth, MAX_STORED_JSON_DEPTH } from '../json-shape.ts';
 import { slugify } from '../slug.ts';
 import { id, isoDate } from './common.ts';
 import { fileKeys, formJson, metadataObject } from './forms.ts';
@@ -125,6 +126,10 @@ export const websiteSettings = z
     ),
   })
   .check(
+    z.refine(
+      (value) => jsonDepth(value) <= MAX_STORED_JSON_DEPTH,
+      `must be nested at most ${MAX_STORED_JSON_DEPTH} levels deep`,
+    ),
     z.refine((value) => JSON.stringify(value).length <= 100_000, 'must be at most 100000 characters as JSON'),
   );
 

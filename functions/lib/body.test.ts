@@ -1,14 +1,19 @@
-import { gunzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { MAX_JSON_DEPTH, MAX_JSON_ITEMS } from '#contracts/json-shape';
+import { formJson, metadataObject } from '#contracts/schemas/forms';
 import {
   COMPRESS_RESPONSES_FROM_BYTES,
   compressedWhenLarge,
   MAX_INLINE_FILE_BYTES,
   parseFormBody,
+  parseJsonBody,
 } from './body.ts';
 import { HttpError } from './errors.ts';
 import { parseMultipartBody } from './multipart.ts';
+import { validatePart } from './validation.ts';
 
 const boundary = 'test-boundary-123';
 
@@ -133,6 +138,148 @@ describe('urlencoded form bodies', () => {
     expect(
       statusOf(() => parseFormBody(form('name=a', 'application/x-www-form-urlencoded; charset=UTF-8'))),
     ).toBe('no error');
+  });
+});
+
+describe('JSON bodies of shapes built to break the server', () => {
+  const json = (text: string, compressed = false) =>
+    ({
+      headers: {
+        'content-type': 'application/json',
+        ...(compressed ? { 'content-encoding': 'gzip' } : {}),
+      },
+      body: compressed ? gzipSync(text).toString('base64') : text,
+      isBase64Encoded: compressed,
+    }) as unknown as APIGatewayProxyEventV2;
+  /** The refusal a body gets, as the client sees it, or the parsed body. */
+  const answer = (event: APIGatewayProxyEventV2) => {
+    try {
+      return { body: parseJsonBody(event).body };
+    } catch (error) {
+      if (!(error instanceof HttpError)) throw error;
+      return { status: error.statusCode, ...error.toBody() };
+    }
+  };
+  /** JSON text `levels` deep: `{"a":…}`, `[…]` or the two alternating, around the number 1. */
+  const nested = (levels: number, kind: 'objects' | 'arrays' | 'mixed') => {
+    const object = (level: number) => kind === 'objects' || (kind === 'mixed' && level % 2 === 0);
+    const levelsOf = Array.from({ length: levels }, (_, level) => object(level));
+    return `${levelsOf.map((isObject) => (isObject ? '{"a":' : '[')).join('')}1${levelsOf
+      .reverse()
+      .map((isObject) => (isObject ? '}' : ']'))
+      .join('')}`;
+  };
+  /** An object of `count` keys. */
+  const keys = (count: number) =>
+    `{${Array.from({ length: count }, (_, index) => `"k${index}":${index}`).join(',')}}`;
+
+  it('refuses a body nested deeper than the limit with 400, saying how deep it may go', () => {
+    const tooDeep = {
+      status: 400,
+      error: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
+    };
+    for (const kind of ['objects', 'arrays', 'mixed'] as const) {
+      expect(answer(json(nested(MAX_JSON_DEPTH + 1, kind))), kind).toEqual(tooDeep);
+      expect(answer(json(nested(10_000, kind))), kind).toEqual(tooDeep);
+    }
+    expect(answer(json(nested(1_000_000, 'arrays'), true))).toEqual(tooDeep);
+    // unclosed, so not JSON at all: still refused before anything is parsed
+    expect(answer(json('['.repeat(10_000)))).toEqual(tooDeep);
+  });
+
+  it('takes a body nested as deep as the limit allows', () => {
+    for (const kind of ['objects', 'arrays', 'mixed'] as const) {
+      const text = nested(MAX_JSON_DEPTH, kind);
+      expect(answer(json(text)), kind).toEqual({ body: JSON.parse(text) });
+    }
+  });
+
+  it('refuses a body of more keys and items than the limit with 400, and takes one of as many', () => {
+    const tooMany = {
+      status: 400,
+      error: `The request body has too many fields and list items (at most ${MAX_JSON_ITEMS.toLocaleString('en-US')})`,
+    };
+    expect(answer(json(keys(200_000)))).toEqual(tooMany);
+    expect(answer(json(`[${'0,'.repeat(MAX_JSON_ITEMS)}0]`))).toEqual(tooMany);
+    // keys and list items together: half as many objects of one key each, one over
+    expect(answer(json(`[${'{"a":1},'.repeat(MAX_JSON_ITEMS / 2)}{"a":1}]`))).toEqual(tooMany);
+
+    const most = answer(json(keys(MAX_JSON_ITEMS)));
+    expect(Object.keys(most.body as object)).toHaveLength(MAX_JSON_ITEMS);
+  });
+
+  it.each(['__proto__', 'constructor', 'prototype'])(
+    'refuses the key %s anywhere in the body with 400 naming it',
+    (key) => {
+      const refused = { status: 400, error: `The request body may not contain a field named "${key}"` };
+      const written = JSON.stringify(key);
+      const escaped = `"${[...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
+
+      expect(answer(json(`{${written}:{"polluted":true}}`))).toEqual(refused);
+      expect(answer(json(`{"name":"x","settings":{"pageSEO":{${written} : {}}}}`))).toEqual(refused);
+      expect(answer(json(`[1,{"a":[{${written}:1}]}]`))).toEqual(refused);
+      expect(answer(json(`{${escaped}:1}`))).toEqual(refused);
+      expect(answer(json(`{"a":{${written}:1}}`, true))).toEqual(refused);
+    },
+  );
+
+  it('takes "constructor" and its kin as string values, and keys that only look like them', () => {
+    const text = JSON.stringify({
+      name: 'constructor',
+      tags: ['__proto__', 'prototype'],
+      note: '{"constructor": 1}',
+      constructors: 1,
+      _proto_: 2,
+      'prototype ': 3,
+    });
+    expect(answer(json(text))).toEqual({ body: JSON.parse(text) });
+  });
+
+  it('still answers JSON that does not parse as malformed', () => {
+    expect(answer(json('{"name": "x",}'))).toEqual({ status: 400, error: 'Malformed JSON body' });
+    expect(answer(json('{"name": "\\"constructor'))).toEqual({ status: 400, error: 'Malformed JSON body' });
+  });
+
+  it('reads form fields named __proto__ or constructor as fields like any other', () => {
+    const form = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: '__proto__=a&constructor=b&name=Ana',
+    } as unknown as APIGatewayProxyEventV2;
+
+    const { body } = parseFormBody(form);
+
+    expect(Object.getPrototypeOf(body)).toBe(Object.prototype);
+    expect(Object.entries(body as object)).toEqual([
+      ['__proto__', 'a'],
+      ['constructor', 'b'],
+      ['name', 'Ana'],
+    ]);
+    const twice = { ...form, body: '__proto__=a&__proto__=b' } as APIGatewayProxyEventV2;
+    expect(() => parseFormBody(twice)).toThrow(expect.objectContaining({ statusCode: 400 }));
+  });
+
+  it('checks JSON held in a form field (metaDetails) as it checks a JSON body', () => {
+    const schema = z.object({ metaDetails: formJson(z.optional(metadataObject)) });
+    const refusal = (text: string) => {
+      try {
+        validatePart('body', schema, { metaDetails: text });
+      } catch (error) {
+        return (error as HttpError).toBody();
+      }
+      return undefined;
+    };
+
+    expect(refusal(nested(10_000, 'mixed'))).toMatchObject({
+      fields: { metaDetails: `is nested too deeply (at most ${MAX_JSON_DEPTH} levels)` },
+    });
+    expect(refusal('{"constructor":{"prototype":{"polluted":true}}}')).toMatchObject({
+      fields: { metaDetails: 'may not contain a field named "constructor"' },
+    });
+    // deeper than a table item may hold, though well within what a body may be
+    expect(refusal(`{"a":${nested(20, 'objects')}}`)).toMatchObject({
+      fields: { metaDetails: 'must be nested at most 16 levels deep' },
+    });
+    expect(refusal('{"bedrooms":3,"note":"constructor"}')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,6 @@
 import { gunzipSync, gzipSync } from 'node:zlib';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { jsonShapeProblem } from '#contracts/json-shape';
 import { badRequest, HttpError } from './errors.ts';
 import { invalidField } from './validation.ts';
 
@@ -51,6 +52,10 @@ function decodedBody(event: APIGatewayProxyEventV2): Buffer {
   }
 }
 
+/**
+ * Parses a JSON body. Its shape is checked on the text first (contracts/json-shape.ts): nested too deeply,
+ * too many keys and items, or a prototype key anywhere is a 400, before JSON.parse builds anything from it.
+ */
 export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
   const raw = decodedBody(event);
   if (raw.length === 0) return { body: {}, files: [] };
@@ -58,8 +63,11 @@ export function parseJsonBody(event: APIGatewayProxyEventV2): ParsedBody {
   if (!/^application\/(.+\+)?json\b/i.test(contentType)) {
     throw new HttpError(415, 'Content-Type must be application/json');
   }
+  const text = raw.toString('utf8');
+  const problem = jsonShapeProblem(text);
+  if (problem) throw badRequest(`The request body ${problem}`);
   try {
-    return { body: JSON.parse(raw.toString('utf8')), files: [] };
+    return { body: JSON.parse(text), files: [] };
   } catch {
     throw badRequest('Malformed JSON body');
   }
@@ -89,7 +97,8 @@ export function parseFormBody(event: APIGatewayProxyEventV2): ParsedBody {
   } catch {
     throw badRequest('Malformed form body: not UTF-8');
   }
-  const body: Record<string, string> = {};
+  // a Map, so a field named __proto__ is a field like any other (as in multipart bodies)
+  const fields = new Map<string, string>();
   const pairs = text.split('&').filter((pair) => pair !== '');
   if (pairs.length > MAX_FORM_FIELDS)
     throw badRequest(`Malformed form body: more than ${MAX_FORM_FIELDS} fields`);
@@ -107,12 +116,12 @@ export function parseFormBody(event: APIGatewayProxyEventV2): ParsedBody {
     // bytes that were not UTF-8 arrive as U+FFFD where a gateway decoded the body as text
     if (name.includes('\uFFFD') || value.includes('\uFFFD'))
       throw badRequest('Malformed form body: not UTF-8');
-    if (Object.hasOwn(body, name)) {
+    if (fields.has(name)) {
       throw invalidField(name, 'is given more than once');
     }
-    body[name] = value;
+    fields.set(name, value);
   }
-  return { body, files: [] };
+  return { body: Object.fromEntries(fields), files: [] };
 }
 
 /**

@@ -21,6 +21,19 @@ const TYPE_WORDS: Record<string, string> = {
 /** zod's own English messages ("Too big: expected string to have <=100 characters") start like these. */
 const ZOD_DEFAULT = /^(Invalid|Too big|Too small|Unrecognized|Expected)\b/;
 
+/**
+ * A refusal stays small whatever the body held (Lambda answers at most 6 MB): it names at most this many
+ * unknown fields, cut to this many characters, and gives messages for at most this many fields.
+ */
+const NAMED_UNKNOWN_FIELDS = 10;
+const FIELD_NAME_CHARS = 100;
+const MAX_FIELD_MESSAGES = 50;
+
+const shortName = (name: PropertyKey) => {
+  const text = String(name);
+  return text.length > FIELD_NAME_CHARS ? `${text.slice(0, FIELD_NAME_CHARS)}…` : text;
+};
+
 const amount = (value: number | bigint) =>
   typeof value === 'number' && Math.abs(value) >= 10_000 ? value.toLocaleString('en-US') : String(value);
 
@@ -53,8 +66,11 @@ function plainMessage(issue: z.core.$ZodIssue): string {
 /** A readable message for one zod issue; a missing value reads "is required". */
 function issueMessage(issue: z.core.$ZodIssue): string {
   if (issue.code === 'invalid_type' && issue.input === undefined) return 'is required';
-  if (issue.code === 'unrecognized_keys')
-    return `has ${issue.keys.length === 1 ? 'a field' : 'fields'} it does not take: ${issue.keys.join(', ')}`;
+  if (issue.code === 'unrecognized_keys') {
+    const named = issue.keys.slice(0, NAMED_UNKNOWN_FIELDS).map(shortName).join(', ');
+    const more = issue.keys.length - NAMED_UNKNOWN_FIELDS;
+    return `has ${issue.keys.length === 1 ? 'a field' : 'fields'} it does not take: ${named}${more > 0 ? ` and ${amount(more)} more` : ''}`;
+  }
   return ZOD_DEFAULT.test(issue.message) ? plainMessage(issue) : issue.message;
 }
 
@@ -70,17 +86,20 @@ export function validatePart<S extends z.ZodMiniType>(
 ): z.output<S> {
   const result = schema.safeParse(value, { reportInput: true });
   if (result.success) return result.data;
-  const fields: Record<string, string> = {};
+  // a Map: a field named like a property every object has (`constructor`, `toString`) is one like any other
+  const fields = new Map<string, string>();
   for (const issue of result.error.issues) {
-    const key = issue.path.length > 0 ? issue.path.join('.') : part;
-    fields[key] ??= issueMessage(issue);
+    const key = issue.path.length > 0 ? issue.path.map(shortName).join('.') : part;
+    if (fields.has(key)) continue;
+    if (fields.size === MAX_FIELD_MESSAGES) break;
+    fields.set(key, issueMessage(issue));
   }
-  const [firstField, firstMessage] = Object.entries(fields)[0] ?? [part, 'is invalid'];
+  const [firstField, firstMessage] = [...fields][0] ?? [part, 'is invalid'];
   const first = result.error.issues[0];
   // an issue of the whole part (no field: a body that is not an object, an unknown key) names the request
   const sentence =
     first && first.path.length === 0 ? `The request ${firstMessage}` : fieldMessage(firstField, firstMessage);
-  throw badRequest(sentence, fields);
+  throw badRequest(sentence, Object.fromEntries(fields));
 }
 
 /** A field the handler itself finds wrong: the same sentence and `fields` entry as a schema refusal. */

@@ -31,6 +31,8 @@ export interface MalformedRequest {
   method: string;
   headers: Record<string, string>;
   body?: Uint8Array;
+  /** the one status it must get, where any other 4xx would be wrong */
+  status?: number;
 }
 
 /** Strings longer than the URL allows still go in bodies; path and query stay below Node's 16 KB header limit. */
@@ -139,6 +141,7 @@ const unknownKeys = fc.oneof(
   fc.constantFrom(
     '__proto__',
     'constructor',
+    'prototype',
     'role',
     'agent_id',
     'pk',
@@ -935,4 +938,252 @@ function toRequest(route: RouteDefinition, draft: Draft): MalformedRequest {
     headers: draft.body?.contentType ? { 'content-type': draft.body.contentType } : {},
     ...(draft.body && route.method !== 'GET' ? { body: draft.body.bytes } : {}),
   };
+}
+
+// ---- JSON shapes (issue 20) ---------------------------------------------------------------------------
+
+/** Keys that reach an object's prototype when a parser or a handler assigns them. */
+export const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'prototype'] as const;
+/** What a prototype key carries: the classic pollution payloads (an object literal would set a `__proto__`). */
+const pollution = (key: string) =>
+  key === 'constructor' ? '{"prototype":{"polluted":true}}' : '{"polluted":true}';
+const DEEP_LEVELS = 10_000;
+const MANY_KEYS = 200_000;
+
+/** JSON text `levels` deep: objects (`{"a":…}`), arrays (`[…]`) or the two alternating. */
+function deepJson(levels: number, kind: 'object' | 'array' | 'mixed'): string {
+  const opens: string[] = [];
+  const closes: string[] = [];
+  for (let level = 0; level < levels; level += 1) {
+    const object = kind === 'object' || (kind === 'mixed' && level % 2 === 0);
+    opens.push(object ? '{"a":' : '[');
+    closes.push(object ? '}' : ']');
+  }
+  return `${opens.join('')}1${closes.reverse().join('')}`;
+}
+
+/** The members of a JSON object with `count` keys, without its braces. */
+const manyMembers = (count: number) => Array.from({ length: count }, (_, index) => `"k${index}":0`).join(',');
+
+/** A schema as a client sends it: the input side of wrappers and pipes (a form field's JSON after its text). */
+function unwrapInput(schema: AnySchema): AnySchema {
+  const def = defOf(schema);
+  if (def.type === 'optional' || def.type === 'default' || def.type === 'nullable') {
+    return unwrapInput(def.innerType as AnySchema);
+  }
+  if (def.type === 'pipe') {
+    const input = def.in as AnySchema;
+    return unwrapInput(defOf(input).type === 'transform' ? (def.out as AnySchema) : input);
+  }
+  return schema;
+}
+
+type JsonPath = Array<string | number>;
+
+/** The schema of `key` inside a value of `schema`, if it takes one. */
+function childSchema(schema: AnySchema, key: string | number): AnySchema | undefined {
+  const def = defOf(unwrapInput(schema));
+  if (def.type === 'object') {
+    const shape = (unwrapInput(schema) as unknown as { shape: Record<string, AnySchema> }).shape;
+    return shape[key] ?? (def.catchall as AnySchema | undefined);
+  }
+  if (def.type === 'array') return def.element as AnySchema;
+  if (def.type === 'record') return def.valueType as AnySchema;
+  if (def.type === 'union') {
+    for (const option of def.options as AnySchema[]) {
+      const child = childSchema(option, key);
+      if (child) return child;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Where a schema takes keys it does not name — records, loose objects, values of any shape — each with
+ * the schema of a value there: the places a prototype key or a deep value can pass validation.
+ */
+function openPaths(schema: AnySchema, path: JsonPath = []): Array<{ path: JsonPath; value?: AnySchema }> {
+  if (path.length > 6) return [];
+  const inner = unwrapInput(schema);
+  const def = defOf(inner);
+  if (def.type === 'record') return [{ path, value: def.valueType as AnySchema }];
+  if (def.type === 'unknown' || def.type === 'any') return [{ path }];
+  if (def.type === 'object') {
+    const catchall = def.catchall as AnySchema | undefined;
+    const own = catchall && defOf(catchall).type !== 'never' ? [{ path, value: catchall }] : [];
+    const shape = (inner as unknown as { shape: Record<string, AnySchema> }).shape;
+    return [...own, ...Object.entries(shape).flatMap(([key, field]) => openPaths(field, [...path, key]))];
+  }
+  if (def.type === 'array') return openPaths(def.element as AnySchema, [...path, 0]);
+  if (def.type === 'union') {
+    const found = (def.options as AnySchema[]).flatMap((option) => openPaths(option, path));
+    return found.filter(
+      (entry, index) => found.findIndex((other) => other.path.join('.') === entry.path.join('.')) === index,
+    );
+  }
+  return [];
+}
+
+/** A value a schema probably takes: required fields filled, the first option of a choice. */
+function sampleOf(schema: AnySchema | undefined): unknown {
+  if (!schema) return 1;
+  const inner = unwrapInput(schema);
+  const def = defOf(inner);
+  switch (def.type) {
+    case 'object': {
+      const shape = (inner as unknown as { shape: Record<string, AnySchema> }).shape;
+      const entries = Object.entries(shape).filter(([, field]) => !isOptional(field));
+      return Object.fromEntries(entries.map(([key, field]) => [key, sampleOf(field)]));
+    }
+    case 'array':
+      return [];
+    case 'record':
+    case 'unknown':
+    case 'any':
+      return {};
+    case 'string':
+      return 'Valid Value';
+    case 'number':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'enum':
+      return (inner as unknown as { options: unknown[] }).options[0];
+    case 'literal':
+      return (def.values as unknown[])[0];
+    case 'union':
+      return sampleOf((def.options as AnySchema[])[0]);
+    default:
+      return null;
+  }
+}
+
+const MARK = '\u0000shape-mark\u0000';
+
+/**
+ * The JSON text of `base` with `raw` (JSON text, which may be too deep for JSON.stringify or hold a
+ * `__proto__` key no object literal keeps) at `path`; what leads there is filled with probable values.
+ */
+function jsonWith(schema: AnySchema, base: Record<string, unknown>, path: JsonPath, raw: string): string {
+  if (path.length === 0) return raw;
+  const body = structuredClone(base);
+  let holder = body as Record<string | number, unknown>;
+  let holderSchema: AnySchema | undefined = schema;
+  for (const [index, key] of path.entries()) {
+    if (index === path.length - 1) {
+      holder[key] = MARK;
+      break;
+    }
+    const fieldSchema: AnySchema | undefined = holderSchema && childSchema(holderSchema, key);
+    const existing = holder[key];
+    const next =
+      existing !== null && typeof existing === 'object'
+        ? existing
+        : typeof path[index + 1] === 'number'
+          ? [sampleOf(fieldSchema && childSchema(fieldSchema, 0))]
+          : (sampleOf(fieldSchema) as object);
+    if (Array.isArray(next) && next.length === 0)
+      next.push(sampleOf(fieldSchema && childSchema(fieldSchema, 0)));
+    holder[key] = next;
+    holder = next as Record<string | number, unknown>;
+    holderSchema = fieldSchema;
+  }
+  return JSON.stringify(body).replace(JSON.stringify(MARK), raw);
+}
+
+/** `base` as JSON text with more members (JSON text) after its own. */
+function withMembers(base: Record<string, unknown>, members: string): string {
+  const text = JSON.stringify(base);
+  return text === '{}' ? `{${members}}` : `${text.slice(0, -1)},${members}}`;
+}
+
+/**
+ * Bodies of shapes no parser or handler may choke on, for every route that takes JSON: nested 10,000 levels
+ * deep, 200,000 keys, and the keys `__proto__`, `constructor` and `prototype` at the top and wherever the
+ * schema takes keys it does not name (records, loose objects, multipart fields holding JSON). Each must be
+ * answered 400, whatever else the body holds. (Form and multipart field names are flat and read into a Map:
+ * a field named `__proto__` there is one like any other, ignored when the schema does not name it.)
+ */
+export function shapeRequests(route: RouteDefinition, owner: Owner): MalformedRequest[] {
+  const { request } = route;
+  if (!request.body) return [];
+  const bodyType = request.bodyType ?? 'json';
+  const bodySchema = request.body;
+  const path = Object.fromEntries(
+    Object.entries(validObject(request.path, owner, route.path)).map(([name, value]) => [
+      name,
+      encodeSegment(value),
+    ]),
+  );
+  const query = Object.entries(validObject(request.query, owner, route.path));
+  const base: Record<string, unknown> = validObject(bodySchema, owner, route.path);
+  const built = (kind: string, contentType: string, bytes: Uint8Array): MalformedRequest => ({
+    ...toRequest(route, { kinds: [kind], path, query, body: { contentType, bytes } }),
+    status: 400,
+  });
+  const requests: MalformedRequest[] = [];
+
+  if (bodyType === 'json') {
+    const json = (kind: string, text: string) => built(kind, 'application/json', utf8(text));
+    const open = openPaths(bodySchema).filter((entry) => entry.path.length > 0);
+    const where = (at: JsonPath) => at.join('.');
+    requests.push(
+      json('shape.deep(objects)', deepJson(DEEP_LEVELS, 'object')),
+      json('shape.deep(arrays)', deepJson(DEEP_LEVELS, 'array')),
+      json('shape.manyKeys', withMembers(base, manyMembers(MANY_KEYS))),
+      ...PROTOTYPE_KEYS.map((key) =>
+        json(`shape.key(${key})`, withMembers(base, `${JSON.stringify(key)}:${pollution(key)}`)),
+      ),
+    );
+    const fieldNames = Object.keys(shapeOf(bodySchema));
+    const deepAt =
+      open.length > 0 ? open.map((entry) => entry.path) : fieldNames.slice(0, 1).map((name) => [name]);
+    for (const at of deepAt) {
+      requests.push(
+        json(
+          `shape.deep(mixed)@${where(at)}`,
+          jsonWith(bodySchema, base, at, deepJson(DEEP_LEVELS, 'mixed')),
+        ),
+      );
+    }
+    if (open[0]) {
+      requests.push(
+        json(
+          `shape.manyKeys@${where(open[0].path)}`,
+          jsonWith(bodySchema, base, open[0].path, `{${manyMembers(MANY_KEYS)}}`),
+        ),
+      );
+    }
+    for (const entry of open) {
+      for (const key of PROTOTYPE_KEYS) {
+        const value = entry.value ? JSON.stringify(sampleOf(entry.value)) : pollution(key);
+        const raw = `{${JSON.stringify(key)}:${value}}`;
+        requests.push(
+          json(`shape.key(${key})@${where(entry.path)}`, jsonWith(bodySchema, base, entry.path, raw)),
+        );
+      }
+    }
+  }
+
+  if (bodyType === 'multipart') {
+    // fields whose text is JSON (metaDetails, metadata): parsed by the schema, so the same shapes apply
+    const boundary = '----estatenet-shapes';
+    const fields = Object.entries(base).map(([name, value]): [string, string] => [name, String(value)]);
+    const image = [{ field: 'files', name: 'a.png', type: 'image/png', bytes: new Uint8Array(PNG) }];
+    const form = (kind: string, name: string, text: string) =>
+      built(
+        kind,
+        `multipart/form-data; boundary=${boundary}`,
+        multipart(boundary, [...fields.filter(([key]) => key !== name), [name, text]], image),
+      );
+    for (const [name, field] of Object.entries(shapeOf(bodySchema))) {
+      const type = defOf(unwrap(field)).type;
+      if (type !== 'record' && type !== 'object') continue;
+      requests.push(form(`shape.deep(mixed)@${name}`, name, deepJson(DEEP_LEVELS, 'mixed')));
+      for (const key of PROTOTYPE_KEYS) {
+        requests.push(form(`shape.key(${key})@${name}`, name, `{${JSON.stringify(key)}:${pollution(key)}}`));
+      }
+    }
+  }
+  return requests;
 }
