@@ -9,7 +9,7 @@ import {
 } from '#contracts/schemas/websites';
 import { healCss } from '#contracts/website-css';
 import { cancellationCodes, isConditionFailure, transactWrite } from './data/entity.ts';
-import { and, eq, notExists } from './data/expression.ts';
+import { and, type Condition, eq, notExists } from './data/expression.ts';
 import {
   type GlobalComponentStatsItem,
   Website,
@@ -18,7 +18,7 @@ import {
   type WebsiteBackupReason,
   type WebsiteItem,
 } from './data/websites.ts';
-import { conflict, notFound } from './errors.ts';
+import { conflict, HttpError, notFound } from './errors.ts';
 import { logger } from './logger.ts';
 import { copyObject, deleteObject, getObject, putObject } from './s3.ts';
 
@@ -212,6 +212,51 @@ export function syncGlobalComponents(
   };
 }
 
+// ---- revisions ---------------------------------------------------------------------------------------
+
+/** A website's revision (0 for an item written before revisions were kept). */
+export const revisionOf = (website: Pick<WebsiteItem, 'revision'>) => website.revision ?? 0;
+
+/** The `ETag` header naming a website's revision (GET answers it, a save's If-Match names it back). */
+export const etagHeader = (website: Pick<WebsiteItem, 'revision'>) => ({ etag: `"${revisionOf(website)}"` });
+
+/** The item still holds `revision` (the write's half of an If-Match check). */
+const revisionIs = (revision: number): Condition =>
+  revision === 0 ? notExists('revision') : eq('revision', revision);
+
+export const STALE_WEBSITE_MESSAGE = 'This website was changed elsewhere since you opened it.';
+
+/** 412: the save's If-Match names a revision that is no longer the website's (nothing was written). */
+export const staleWebsite = () =>
+  new HttpError(412, STALE_WEBSITE_MESSAGE, {
+    body: { error: STALE_WEBSITE_MESSAGE, reason: 'stale_website' },
+  });
+
+/**
+ * The revision an `If-Match` header requires a write to start from: undefined without the header or with
+ * `*` (no precondition: older clients keep the last save winning); the website's current revision when
+ * the header names it; else 412. A weak tag (`W/"3"`, as a compressing proxy may rewrite it) names the
+ * same revision: the tag is a revision number, not a hash of bytes.
+ */
+export function requiredRevision(
+  ifMatch: string | undefined,
+  website: Pick<WebsiteItem, 'revision'>,
+): number | undefined {
+  const tags = (ifMatch ?? '')
+    .split(',')
+    .map((tag) =>
+      tag
+        .trim()
+        .replace(/^W\//, '')
+        .replace(/^"(.*)"$/, '$1'),
+    )
+    .filter(Boolean);
+  if (tags.length === 0 || tags.includes('*')) return undefined;
+  const current = revisionOf(website);
+  if (!tags.includes(String(current))) throw staleWebsite();
+  return current;
+}
+
 // ---- saving content ----------------------------------------------------------------------------------
 
 /** The item fields a content save may set beside the content (PUT's other fields). */
@@ -230,17 +275,20 @@ const MAX_SAVE_ATTEMPTS = 4;
 
 /**
  * Saves new content (and other fields) of a website: the new object is written first, then one
- * transaction points the item at it (only if the item still holds the content it was read with and is
- * not deleted) and records the previous object as an `auto` backup. A concurrent save makes it re-read
- * and try again (the last save wins, each previous content kept as a backup); a deleted website 404.
- * Backups beyond MAX_WEBSITE_BACKUPS are dropped afterwards.
+ * transaction points the item at it and moves its revision on (only if the item still holds the content
+ * and revision it was read with and is not deleted) and records the previous object as an `auto` backup.
+ * A concurrent save makes it re-read and try again (the last save wins, each previous content kept as a
+ * backup) — unless `ifRevision` is given (the save's If-Match): then a website no longer at that revision
+ * is 412 and nothing is written. A deleted website 404. Backups beyond MAX_WEBSITE_BACKUPS are dropped
+ * afterwards.
  */
 export async function saveWebsiteContent(
   website: WebsiteItem,
   content: WebsiteContent,
   changes: WebsiteFieldChanges = {},
-  options: { reason?: WebsiteBackupReason } = {},
+  options: { reason?: WebsiteBackupReason; ifRevision?: number } = {},
 ): Promise<SavedContent> {
+  if (options.ifRevision !== undefined && revisionOf(website) !== options.ifRevision) throw staleWebsite();
   let previous = website;
   const now = new Date().toISOString();
   const sync = syncGlobalComponents(content, previous, now);
@@ -268,16 +316,20 @@ export async function saveWebsiteContent(
         await transactWrite([
           Website.transact.update(
             { website_id: website.website_id },
-            { set },
+            { set, add: { revision: 1 } },
             {
-              if: and(eq('content_key', previous.content_key), notExists('deleted_at')),
+              if: and(
+                eq('content_key', previous.content_key),
+                revisionIs(revisionOf(previous)),
+                notExists('deleted_at'),
+              ),
             },
           ),
           WebsiteBackup.transact.create(backup),
         ]);
         await trimBackups(website.website_id);
         return {
-          website: { ...previous, ...set } as WebsiteItem,
+          website: { ...previous, ...set, revision: revisionOf(previous) + 1 } as WebsiteItem,
           content: current.content,
           globalChanged: current.changed,
         };
@@ -287,6 +339,8 @@ export async function saveWebsiteContent(
         const fresh = await getWebsiteById(website.website_id);
         if (!fresh || fresh.deleted_at || fresh.agent_id !== website.agent_id)
           throw notFound(WEBSITE_NOT_FOUND);
+        if (options.ifRevision !== undefined && revisionOf(fresh) !== options.ifRevision)
+          throw staleWebsite();
         previous = fresh;
       }
     }
@@ -297,24 +351,44 @@ export async function saveWebsiteContent(
   }
 }
 
-/** Sets item fields without touching the content (status changes, settings only). */
+/**
+ * Sets item fields without touching the content (status changes, settings only). An `edit` (a save's
+ * fields: title, settings, theme) moves the revision on, and with `ifRevision` (the save's If-Match) is
+ * written only if the website is still at that revision (else 412).
+ */
 export async function updateWebsiteFields(
   website: WebsiteItem,
   changes: WebsiteFieldChanges & { deleted_at?: string },
-  options: { remove?: Array<'deleted_at' | 'preview_url'>; allowDeleted?: boolean } = {},
+  options: {
+    remove?: Array<'deleted_at' | 'preview_url'>;
+    allowDeleted?: boolean;
+    edit?: { ifRevision?: number };
+  } = {},
 ): Promise<WebsiteItem> {
+  const { edit } = options;
+  const ifRevision = edit?.ifRevision;
+  const conditions = [
+    ...(options.allowDeleted ? [] : [notExists('deleted_at')]),
+    ...(ifRevision === undefined ? [] : [revisionIs(ifRevision)]),
+  ];
   try {
     return await Website.update(
       { website_id: website.website_id },
       {
         set: { ...changes, updated_at: new Date().toISOString() },
+        ...(edit ? { add: { revision: 1 } } : {}),
         ...(options.remove ? { remove: options.remove } : {}),
       },
-      options.allowDeleted ? {} : { if: notExists('deleted_at') },
+      // a single condition as it is (wrapped alone, DynamoDB refuses its redundant parentheses)
+      conditions.length === 0 ? {} : { if: conditions.length === 1 ? conditions[0] : and(...conditions) },
     );
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound(WEBSITE_NOT_FOUND);
-    throw error;
+    if (!isConditionFailure(error)) throw error;
+    if (ifRevision !== undefined) {
+      const fresh = await getWebsiteById(website.website_id);
+      if (fresh && !fresh.deleted_at && revisionOf(fresh) !== ifRevision) throw staleWebsite();
+    }
+    throw notFound(WEBSITE_NOT_FOUND);
   }
 }
 

@@ -1,13 +1,15 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
+import { respond, withHttp } from '#lib/http';
 import { builtInTemplateCss } from '#lib/website-templates';
-import { loadWebsite, readWebsiteContent, websiteView } from '#lib/websites';
+import { etagHeader, loadWebsite, readWebsiteContent, websiteView } from '#lib/websites';
 
 /**
  * One of the caller's websites with its editor content (another agent's or a deleted one: 404). Content
- * saved by the old editor opens healed, with what its template wrote in `var()` put back.
+ * saved by the old editor opens healed, with what its template wrote in `var()` put back. The ETag names
+ * its revision: the editor sends it back as If-Match on each save (update-website.ts).
  */
 export const handler = withHttp(websitesRoutes.getWebsite, async ({ path, identity }) => {
   const website = await loadWebsite(identity.agentId, path.id);
-  return websiteView(website, await readWebsiteContent(website, builtInTemplateCss(website.theme_id)));
+  const content = await readWebsiteContent(website, builtInTemplateCss(website.theme_id));
+  return respond(200, websiteView(website, content), etagHeader(website));
 });

@@ -1,12 +1,20 @@
 import { websitesRoutes } from '#contracts/routes/websites';
 import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { respond, withHttp } from '#lib/http';
 import { announceWebsite } from '#lib/website-events';
-import { listBackups, loadWebsite, readContentObject, saveWebsiteContent, websiteView } from '#lib/websites';
+import {
+  etagHeader,
+  listBackups,
+  loadWebsite,
+  readContentObject,
+  saveWebsiteContent,
+  websiteView,
+} from '#lib/websites';
 
 /**
  * Replaces the content with a backup's. The current content is backed up first (it becomes an automatic
  * backup, as on any save), the global components are re-synced, and a published site is re-rendered.
+ * Like a save it moves the revision on (an editor still open on the old content gets 412 on its next save).
  */
 export const handler = withHttp(websitesRoutes.restoreWebsiteBackup, async ({ path, identity }) => {
   const website = await loadWebsite(identity.agentId, path.id);
@@ -15,5 +23,5 @@ export const handler = withHttp(websitesRoutes.restoreWebsiteBackup, async ({ pa
   if (!content) throw notFound('Backup');
   const saved = await saveWebsiteContent(website, content);
   await announceWebsite(saved.website, saved.globalChanged ? ['GlobalComponentsChanged'] : []);
-  return websiteView(saved.website, saved.content);
+  return respond(200, websiteView(saved.website, saved.content), etagHeader(saved.website));
 });

@@ -1,11 +1,14 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
+import { header } from '#lib/body';
+import { respond, withHttp } from '#lib/http';
 import { assertPublishableContent } from '#lib/website-content-checks';
 import { announceWebsite, statusEvents } from '#lib/website-events';
 import {
+  etagHeader,
   loadWebsite,
   previewUrlOf,
   readWebsiteContent,
+  requiredRevision,
   saveWebsiteContent,
   updateWebsiteFields,
   type WebsiteFieldChanges,
@@ -18,9 +21,14 @@ import {
  * the global components are re-synced and, when they changed, GlobalComponentsChanged goes on the bus.
  * A status change behaves like publish/unpublish (last_published and preview_url set, the event put).
  * Content with scripts, script addresses or multiplied styles is refused before anything is stored.
+ * Every save moves the website's revision on and answers it as the ETag. With `If-Match` (the editor
+ * always sends the ETag it loaded or last saved) a save from a stale copy is 412 and writes nothing; the
+ * check is the write's own condition, so of two saves from the same revision one wins. Without it the
+ * last save wins, as before.
  */
-export const handler = withHttp(websitesRoutes.updateWebsite, async ({ path, body, identity }) => {
+export const handler = withHttp(websitesRoutes.updateWebsite, async ({ path, body, identity, event }) => {
   const before = await loadWebsite(identity.agentId, path.id);
+  const ifRevision = requiredRevision(header(event, 'if-match'), before);
   const { content, ...fields } = body;
   const changes: WebsiteFieldChanges = { ...fields };
   if (fields.status === 'published' && before.status !== 'published') {
@@ -29,14 +37,14 @@ export const handler = withHttp(websitesRoutes.updateWebsite, async ({ path, bod
   }
   if (content) {
     assertPublishableContent(content);
-    const saved = await saveWebsiteContent(before, content, changes);
+    const saved = await saveWebsiteContent(before, content, changes, { ifRevision });
     await announceWebsite(saved.website, [
       ...statusEvents(before.status, saved.website.status),
       ...(saved.globalChanged ? (['GlobalComponentsChanged'] as const) : []),
     ]);
-    return websiteView(saved.website, saved.content);
+    return respond(200, websiteView(saved.website, saved.content), etagHeader(saved.website));
   }
-  const after = await updateWebsiteFields(before, changes);
+  const after = await updateWebsiteFields(before, changes, { edit: { ifRevision } });
   await announceWebsite(after, statusEvents(before.status, after.status));
-  return websiteView(after, await readWebsiteContent(after));
+  return respond(200, websiteView(after, await readWebsiteContent(after)), etagHeader(after));
 });

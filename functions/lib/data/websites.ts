@@ -25,6 +25,11 @@ export type WebsiteItem = Omit<WebsiteView, 'id' | 'content'> & {
   content_size: number;
   /** the template it was created from, when it was */
   template_id?: string;
+  /**
+   * the revision of what the editor saves (content, title, settings, theme): one up on every such write,
+   * answered as the ETag that a save's If-Match must name (absent on items older than it: revision 0)
+   */
+  revision?: number;
 };
 
 export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>()({

@@ -30,7 +30,7 @@ import { STYLE_SECTORS } from './StylePanel.tsx';
 import type { Website } from './types.ts';
 import { type EditorSession, useWebsiteActions } from './useWebsiteActions.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
-import { currentWebsiteSet, globalComponentsSet, websiteFailed } from './websiteSlice.ts';
+import { currentWebsiteSet, etagSet, globalComponentsSet, websiteFailed } from './websiteSlice.ts';
 
 const WIDE_ENOUGH = '(min-width: 1024px)';
 
@@ -58,7 +58,8 @@ export function EditorScreen({ websiteId }: { websiteId: string }) {
 
   const load = useCallback(async () => {
     try {
-      const website = await getWebsite(websiteId, false).unwrap();
+      const { website, etag } = await getWebsite(websiteId, false).unwrap();
+      dispatch(etagSet(etag));
       dispatch(currentWebsiteSet(website));
       setGeneration((value) => value + 1);
     } catch {
@@ -316,6 +317,32 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
         </div>
       </GjsEditor>
       {editor && <EditorAssetManager editor={editor} websiteId={website.id} />}
+      <Modal
+        open={actions.conflict}
+        onOpenChange={(open) => !open && actions.dismissConflict()}
+        title="This website was changed elsewhere"
+        description="Someone saved this website since you opened it, in another tab or on another device. Your changes are not saved yet: choose which version to keep."
+        footer={
+          <>
+            <Button variant="ghost" disabled={actions.keepingMine} onClick={actions.dismissConflict}>
+              Cancel
+            </Button>
+            <Button
+              variant="secondary"
+              disabled={actions.keepingMine}
+              onClick={() => {
+                actions.dismissConflict();
+                void onReload();
+              }}
+            >
+              Reload the latest version
+            </Button>
+            <Button loading={actions.keepingMine} onClick={() => void actions.keepMine()}>
+              Keep my version
+            </Button>
+          </>
+        }
+      />
       <Modal
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.reset?.()}

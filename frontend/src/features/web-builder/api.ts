@@ -1,4 +1,4 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { FetchBaseQueryError, FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { type ApiExtraOptions, api } from '../../app/api.ts';
 import type { RootState } from '../../app/store.ts';
 import { WEBSITES } from '../templates/api.ts';
@@ -21,6 +21,23 @@ export const AGENT_ID_MISSING = 'Agent ID is missing';
 const websitePath = (id: string) => `websites/${encodeURIComponent(id)}`;
 const one = (id: string) => ({ type: 'Website' as const, id });
 
+/**
+ * A website with the ETag naming its revision: each save sends it back as If-Match, so a save made from a
+ * copy someone else has saved over since is refused (412) instead of silently overwriting theirs.
+ */
+export interface VersionedWebsite {
+  website: Website;
+  /** null when the answer carried none (the save then goes without If-Match) */
+  etag: string | null;
+}
+
+/** The ETag header of an answer (the base query's meta is fetchBaseQuery's). */
+const etagOf = (meta: unknown) =>
+  (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get('ETag') ?? null;
+
+/** Whether a failed save was refused because the website changed elsewhere since its ETag (412). */
+export const isStaleSave = (error: unknown) => (error as { status?: unknown } | undefined)?.status === 412;
+
 export interface UploadTicket {
   url: string;
   fields: Record<string, string>;
@@ -42,13 +59,28 @@ export const websitesApi = api.injectEndpoints({
       },
       providesTags: [WEBSITES],
     }),
-    getWebsite: build.query<Website, string>({
+    getWebsite: build.query<VersionedWebsite, string>({
       query: websitePath,
+      transformResponse: (website: Website, meta) => ({ website, etag: etagOf(meta) }),
       providesTags: (_result, _error, id) => [one(id)],
     }),
-    /** sent compressed (saveRequest.ts); a save too large to arrive is refused here with a clear message */
-    updateWebsite: build.mutation<Website, { id: string; body: WebsiteUpdate }>({
-      async queryFn({ id, body }, _queryApi, _extraOptions, baseQuery) {
+    /**
+     * The ETag of the website's current revision, read afresh (a mutation: nothing cached, and the editor's
+     * own `getWebsite` is not refetched under it)
+     */
+    getWebsiteEtag: build.mutation<string | null, string>({
+      query: websitePath,
+      transformResponse: (_website: unknown, meta) => etagOf(meta),
+    }),
+    /**
+     * Sent compressed (saveRequest.ts); a save too large to arrive is refused here with a clear message.
+     * With `etag` it goes with If-Match (412 when the website changed since: see `isStaleSave`).
+     */
+    updateWebsite: build.mutation<
+      VersionedWebsite,
+      { id: string; body: WebsiteUpdate; etag?: string | null }
+    >({
+      async queryFn({ id, body, etag }, _queryApi, _extraOptions, baseQuery) {
         const request = await saveRequestOf(body);
         if (request.size > MAX_SAVE_REQUEST_BYTES)
           return {
@@ -58,9 +90,11 @@ export const websitesApi = api.injectEndpoints({
           url: websitePath(id),
           method: 'PUT',
           body: request.body,
-          headers: request.headers,
+          headers: etag ? { ...request.headers, 'If-Match': etag } : request.headers,
         });
-        return result.error ? { error: result.error } : { data: result.data as Website };
+        return result.error
+          ? { error: result.error }
+          : { data: { website: result.data as Website, etag: etagOf(result.meta) } };
       },
       invalidatesTags: [WEBSITES],
     }),
@@ -149,6 +183,7 @@ export const websitesApi = api.injectEndpoints({
 export const {
   useListWebsitesQuery,
   useLazyGetWebsiteQuery,
+  useGetWebsiteEtagMutation,
   useUpdateWebsiteMutation,
   useDeleteWebsiteMutation,
   useRecoverWebsiteMutation,

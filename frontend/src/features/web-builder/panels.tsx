@@ -243,7 +243,8 @@ export function BackupsPanel({
   }
 
   async function restore(backupId: string) {
-    if (beforeRestore) await beforeRestore();
+    // unsaved changes are saved first; a save that failed (or was refused as stale) stops the restore
+    if (beforeRestore && !(await beforeRestore())) return;
     try {
       await restoreBackup({ id: websiteId, backupId }).unwrap();
       showToast('success', 'Backup restored');

@@ -10,6 +10,8 @@ import type { GlobalComponent, Website, WebsiteAsset, WebsiteContent } from './t
 export interface WebsiteState {
   websites: Website[];
   currentWebsite: Website | null;
+  /** the ETag of the current website as last loaded or saved: each save sends it as If-Match */
+  etag: string | null;
   editorState: WebsiteContent | null;
   /** the current website as it was each time the editor state was set, newest first (spec §4: last 5) */
   backups: Website[];
@@ -23,6 +25,7 @@ export interface WebsiteState {
 export const initialWebsiteState: WebsiteState = {
   websites: [],
   currentWebsite: null,
+  etag: null,
   editorState: null,
   backups: [],
   loading: false,
@@ -57,6 +60,10 @@ export const websiteSlice = createSlice({
       state.error = null;
       const index = state.websites.findIndex((site) => site.id === action.payload.id);
       if (index >= 0) state.websites[index] = { ...action.payload, content: undefined };
+    },
+    /** the current website's revision changed hands: loaded, or saved (its answer's ETag) */
+    etagSet(state, action: PayloadAction<string | null>) {
+      state.etag = action.payload;
     },
     /** spec §4 "Editor state": each set pushes the current website to the backups, keeping the last 5 */
     editorStateSet(state, action: PayloadAction<WebsiteContent>) {
@@ -106,6 +113,7 @@ export const {
   websitesLoaded,
   websiteFailed,
   currentWebsiteSet,
+  etagSet,
   editorStateSet,
   globalComponentsSet,
   assetsFetched,
