@@ -526,7 +526,7 @@ describe('accounts', () => {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
-      AllowedOAuthScopes: ['openid', 'email', 'profile'],
+      AllowedOAuthScopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
     });
     const distributionId = real.getLogicalId(real.hosting.distribution.node.defaultChild as never);
     expect(properties.CallbackURLs).toContainEqual({

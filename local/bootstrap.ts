@@ -74,7 +74,7 @@ function webClientSettings(
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
     AllowedOAuthFlows: ['code'],
     AllowedOAuthFlowsUserPoolClient: true,
-    AllowedOAuthScopes: ['openid', 'email', 'profile'],
+    AllowedOAuthScopes: ['openid', 'email', 'profile', 'aws.cognito.signin.user.admin'],
     SupportedIdentityProviders: ['COGNITO', 'Google'],
     CallbackURLs: appOrigins.map((origin) => `${origin}${OAUTH_CALLBACK_PATH}`),
     LogoutURLs: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),

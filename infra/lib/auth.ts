@@ -145,7 +145,8 @@ export class Auth extends Construct {
       supportedIdentityProviders: identityProviders,
       oAuth: {
         flows: { authorizationCodeGrant: true, implicitCodeGrant: false },
-        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+        // COGNITO_ADMIN: a Google session may call GlobalSignOut ("Sign out everywhere"), as a password one may
+        scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE, OAuthScope.COGNITO_ADMIN],
         callbackUrls: appOrigins.map((origin) => `${origin}${OAUTH_CALLBACK_PATH}`),
         logoutUrls: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),
       },

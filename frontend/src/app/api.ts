@@ -45,7 +45,7 @@ function retryAfterSeconds(result: { error?: FetchBaseQueryError; meta?: { respo
 
 /**
  * Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). A 401 on
- * an authenticated call tries one token refresh and repeats the call; if that fails the session ends. A
+ * an authenticated call tries one token refresh and repeats the call; if Cognito refuses it the session ends. A
  * 503 with Retry-After (the API refused for contention and saved nothing) is sent again after the wait,
  * up to BUSY_RETRIES times, before its message is shown.
  */
@@ -64,10 +64,16 @@ export const baseQuery: BaseQueryFn<
   }
   const signedIn = Boolean((api.getState() as RootState).auth.token);
   if (result.error?.status === 401 && signedIn && !extraOptions?.anonymous) {
-    const token = await refreshAccessToken();
-    if (token) {
-      api.dispatch(tokenRefreshed({ token, expiresIn: secondsUntilExpiry(token) }));
+    const refreshed = await refreshAccessToken();
+    if (refreshed.status === 'refreshed') {
+      api.dispatch(
+        tokenRefreshed({ token: refreshed.token, expiresIn: secondsUntilExpiry(refreshed.token) }),
+      );
       result = await fetchWithToken(args, api, extraOptions);
+    } else if (refreshed.status === 'unavailable') {
+      // Cognito did not answer (offline, or the page is being left): the call failed for want of a
+      // connection, not of a session, which stays for the next call (or the next page) to refresh
+      return { error: { status: 'FETCH_ERROR', error: 'The session could not be refreshed' } };
     }
     if (result.error?.status === 401) api.dispatch(sessionExpired());
   }

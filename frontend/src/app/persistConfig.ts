@@ -20,10 +20,21 @@ export function registerPersistor(persistor: Persistor | null): void {
   appPersistor = persistor;
 }
 
+/**
+ * Writes the persisted state now. redux-persist writes a change on a later timer tick; a page opened in
+ * between (a link opened in a new tab, a reload just after signing in) would find the cookie of the new
+ * session beside the stored state of the old one.
+ */
+export function flushPersistedState(): void {
+  void appPersistor?.flush();
+}
+
 /** Logout: empties the persisted store (persistor.purge(), or the storage itself when none runs). */
 export async function purgePersistedState(): Promise<void> {
-  if (appPersistor) await appPersistor.purge();
-  else await purgeStoredState(authPersistConfig);
+  if (!appPersistor) return purgeStoredState(authPersistConfig);
+  // the signed-out state's write, still queued, would otherwise land after the purge
+  await appPersistor.flush();
+  await appPersistor.purge();
 }
 
 /** Settles once the persisted state is back, or the persist timeout (5000 ms, §4) has passed without it. */

@@ -1,6 +1,7 @@
 import { createAction, createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
 import type { AgentView } from '#contracts/schemas/agents';
+import { flushPersistedState } from '../../app/persistConfig.ts';
 import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
 
 /** Auth state per spec §3. Only token, agentId and agencyId are persisted (see app/store.ts). */
@@ -95,17 +96,26 @@ export const { setCredentials, tokenRefreshed, setAgencyId, setAllAgents, setPro
 export const sessionExpired = createAction('auth/sessionExpired');
 export const { selectToken, selectAgentId, selectAgencyId, selectIsAuthenticated } = authSlice.selectors;
 
-/** Mirrors the token in the `token` cookie the route guard reads (side effects stay out of reducers). */
+/**
+ * Mirrors the token in the `token` cookie the route guard reads, and writes the stored session in the same
+ * moment, so a page loaded at any time after finds both or neither (side effects stay out of reducers).
+ */
 export const authCookieListener = createListenerMiddleware();
 
 authCookieListener.startListening({
   actionCreator: setCredentials,
-  effect: ({ payload }) => writeTokenCookie(payload.token, payload.expiresIn),
+  effect: ({ payload }) => {
+    writeTokenCookie(payload.token, payload.expiresIn);
+    flushPersistedState();
+  },
 });
 
 authCookieListener.startListening({
   actionCreator: tokenRefreshed,
-  effect: ({ payload }) => writeTokenCookie(payload.token, payload.expiresIn),
+  effect: ({ payload }) => {
+    writeTokenCookie(payload.token, payload.expiresIn);
+    flushPersistedState();
+  },
 });
 
 authCookieListener.startListening({

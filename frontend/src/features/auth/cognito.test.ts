@@ -6,8 +6,10 @@ import {
   authErrorMessage,
   CognitoError,
   confirmForgotPassword,
+  globalSignOut,
   initiateRefreshAuth,
   isUnconfirmed,
+  revokeToken,
   signUp,
 } from './cognito.ts';
 import { PASSWORD_POLICY_MESSAGE } from './passwordPolicy.ts';
@@ -158,5 +160,25 @@ describe('Cognito JSON API client', () => {
       AuthFlow: 'REFRESH_TOKEN_AUTH',
       AuthParameters: { REFRESH_TOKEN: 'refresh-1' },
     });
+  });
+
+  it('revokes a refresh token with RevokeToken, naming the app client', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => cognitoResponse(200, {}));
+    await revokeToken(testConfig, 'refresh-1', fetchMock as typeof fetch);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init.headers as Record<string, string>)['X-Amz-Target']).toBe(
+      'AWSCognitoIdentityProviderService.RevokeToken',
+    );
+    expect(JSON.parse(String(init.body))).toEqual({ ClientId: 'web-client', Token: 'refresh-1' });
+  });
+
+  it('signs out everywhere with GlobalSignOut, authorized by the access token alone', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => cognitoResponse(200, {}));
+    await globalSignOut(testConfig, 'access-1', fetchMock as typeof fetch);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init.headers as Record<string, string>)['X-Amz-Target']).toBe(
+      'AWSCognitoIdentityProviderService.GlobalSignOut',
+    );
+    expect(JSON.parse(String(init.body))).toEqual({ AccessToken: 'access-1' });
   });
 });

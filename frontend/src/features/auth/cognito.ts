@@ -12,7 +12,12 @@ export type CognitoOperation =
   | 'ResendConfirmationCode'
   | 'InitiateAuth'
   | 'ForgotPassword'
-  | 'ConfirmForgotPassword';
+  | 'ConfirmForgotPassword'
+  | 'RevokeToken'
+  | 'GlobalSignOut';
+
+/** Operations the session's access token authorizes: they name no app client. */
+const ACCESS_TOKEN_OPERATIONS: ReadonlySet<CognitoOperation> = new Set(['GlobalSignOut']);
 
 /** What the user was doing; decides how an error reads (the same code can mean different things). */
 export type AuthStep =
@@ -126,7 +131,9 @@ export async function cognitoRequest<T>(
         'Content-Type': 'application/x-amz-json-1.1',
         'X-Amz-Target': `AWSCognitoIdentityProviderService.${operation}`,
       },
-      body: JSON.stringify({ ClientId: config.userPoolClientId, ...body }),
+      body: JSON.stringify(
+        ACCESS_TOKEN_OPERATIONS.has(operation) ? body : { ClientId: config.userPoolClientId, ...body },
+      ),
     });
   } catch {
     throw new CognitoError('NetworkError', 'The account service could not be reached');
@@ -264,4 +271,22 @@ export async function initiateRefreshAuth(
     fetchImpl,
   );
   return tokensFrom(result);
+}
+
+/**
+ * Revokes a refresh token (logout): Cognito then refuses it, and the access tokens it issued, to anyone who
+ * still holds a copy.
+ */
+export function revokeToken(config: CognitoConfig, refreshToken: string, fetchImpl?: typeof fetch) {
+  return cognitoRequest<Record<string, never>>(config, 'RevokeToken', { Token: refreshToken }, fetchImpl);
+}
+
+/** Signs the user out everywhere: every refresh token Cognito issued to them is revoked. */
+export function globalSignOut(config: CognitoConfig, accessToken: string, fetchImpl?: typeof fetch) {
+  return cognitoRequest<Record<string, never>>(
+    config,
+    'GlobalSignOut',
+    { AccessToken: accessToken },
+    fetchImpl,
+  );
 }

@@ -23,7 +23,7 @@ describe('Sign in with Google (authorization code + PKCE)', () => {
       client_id: 'web-client',
       redirect_uri: 'http://localhost:3000/authentication/callback',
       identity_provider: 'Google',
-      scope: 'openid email profile',
+      scope: 'openid email profile aws.cognito.signin.user.admin',
       code_challenge_method: 'S256',
     });
     const stored = JSON.parse(sessionStorage.getItem('estatenet.oauth')!);

@@ -47,7 +47,8 @@ export async function googleAuthorizeUrl(
     client_id: config.userPoolClientId,
     redirect_uri: redirectUri(origin),
     identity_provider: 'Google',
-    scope: 'openid email profile',
+    // aws.cognito.signin.user.admin: the session's own Cognito calls ("Sign out everywhere" is GlobalSignOut)
+    scope: 'openid email profile aws.cognito.signin.user.admin',
     state,
     code_challenge: await codeChallengeFor(verifier),
     code_challenge_method: 'S256',

@@ -1,13 +1,15 @@
 // @vitest-environment happy-dom
+import { persistStore } from 'redux-persist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api } from '../../app/api.ts';
+import { registerPersistor, whenBootstrapped } from '../../app/persistConfig.ts';
 import { makeStore } from '../../app/store.ts';
 import { cognitoResponse, fakeJwt, useTestConfig } from '../../test/fakes.ts';
 import { authState } from '../../test/renderWithProviders.tsx';
 import { agencyLoaded } from '../agencies/agencySlice.ts';
 import { agentLoaded, initialAgentState } from '../agents/agentSlice.ts';
 import type { Agency, Agent } from '../agents/types.ts';
-import { initialAuthState, setCredentials } from './authSlice.ts';
+import { initialAuthState, setCredentials, tokenRefreshed } from './authSlice.ts';
 import { logout } from './logout.ts';
 import {
   credentialsFromTokens,
@@ -137,8 +139,105 @@ describe('session refresh', () => {
   });
 });
 
+describe('a refresh without an answer', () => {
+  it('fails a 401 call for want of a connection and keeps the session', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: Request | string) => {
+        // Cognito out of reach (offline, or the page is being left)
+        if (typeof input === 'string') throw new TypeError('Failed to fetch');
+        return new Response('{"error":"Unauthorized"}', { status: 401 });
+      }),
+    );
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    const store = makeStore({
+      auth: authState({ token: 'stale', agentId: 'agent-1', isAuthenticated: true }),
+    });
+
+    const result = await store.dispatch(testApi.endpoints.whoAmI.initiate());
+
+    expect(result.error).toMatchObject({ status: 'FETCH_ERROR' });
+    expect(store.getState().auth).toMatchObject({ token: 'stale', agentId: 'agent-1' });
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
+  });
+});
+
+describe('a refresh Cognito refuses', () => {
+  it('ends the session at once, before the access token expires (signed out everywhere)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        cognitoResponse(400, {
+          __type: 'NotAuthorizedException',
+          message: 'Refresh Token has been revoked',
+        }),
+      ),
+    );
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+    const store = makeStore();
+    const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 300 });
+    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 300 }));
+
+    await vi.advanceTimersByTimeAsync(185_000);
+
+    await vi.waitFor(() => expect(store.getState().auth.token).toBeNull());
+    expect(secondsUntilExpiry(token)).toBeGreaterThan(0);
+    expect(readTokenCookie()).toBeUndefined();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('the stored session', () => {
+  afterEach(() => registerPersistor(null));
+
+  async function persistedStore() {
+    const store = makeStore();
+    const persistor = persistStore(store);
+    await whenBootstrapped(persistor);
+    registerPersistor(persistor);
+    return store;
+  }
+
+  const storedToken = () => {
+    const stored = localStorage.getItem('persist:auth');
+    return stored ? (JSON.parse(JSON.parse(stored).token) as string | null) : undefined;
+  };
+
+  it('is written in the same moment as the cookie on sign-in and on a token refresh', async () => {
+    const store = await persistedStore();
+    const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
+    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 3600 }));
+    // no timer has run: a page opened now finds the cookie and the stored session of the same sign-in
+    expect(readTokenCookie()).toBe(token);
+    expect(storedToken()).toBe(token);
+
+    const refreshed = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 7200 });
+    store.dispatch(tokenRefreshed({ token: refreshed, expiresIn: 7200 }));
+    expect(readTokenCookie()).toBe(refreshed);
+    expect(storedToken()).toBe(refreshed);
+  });
+
+  it('is gone after logout, with no signed-out state written back after the purge', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => cognitoResponse(200, {})),
+    );
+    const store = await persistedStore();
+    const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
+    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 3600 }));
+
+    await store.dispatch(logout());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+
+    expect(localStorage.getItem('persist:auth')).toBeNull();
+  });
+});
+
 describe('logout', () => {
   it('clears the cookie, the refresh token, the persisted store and every account slice', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => cognitoResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
     const store = makeStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
     store.dispatch(setCredentials({ token, agentId: 'agent-1', agencyId: 'agency-1', expiresIn: 3600 }));
@@ -160,5 +259,32 @@ describe('logout', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem('persist:auth')).toBeNull();
     expect(secondsUntilExpiry(token)).toBeGreaterThan(0);
+    // and Cognito revokes the refresh token, so a copy of it left anywhere gets no new tokens
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    const [, init] = fetchMock.mock.calls[0]!;
+    expect((init.headers as Record<string, string>)['X-Amz-Target']).toBe(
+      'AWSCognitoIdentityProviderService.RevokeToken',
+    );
+    expect(JSON.parse(String(init.body))).toEqual({ ClientId: 'web-client', Token: 'refresh-1' });
+  });
+
+  it('still ends the session here when Cognito cannot be reached to revoke the token', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    const store = makeStore();
+    store.dispatch(
+      setCredentials({ token: fakeJwt({ sub: 'agent-1' }), agentId: 'agent-1', expiresIn: 3600 }),
+    );
+    localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
+
+    await store.dispatch(logout());
+
+    expect(store.getState().auth.token).toBeNull();
+    expect(readTokenCookie()).toBeUndefined();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
   });
 });

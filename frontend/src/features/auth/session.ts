@@ -69,24 +69,39 @@ export function credentialsFromTokens(tokens: AuthTokens): Credentials {
   return { token: tokens.accessToken, agentId: sub, expiresIn: secondsUntilExpiry(tokens.accessToken) };
 }
 
-let inFlight: Promise<string | null> | null = null;
+/**
+ * A refresh's outcome. `refused`: Cognito turned the refresh token down (revoked by a logout or "Sign out
+ * everywhere", expired) or none is stored: the session is over. `unavailable`: no answer to go by (offline,
+ * or the browser dropped the request because the page is being left): the session is not ended for it.
+ */
+export type RefreshOutcome = { status: 'refreshed'; token: string } | { status: 'refused' | 'unavailable' };
+
+/** Cognito's answers to a refresh token it will not take (revoked, expired, unknown, its user gone). */
+const REFUSALS = new Set(['NotAuthorizedException', 'UserNotFoundException']);
+
+let inFlight: Promise<RefreshOutcome> | null = null;
 
 /**
- * A new access token from the stored refresh token, or null when there is none or Cognito refuses it.
- * Concurrent callers (the timer and several 401s) share one request.
+ * A new access token from the stored refresh token. Concurrent callers (the timer and several 401s) share
+ * one request.
  */
 // The Cognito client is fetched when a refresh is first due (minutes after sign-in, or on a 401): it is
 // not part of the signed-in first page load.
 const refreshWithCognito: typeof initiateRefreshAuth = async (config, refreshToken) =>
   (await import('./cognito.ts')).initiateRefreshAuth(config, refreshToken);
 
-export function refreshAccessToken(refresh = refreshWithCognito): Promise<string | null> {
+export function refreshAccessToken(refresh = refreshWithCognito): Promise<RefreshOutcome> {
   if (inFlight) return inFlight;
   const refreshToken = readRefreshToken();
-  if (!refreshToken) return Promise.resolve(null);
+  if (!refreshToken) return Promise.resolve({ status: 'refused' });
   inFlight = refresh(getAppConfig(), refreshToken)
-    .then((tokens) => tokens.accessToken)
-    .catch(() => null)
+    .then((tokens): RefreshOutcome => ({ status: 'refreshed', token: tokens.accessToken }))
+    .catch(
+      (error: unknown): RefreshOutcome => ({
+        // a CognitoError's code (cognito.ts is not imported here: it is not part of the first page load)
+        status: REFUSALS.has(String((error as { code?: unknown } | null)?.code)) ? 'refused' : 'unavailable',
+      }),
+    )
     .finally(() => {
       inFlight = null;
     });

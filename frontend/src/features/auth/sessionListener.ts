@@ -19,9 +19,12 @@ startListening({
     if (!token || !readRefreshToken()) return;
     await listenerApi.delay(refreshDelayMs(token));
     const refreshed = await refreshAccessToken();
-    if (refreshed) {
-      listenerApi.dispatch(tokenRefreshed({ token: refreshed, expiresIn: secondsUntilExpiry(refreshed) }));
-    } else if (secondsUntilExpiry(token) === 0) {
+    if (refreshed.status === 'refreshed') {
+      listenerApi.dispatch(
+        tokenRefreshed({ token: refreshed.token, expiresIn: secondsUntilExpiry(refreshed.token) }),
+      );
+    } else if (refreshed.status === 'refused') {
+      // revoked (a logout or "Sign out everywhere" elsewhere) or expired: this session is over now
       listenerApi.dispatch(sessionExpired());
     }
   },

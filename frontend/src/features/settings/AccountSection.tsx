@@ -1,6 +1,8 @@
-import { UserRound } from 'lucide-react';
+import { LogOut, UserRound } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -11,6 +13,7 @@ import { useUpdateAgentMutation } from '../agents/api.ts';
 import { apiErrorMessage } from '../agents/apiError.ts';
 import type { Agent } from '../agents/types.ts';
 import { selectToken } from '../auth/authSlice.ts';
+import type { LoginLocationState } from '../auth/LoginPage.tsx';
 import {
   changePassword,
   PASSWORD_MESSAGES,
@@ -19,16 +22,65 @@ import {
   passwordChangeErrors,
 } from './changePassword.ts';
 import { SettingsSection } from './SettingsSection.tsx';
+import {
+  SIGN_OUT_EVERYWHERE_MESSAGES,
+  signOutEverywhere,
+  signOutEverywhereError,
+} from './signOutEverywhere.ts';
 
-/** Name and email of the account; the password is changed with Cognito (ChangePassword). */
+/**
+ * Name and email of the account; the password is changed with Cognito (ChangePassword), and "Sign out
+ * everywhere" ends the sessions of every browser (GlobalSignOut).
+ */
 export function AccountSection({ agent }: { agent: Agent }) {
   return (
-    <SettingsSection icon={UserRound} title="Account" description="Your name, sign-in email and password.">
+    <SettingsSection
+      icon={UserRound}
+      title="Account"
+      description="Your name, sign-in email and password, and where you're signed in."
+    >
       <div className="grid grid-cols-1 gap-8 lg:grid-cols-2">
         <NameForm agent={agent} />
         <PasswordForm />
       </div>
+      <SignOutEverywhere />
     </SettingsSection>
+  );
+}
+
+function SignOutEverywhere() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+
+  const signOut = async () => {
+    setFailure(null);
+    setSending(true);
+    try {
+      await dispatch(signOutEverywhere());
+    } catch (error) {
+      setFailure(signOutEverywhereError(error));
+      setSending(false);
+      return;
+    }
+    const state: LoginLocationState = { notice: SIGN_OUT_EVERYWHERE_MESSAGES.done, noticeTone: 'success' };
+    navigate(paths.login, { replace: true, state });
+  };
+
+  return (
+    <div className="mt-8 border-t border-slate-100 pt-6">
+      <h3 className="text-sm font-semibold text-slate-900">Sign out everywhere</h3>
+      <p className="mt-1 max-w-2xl text-sm text-slate-600">
+        Signs you out on every device and browser where you're signed in, this one included. Use it if you
+        signed in on a computer that isn't yours or think someone else knows your password.
+      </p>
+      {failure && <Alert className="mt-4">{failure}</Alert>}
+      <Button variant="secondary" className="mt-4" loading={sending} onClick={() => void signOut()}>
+        <LogOut className="size-4" aria-hidden="true" />
+        Sign out everywhere
+      </Button>
+    </div>
   );
 }
 

@@ -1,11 +1,16 @@
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import clsx from 'clsx';
-import { ArrowUp } from 'lucide-react';
+import { ArrowUp, WifiOff } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { PRODUCT_NAME } from '../../app/brand.ts';
 import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { LARGE_SCREEN, useMediaQuery } from '../../app/useMediaQuery.ts';
+import { Button } from '../../components/ui/Button.tsx';
+import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { PageLoader, Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { useGetAgencyQuery } from '../agencies/api.ts';
@@ -34,10 +39,11 @@ const MobileDrawer = lazy(() =>
 );
 
 export const SESSION_LOAD_FAILED = "We couldn't load your account. Please sign in again.";
+export const SESSION_LOAD_UNANSWERED = `We couldn't reach ${PRODUCT_NAME}`;
 
 /**
  * The layout of every signed-in screen (spec §2 "Layout after login"). It waits for the token, the agent
- * and (when the agent has one) the agency; a failed agent or agency load ends the session (spec §8).
+ * and (when the agent has one) the agency; a load the API refuses ends the session (spec §8).
  */
 export function AppShell() {
   const token = useAppSelector(selectToken);
@@ -53,7 +59,14 @@ function LoadedShell({ agentId }: { agentId: string }) {
   const agencyId = agentQuery.data?.agency_id;
   const agencyQuery = useGetAgencyQuery(agencyId ?? '', { skip: !agencyId });
   const agency = useAppSelector(selectAgencyData);
-  const failed = agentQuery.isError || agencyQuery.isError;
+  const errors = [agentQuery, agencyQuery].flatMap((query) =>
+    query.isError && query.error ? [query.error] : [],
+  );
+  // Only an answer ends the session. A read that got none (offline, or dropped by the browser because the
+  // page is being left for another) must not: logging out here would clear the cookie and the stored session
+  // the next page is loading with.
+  const failed = errors.some((error) => !isUnanswered(error));
+  const unanswered = !failed && errors.length > 0;
   const [hasInvite] = useState(() => pendingInviteToken() !== null);
   // an agent without an agency owns its brand colours itself (GET /api/brand-colors/{its agent id})
   useBrandColors(agentQuery.data ? (agencyId ?? agentId) : undefined);
@@ -65,6 +78,26 @@ function LoadedShell({ agentId }: { agentId: string }) {
   if (failed)
     return <Navigate to={paths.login} replace state={{ notice: SESSION_LOAD_FAILED, noticeTone: 'info' }} />;
   const ready = agent?.agent_id === agentId && (!agent.agency_id || agency?.id === agent.agency_id);
+  if (unanswered && !ready)
+    return (
+      <div className="flex min-h-dvh items-center justify-center bg-slate-50">
+        <EmptyState
+          icon={<WifiOff />}
+          title={SESSION_LOAD_UNANSWERED}
+          description="Check your connection and try again."
+          action={
+            <Button
+              onClick={() => {
+                void agentQuery.refetch();
+                if (agencyId) void agencyQuery.refetch();
+              }}
+            >
+              Try again
+            </Button>
+          }
+        />
+      </div>
+    );
   return (
     <>
       {/* beside the frame, not in it: joining reloads the agent and agency, which shows the loader */}
@@ -76,6 +109,11 @@ function LoadedShell({ agentId }: { agentId: string }) {
       {ready ? <ShellFrame /> : <PageLoader label="Loading your workspace" />}
     </>
   );
+}
+
+/** A read the API never answered: fetch failed (no network, or the browser cancelled it) or timed out. */
+function isUnanswered(error: FetchBaseQueryError | SerializedError): boolean {
+  return 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
 }
 
 function ShellFrame() {
