@@ -17,7 +17,16 @@ export {
 export const appConfig = z.object({
   region: z.string(),
   userPoolId: z.string(),
+  /**
+   * The web app client the app signs in with by default: refresh tokens of SESSION_DAYS.session
+   * (contracts/session-lifetimes.ts)
+   */
   userPoolClientId: z.string(),
+  /**
+   * The web app client for "Keep me signed in": the same settings, refresh tokens of SESSION_DAYS.kept.
+   * A session refreshes (and is revoked) at the client that signed it in.
+   */
+  keepSignedInClientId: z.string(),
   /** Cognito's JSON API (SignUp, InitiateAuth, ...): the regional endpoint in AWS, cognito-local locally */
   cognitoEndpoint: z.string(),
   /**

@@ -82,6 +82,12 @@ const LABELS: Record<string, string> = {
   search: 'Search',
   limit: 'Page size',
   cursor: 'Page',
+  // listing verifications: the deed upload, its review, the owner's email
+  fileKey: 'Deed document',
+  submissionId: 'Deed upload',
+  decision: 'Decision',
+  reason: 'Reason',
+  ownerEmail: "Owner's email",
 };
 
 /** `budget_max` → "Budget to"; `parent_folder_id` → "Folder". */

@@ -2,8 +2,9 @@ import { type EventRule, eventRules } from '../events/rules.ts';
 import { type ScheduledJob, scheduledJobs } from '../events/schedules.ts';
 import { ENV_NAMES } from '../functions/lib/config.ts';
 import { manifest } from './manifest.ts';
-import type { BucketName, RouteDefinition, RouteResources } from './route.ts';
+import type { BucketAccess, BucketName, RouteDefinition, RouteResources, SecretName } from './route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS } from './route.ts';
+import { keyPrefix } from './storage-keys.ts';
 import { type CognitoTrigger, cognitoTriggers } from './triggers.ts';
 
 /**
@@ -20,8 +21,10 @@ export type GrantResource =
   /** every index of the table: `<table ARN>/index/*` */
   | { kind: 'tableIndexes' }
   | { kind: 'bucket'; bucket: BucketName }
-  /** every object of the bucket: `<bucket ARN>/*` */
-  | { kind: 'objects'; bucket: BucketName }
+  /** the objects under a key prefix of the bucket: `<bucket ARN>/<prefix>*` (`''`: every object) */
+  | { kind: 'objects'; bucket: BucketName; prefix: string }
+  /** a secret of the stage (Secrets Manager) */
+  | { kind: 'secret'; secret: SecretName }
   | { kind: 'bus' }
   | { kind: 'userPool' }
   | { kind: 'emailIdentity' }
@@ -33,6 +36,11 @@ export interface GrantStatement {
   /** IAM actions, `service:Action`, `*` wildcards as IAM reads them */
   actions: readonly string[];
   resources: readonly GrantResource[];
+  /**
+   * IAM condition keys the request must match (`StringLike`, `*` as IAM reads it): a listing of a bucket
+   * names `s3:prefix`, which must lie in the function's key areas
+   */
+  condition?: { StringLike: Readonly<Record<string, readonly string[]>> };
   /** only where the stage has the resource (an SES sender, a sites distribution) */
   where?: 'emailSender' | 'sitesDistribution';
 }
@@ -59,36 +67,71 @@ export interface FunctionAccess {
   statements: readonly GrantStatement[];
 }
 
-/** What CDK's `table.grantReadData` grants, on the table and its indexes. */
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:GetItem',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:GetRecords',
-  'dynamodb:GetShardIterator',
-  'dynamodb:DescribeTable',
-] as const;
-/** What CDK's `table.grantReadWriteData` adds. */
+/**
+ * What the entity layer reads with (functions/lib/data/entity.ts): items by key, several at once, and
+ * queries, on the table. No Scan (whole-table reads are for tests and operators, with their own
+ * credentials), no stream reads, no DescribeTable.
+ */
+export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
+/**
+ * Queries of the table's indexes (`<table>/index/*`): the declaration says "the table", not which of its
+ * three GSIs (functions/lib/data/table.ts) the function's access patterns use.
+ */
+export const INDEX_READ_ACTIONS = ['dynamodb:Query'] as const;
+/**
+ * What a writer adds, on the table only. A transaction (TransactWriteItems) is authorized item by item as
+ * these actions (Put, Update, Delete, ConditionCheck), so it needs no action of its own. No function
+ * batch-writes, so BatchWriteItem is granted to none.
+ */
 export const TABLE_WRITE_ACTIONS = [
-  'dynamodb:BatchWriteItem',
   'dynamodb:PutItem',
   'dynamodb:UpdateItem',
   'dynamodb:DeleteItem',
+  'dynamodb:ConditionCheckItem',
 ] as const;
-/** What CDK's `bucket.grantRead` grants, on the bucket and its objects. */
-export const BUCKET_READ_ACTIONS = ['s3:GetObject*', 's3:GetBucket*', 's3:List*'] as const;
-/** What CDK's `bucket.grantReadWrite` adds (without ACLs: `@aws-cdk/aws-s3:grantWriteWithoutAcl`). */
-export const BUCKET_WRITE_ACTIONS = [
-  's3:DeleteObject*',
-  's3:PutObject',
-  's3:PutObjectLegalHold',
-  's3:PutObjectRetention',
-  's3:PutObjectTagging',
-  's3:PutObjectVersionTagging',
-  's3:Abort*',
-] as const;
+/** Reading an object (GetObject also authorizes HEAD and presigned GETs) under a granted prefix. */
+export const OBJECT_READ_ACTIONS = ['s3:GetObject'] as const;
+/**
+ * Writing under a granted prefix: PutObject (also presigned POST/PUT, the copy's target and every step
+ * of a multipart upload), DeleteObject (a delete marker in a versioned bucket: earlier versions stay, no
+ * function may delete a version), and aborting its own multipart uploads.
+ */
+export const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:AbortMultipartUpload'] as const;
+/**
+ * Listing the bucket, only under the function's prefixes (`s3:prefix`). It also decides how S3 answers a
+ * GET or HEAD of a missing key: 404 to a caller who may list the key's prefix, 403 to anyone else — and
+ * the handlers read a missing object as "not there yet" (functions/lib/s3.ts).
+ */
+export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
+/** Reading a secret's value (at cold start, functions/lib/secrets.ts). */
+export const SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
+/**
+ * The stage's secrets: each function that declares one gets the secret's ARN in `variable` and may read
+ * it; the value never is in an environment variable or the template.
+ */
+export const SECRETS: Record<
+  SecretName,
+  { variable: string; description: string /** why no rotation function (cdk-nag SMG4) */; rotation: string }
+> = {
+  billingWebhook: {
+    variable: ENV_NAMES.billing.webhookSecretArn,
+    description:
+      "The billing provider's webhook signing secret (HMAC-SHA256): put the provider's value here after the first deploy",
+    rotation:
+      'A value issued by a third party (the billing provider signs its webhooks with it): it is rotated at the provider, and the new value put here; a rotation function could only make values the provider does not sign with.',
+  },
+  originVerify: {
+    variable: ENV_NAMES.originVerifySecretArn,
+    description:
+      'Sent by the CloudFront distributions to the API (x-origin-verify): the API trusts CloudFront-Viewer-Address only on requests carrying it (functions/lib/origin-verify.ts)',
+    rotation:
+      "Two sides hold it: the distributions' origin header (a CloudFormation dynamic reference, resolved on deploy) and the functions that read it; a new value is put here and the stack deployed (docs/infrastructure.md), which a rotation function alone could not do.",
+  },
+};
+
+/** A secret's name in Secrets Manager: `<name prefix>/billing-webhook-secret` (`estatenet-prod/…`). */
+export const secretName = (namePrefix: string, secret: SecretName): string =>
+  `${namePrefix}/${secret.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-secret`;
 export const BUS_ACTIONS = ['events:PutEvents'] as const;
 /** The admin calls our handlers make (team invites, role changes, account removal). */
 export const USER_POOL_ADMIN_ACTIONS = [
@@ -129,6 +172,31 @@ export const SITES_ENV = {
 
 const BUCKETS: readonly BucketName[] = ['files', 'content', 'sites'];
 
+/** The statements of one bucket's declared key areas: objects by prefix, and listing those prefixes. */
+function bucketStatements(bucket: BucketName, access: BucketAccess<BucketName>): GrantStatement[] {
+  const prefixes = (areas: readonly string[] | undefined) =>
+    [...new Set(areas ?? [])].map((area) => keyPrefix(bucket, area as never));
+  const read = prefixes(access.read);
+  const write = prefixes(access.readwrite);
+  if (read.length + write.length === 0) throw new Error(`The ${bucket} bucket is declared with no key area`);
+  const objects = (list: string[]) => list.map((prefix) => ({ kind: 'objects' as const, bucket, prefix }));
+  const all = [...write, ...read.filter((prefix) => !write.includes(prefix))];
+  return [
+    ...(read.length ? [{ actions: OBJECT_READ_ACTIONS, resources: objects(read) }] : []),
+    ...(write.length
+      ? [{ actions: [...OBJECT_READ_ACTIONS, ...OBJECT_WRITE_ACTIONS], resources: objects(write) }]
+      : []),
+    {
+      actions: BUCKET_LIST_ACTIONS,
+      resources: [{ kind: 'bucket', bucket }],
+      // the whole bucket (`''`) lists with no condition
+      ...(all.includes('')
+        ? {}
+        : { condition: { StringLike: { 's3:prefix': all.map((prefix) => `${prefix}*`) } } }),
+    },
+  ];
+}
+
 /** The statements and variables of a set of declared resources. */
 export function accessOf(
   declared: RouteResources,
@@ -144,23 +212,22 @@ export function accessOf(
   }
   if (declared.table) {
     resource(ENV_NAMES.table);
-    statements.push({
-      actions:
-        declared.table === 'read' ? TABLE_READ_ACTIONS : [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS],
-      resources: [{ kind: 'table' }, { kind: 'tableIndexes' }],
-    });
+    statements.push(
+      { actions: TABLE_READ_ACTIONS, resources: [{ kind: 'table' }] },
+      { actions: INDEX_READ_ACTIONS, resources: [{ kind: 'tableIndexes' }] },
+    );
+    if (declared.table === 'readwrite')
+      statements.push({ actions: TABLE_WRITE_ACTIONS, resources: [{ kind: 'table' }] });
   }
   for (const bucket of BUCKETS) {
-    const access = declared.buckets?.[bucket];
+    const access = declared.buckets?.[bucket] as BucketAccess<BucketName> | undefined;
     if (!access) continue;
     resource(ENV_NAMES.buckets[bucket]);
-    statements.push({
-      actions: access === 'read' ? BUCKET_READ_ACTIONS : [...BUCKET_READ_ACTIONS, ...BUCKET_WRITE_ACTIONS],
-      resources: [
-        { kind: 'bucket', bucket },
-        { kind: 'objects', bucket },
-      ],
-    });
+    statements.push(...bucketStatements(bucket, access));
+  }
+  for (const secret of new Set(declared.secrets ?? [])) {
+    resource(SECRETS[secret].variable);
+    statements.push({ actions: SECRET_ACTIONS, resources: [{ kind: 'secret', secret }] });
   }
   if (declared.bus) {
     resource(ENV_NAMES.bus);

@@ -10,6 +10,7 @@ import { reputationRoutes } from './routes/reputation.ts';
 import { supportRoutes } from './routes/support.ts';
 import { teamRoutes } from './routes/team.ts';
 import { uploadsRoutes } from './routes/uploads.ts';
+import { verificationsRoutes } from './routes/verifications.ts';
 import { websiteDomainsRoutes } from './routes/website-domains.ts';
 import { websiteLeadsRoutes } from './routes/website-leads.ts';
 import { websitesRoutes } from './routes/websites.ts';
@@ -26,6 +27,7 @@ export const routeGroups = {
   agenda: agendaRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
+  verifications: verificationsRoutes,
   cloud: cloudRoutes,
   websites: websitesRoutes,
   websiteDomains: websiteDomainsRoutes,
@@ -49,6 +51,7 @@ export const routes = {
   ...agendaRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,
+  ...verificationsRoutes,
   ...cloudRoutes,
   ...websitesRoutes,
   ...websiteDomainsRoutes,

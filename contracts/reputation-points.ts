@@ -4,12 +4,36 @@
  * (functions/lib/reputation.ts), the API, the seed and the app all read these tables.
  */
 
-/** Activities a client may report with POST /api/agents/{id}/reputation (spec §7). */
+/**
+ * Activities a client may name with POST /api/agents/{id}/reputation (spec §7). The route awards only what
+ * the server can verify: a listing of the caller's own (PROPERTY_ADDED), a deed support staff approved,
+ * an owner who confirmed through the emailed link (`VERIFIED_ACTIVITIES`). Nobody can declare the last two.
+ */
 export const AWARD_ACTIVITY_TYPES = [
   'PROPERTY_ADDED',
   'PROPERTY_DEED_VERIFIED',
   'OWNER_ACKNOWLEDGEMENT',
 ] as const;
+
+/**
+ * The activities awarded only when a verification of the listing succeeded, with the verification that
+ * earns them and what an agent is told who reports one that has not (issue 20: the flags used to be set
+ * by the listing agent, each new property earning its own verified deal).
+ */
+export const VERIFIED_ACTIVITIES = {
+  PROPERTY_DEED_VERIFIED: {
+    verification: 'deed',
+    notVerified:
+      "The deed of this listing has not been approved. Upload the deed on the listing's page (Verification → Upload the deed): EstateNet's support staff review it, and the points are awarded when they approve it.",
+  },
+  OWNER_ACKNOWLEDGEMENT: {
+    verification: 'owner',
+    notVerified:
+      "The owner has not confirmed this listing. Send the owner a confirmation link from the listing's page (Verification → Ask the owner): the points are awarded when the owner confirms.",
+  },
+} as const satisfies Partial<Record<(typeof AWARD_ACTIVITY_TYPES)[number], unknown>>;
+export type VerifiedActivityType = keyof typeof VERIFIED_ACTIVITIES;
+export const isVerifiedActivity = (type: string): type is VerifiedActivityType => type in VERIFIED_ACTIVITIES;
 
 /** Every activity the history can show: the reported ones plus those awarded only from bus events. */
 export const REPUTATION_ACTIVITY_TYPES = [...AWARD_ACTIVITY_TYPES, 'CONNECTION_ACCEPTED'] as const;
@@ -40,12 +64,14 @@ export const REPUTATION_ACTIVITIES: Readonly<Record<ReputationActivityType, Repu
     relatedEntityType: 'property',
     label: 'Property listed',
   },
+  /** awarded when support staff approve the listing's deed (never self-declared) */
   PROPERTY_DEED_VERIFIED: {
     points: 25,
     counter: 'verifiedDeals',
     relatedEntityType: 'property',
     label: 'Property deed verified',
   },
+  /** awarded when the owner confirms the listing through the emailed link (never self-declared) */
   OWNER_ACKNOWLEDGEMENT: {
     points: 15,
     relatedEntityType: 'property',

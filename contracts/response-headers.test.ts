@@ -5,10 +5,12 @@ import {
   appSecurityHeaders,
   BEHAVIOURS,
   cloudFrontEncoding,
+  contentDisposition,
   isCompressible,
   PUBLISHED_SITE_SECURITY_HEADERS,
   SITE_PREVIEW_SECURITY_HEADERS,
   securityHeaderFields,
+  userFileDisposition,
 } from './response-headers.ts';
 
 const origins = {
@@ -58,9 +60,50 @@ describe('response headers', () => {
     expect(site['form-action']).toEqual(["'self'"]);
     expect(site.sandbox).toBeUndefined();
     const preview = directives(SITE_PREVIEW_SECURITY_HEADERS.contentSecurityPolicy);
-    expect(preview.sandbox).toEqual(['allow-forms', 'allow-popups']);
     expect(preview['script-src']).toEqual(["'none'"]);
     expect(SITE_PREVIEW_SECURITY_HEADERS.frameOption).toBe('SAMEORIGIN');
+  });
+
+  it('lets no form of a preview on the app origin send anything, anywhere; published sites keep their forms', () => {
+    const preview = directives(SITE_PREVIEW_SECURITY_HEADERS.contentSecurityPolicy);
+    // sandboxed without allow-forms: not even to the app's own lead route, where a page's author reads it
+    expect(preview.sandbox).toEqual(['allow-popups']);
+    expect(preview['form-action']).toEqual(["'self'"]);
+    const site = directives(PUBLISHED_SITE_SECURITY_HEADERS.contentSecurityPolicy);
+    expect(site['form-action']).toEqual(["'self'"]);
+    expect(site.sandbox).toBeUndefined();
+  });
+
+  it('serves user files in place only when a browser runs nothing of them', () => {
+    for (const type of [
+      'image/png',
+      'image/jpeg',
+      'application/pdf',
+      'text/plain; charset=utf-8',
+      'video/mp4',
+      'audio/mpeg',
+    ])
+      expect(userFileDisposition(type), type).toBe('inline');
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'text/xml',
+      'application/xhtml+xml',
+      'text/javascript',
+      'application/octet-stream',
+      'text/csv',
+      '',
+      undefined,
+    ])
+      expect(userFileDisposition(type), String(type)).toBe('attachment');
+    expect(userFileDisposition('Image/PNG')).toBe('inline');
+    expect(contentDisposition('attachment')).toBe('attachment');
+    expect(contentDisposition('inline', 'notes.txt')).toBe("inline; filename*=UTF-8''notes.txt");
+    // no name can end the parameter or start another
+    expect(contentDisposition('attachment', `Casa "à" venda'; x=1 (2)*.pdf`)).toBe(
+      "attachment; filename*=UTF-8''Casa%20%22%C3%A0%22%20venda%27%3B%20x%3D1%20%282%29%2A.pdf",
+    );
   });
 
   it('gives hashed build files a year and everything else a revalidation', () => {

@@ -109,10 +109,13 @@ export const PUBLISHED_SITE_SECURITY_HEADERS: SecurityHeaders = {
 
 /**
  * Published pages previewed on the app's origin (`/sites/{websiteId}/…`). The agent's content there is
- * sandboxed — an opaque origin, so it cannot reach the app's cookies or storage — with the forms and the
- * links that open a new tab still working, and otherwise the published page's own policy.
+ * sandboxed — an opaque origin, so it cannot reach the app's cookies or storage — and its forms send
+ * nothing (no `allow-forms`): a page on the app's address could otherwise ask a visitor for an email and
+ * password and post them to its author's own lead inbox (`form-action 'self'` only stops other hosts).
+ * Contact forms take messages on the website's own domains (the sites distribution, PUBLISHED_SITE_…).
+ * Links that open a new tab still work; otherwise the published page's own policy.
  */
-export const SITE_PREVIEW_CSP = `sandbox allow-forms allow-popups; ${SITE_CONTENT_SECURITY_POLICY}`;
+export const SITE_PREVIEW_CSP = `sandbox allow-popups; ${SITE_CONTENT_SECURITY_POLICY}`;
 
 export const SITE_PREVIEW_SECURITY_HEADERS: SecurityHeaders = {
   contentSecurityPolicy: SITE_PREVIEW_CSP,
@@ -137,6 +140,60 @@ export function securityHeaderFields(headers: SecurityHeaders): Record<string, s
     'x-content-type-options': headers.contentTypeOptions,
     'referrer-policy': headers.referrerPolicy,
   };
+}
+
+// ── user files ─────────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * The user files (cloud files, website assets, property media) served `inline`: the types the app's
+ * previewers show in place and a browser renders without running anything of the file — pictures, PDF,
+ * plain text, video and audio. SVG (a picture that can hold script), HTML, XML and every other type are
+ * served as attachments: opening one downloads it, so nothing of it ever runs on one of our origins. The
+ * type is the one the file's bytes show (functions/lib/file-signatures.ts), never the uploader's word.
+ */
+export const INLINE_USER_FILE_TYPES: ReadonlySet<string> = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'application/pdf',
+  'text/plain',
+  'video/mp4',
+  'video/webm',
+  'video/quicktime',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/aac',
+  'audio/wav',
+  'audio/ogg',
+  'audio/flac',
+  'audio/webm',
+]);
+
+export type UserFileDisposition = 'inline' | 'attachment';
+
+/** The media type of a Content-Type value, lower-cased, without its parameters (`; charset=…`). */
+export const mediaTypeOf = (contentType: string | undefined): string =>
+  (contentType ?? '').split(';')[0]!.trim().toLowerCase();
+
+/** How a user file of this Content-Type is served: in place only when the browser runs nothing of it. */
+export function userFileDisposition(contentType: string | undefined): UserFileDisposition {
+  return INLINE_USER_FILE_TYPES.has(mediaTypeOf(contentType)) ? 'inline' : 'attachment';
+}
+
+/**
+ * A Content-Disposition value with the file's name as RFC 6266/8187 spell it (`filename*=UTF-8''…`, every
+ * byte outside the attribute characters percent-encoded, so no name can end the header's parameter).
+ */
+export function contentDisposition(disposition: UserFileDisposition, fileName?: string): string {
+  if (!fileName) return disposition;
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `${disposition}; filename*=UTF-8''${encoded}`;
 }
 
 // ── cache control ──────────────────────────────────────────────────────────────────────────────────────

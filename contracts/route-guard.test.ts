@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { guardRedirect, hasTokenCookie, isApiPath, LOGIN_PATH } from './route-guard.ts';
+import {
+  guardRedirect,
+  hasTokenCookie,
+  isApiPath,
+  LOGIN_PATH,
+  OWNER_CONFIRMATION_PATH,
+} from './route-guard.ts';
 
 describe('route guard', () => {
   it('redirects a page request without a cookie to the login route', () => {
@@ -37,6 +43,11 @@ describe('route guard', () => {
 
   it('does not redirect the login route itself', () => {
     expect(guardRedirect('/authentication/login', undefined)).toBeUndefined();
+  });
+
+  it("lets a listing's owner open the confirmation page without an account", () => {
+    expect(guardRedirect(OWNER_CONFIRMATION_PATH, undefined)).toBeUndefined();
+    expect(guardRedirect('/listing-ownerx', undefined)).toBe(LOGIN_PATH);
   });
 
   it('treats a token whose value contains = as present', () => {

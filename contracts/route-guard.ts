@@ -10,8 +10,14 @@ export const GUARD_REDIRECT_STATUS = 307;
 /** Paths served by the API, not the app (same origin). */
 export const API_PATH_PREFIXES = ['/api/', '/cloud/', '/websites/', '/website-domains/'] as const;
 
+/**
+ * Where a listing's owner confirms it, without an account: the link emailed to the owner, its secret in
+ * the fragment (never sent to a server, so in no access log or Referer).
+ */
+export const OWNER_CONFIRMATION_PATH = '/listing-owner/confirm';
+
 /** App paths a visitor may open without a token. */
-export const PUBLIC_APP_PREFIXES = ['/authentication/'] as const;
+export const PUBLIC_APP_PREFIXES = ['/authentication/', '/listing-owner/'] as const;
 
 /** Built files (hashed assets, fonts, icons) are public. */
 export const STATIC_FILE = /\.[a-z0-9]{1,8}$/i;

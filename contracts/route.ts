@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import type { FeatureName } from './plans.ts';
+import type { KeyArea } from './storage-keys.ts';
 
 /**
  * One entry of the route manifest: everything the handler stack, the local API Gateway, the CDK stack,
@@ -18,13 +19,24 @@ export type BucketName =
 
 export type Access = 'read' | 'readwrite';
 
+/**
+ * What a function does in one bucket: the key areas it reads, and those it reads and writes
+ * (contracts/storage-keys.ts). Its grants name those prefixes only.
+ */
+export type BucketAccess<B extends BucketName> = Partial<Record<Access, readonly KeyArea<B>[]>>;
+
+/** The Secrets Manager secrets of a stage, by use (contracts/function-access.ts `SECRETS`). */
+export type SecretName = 'billingWebhook' | 'originVerify';
+
 /** The auth modes that require a verified access token (and so give the handler an identity). */
 export type AuthenticatedMode = 'token' | 'cookie';
 export const requiresToken = (route: { auth: string }): boolean => route.auth !== 'none';
 
 export interface RouteResources {
   table?: Access;
-  buckets?: Partial<Record<BucketName, Access>>;
+  buckets?: { [B in BucketName]?: BucketAccess<B> };
+  /** reads these secrets (Secrets Manager) at cold start; the function gets each one's ARN, never its value */
+  secrets?: readonly SecretName[];
   /** puts events on the platform bus */
   bus?: boolean;
   /** calls the Cognito user pool admin API */

@@ -32,7 +32,10 @@ export interface EventRule {
   /** S3 sends its notifications to the account's default bus; our producers use the platform bus */
   bus: 'platform' | 'default';
   /** what the consumer may touch (contracts/function-access.ts turns it into its policy and environment) */
-  resources: Pick<RouteResources, 'table' | 'buckets' | 'bus' | 'appUrl' | 'sitesDistribution' | 'siteHosts'>;
+  resources: Pick<
+    RouteResources,
+    'table' | 'buckets' | 'bus' | 'appUrl' | 'siteDomains' | 'sitesDistribution' | 'siteHosts'
+  >;
 }
 
 const fromPlatform = (...detailTypes: DetailType[]): EventPattern => ({
@@ -71,7 +74,7 @@ export const eventRules: readonly EventRule[] = [
     // takes WebsitePagesRegenerated (the cache invalidator's event)
     resources: {
       table: 'read',
-      buckets: { content: 'read', sites: 'readwrite' },
+      buckets: { content: { read: ['websites'] }, sites: { readwrite: ['pages'] } },
       bus: true,
       appUrl: true,
     },
@@ -103,6 +106,6 @@ export const eventRules: readonly EventRule[] = [
     consumer: 'events/consumers/account-storage.ts',
     status: 'implemented',
     bus: 'default',
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud', 'uploads'] } } },
   },
 ];

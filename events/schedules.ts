@@ -31,7 +31,7 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     everyMinutes: 60,
     localEverySeconds: 60,
     timeoutSeconds: 300,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud', 'uploads'] } } },
   },
   {
     name: 'refresh-exchange-rates',
@@ -53,7 +53,11 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     everyMinutes: 1440,
     localEverySeconds: 3600,
     timeoutSeconds: 900,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
+    resources: {
+      table: 'readwrite',
+      buckets: { content: { readwrite: ['websites', 'templates'] } },
+      bus: true,
+    },
     runAfterDeploy: true,
   },
   {
@@ -66,5 +70,16 @@ export const scheduledJobs: readonly ScheduledJob[] = [
     timeoutSeconds: 900,
     resources: { table: 'readwrite' },
     runAfterDeploy: true,
+  },
+  {
+    name: 'check-domain-proofs',
+    description:
+      'Looks for the DNS TXT proof of every pending custom domain: proven ones go live, unproven ones lapse after 72 hours',
+    handler: 'events/consumers/check-domain-proofs.ts',
+    everyMinutes: 10,
+    // locally the stand-in DNS answers at once; "Check now" in the Domain dialog does not wait for it
+    localEverySeconds: 60,
+    timeoutSeconds: 300,
+    resources: { table: 'readwrite', bus: true, siteDomains: true },
   },
 ];

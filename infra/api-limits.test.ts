@@ -4,7 +4,12 @@ import { manifest } from '../contracts/manifest.ts';
 import { requiresToken } from '../contracts/route.ts';
 import { HTTP_API_INTEGRATION_TIMEOUT_MS } from '../local/api-gateway.ts';
 import { routeDomain } from './lib/api-routes.ts';
-import { ACCOUNT_THROTTLE, DEFAULT_ROUTE_THROTTLE, routeKey } from './lib/api-throttle.ts';
+import {
+  ACCOUNT_THROTTLE,
+  DEFAULT_ROUTE_THROTTLE,
+  PUBLIC_ROUTE_THROTTLE_MAX,
+  routeKey,
+} from './lib/api-throttle.ts';
 import { STAGES } from './lib/stage-config.ts';
 import { synthesizedStage } from './support/stacks.ts';
 
@@ -33,14 +38,32 @@ describe('API throttling', () => {
     }
   });
 
-  it('throttles every public route tighter than any stage’s default', () => {
+  it('throttles every public route tighter than any stage’s default, within the public maximum', () => {
     expect(publicRoutes.length).toBeGreaterThan(0);
-    const lowestDefault = Math.min(...STAGES.map((stage) => DEFAULT_ROUTE_THROTTLE[stage].rate));
+    const lowestRate = Math.min(...STAGES.map((stage) => DEFAULT_ROUTE_THROTTLE[stage].rate));
+    const lowestBurst = Math.min(...STAGES.map((stage) => DEFAULT_ROUTE_THROTTLE[stage].burst));
     for (const route of publicRoutes) {
       expect(route.throttle, route.id).toBeDefined();
-      expect(route.throttle!.rate, route.id).toBeLessThan(lowestDefault);
+      expect(route.throttle!.rate, route.id).toBeLessThan(lowestRate);
+      expect(route.throttle!.burst, route.id).toBeLessThan(lowestBurst);
+      expect(route.throttle!.rate, route.id).toBeLessThanOrEqual(PUBLIC_ROUTE_THROTTLE_MAX.rate);
+      expect(route.throttle!.burst, route.id).toBeLessThanOrEqual(PUBLIC_ROUTE_THROTTLE_MAX.burst);
     }
   });
+
+  it.each(['dev', 'prod'] as const)(
+    'gives each public route its own RouteSettings on the %s stage, with its manifest numbers',
+    (stage) => {
+      const { resource } = apiStage(stage);
+      const settings = resource.Properties.RouteSettings as Record<string, Json>;
+      for (const route of publicRoutes) {
+        expect(settings[routeKey(route)], route.id).toEqual({
+          ThrottlingRateLimit: route.throttle!.rate,
+          ThrottlingBurstLimit: route.throttle!.burst,
+        });
+      }
+    },
+  );
 
   it.each(['dev', 'prod'] as const)(
     'sets the %s stage’s default route throttle on the HTTP API stage',

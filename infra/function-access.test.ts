@@ -33,11 +33,14 @@ function references(target: string, owner: Stack, construct: IConstruct): boolea
 /** The declared resource a synthesized policy resource is, or undefined (then the test fails). */
 function kindOf(resource: unknown, owner: PlatformStack): string | undefined {
   const text = JSON.stringify(resource);
-  const objects = text.includes('"/*"');
+  // `<bucket ARN>/<prefix>*`: the object grant of a key prefix (`''`: the whole bucket)
+  const objects = /"\/((?:[a-z-]+\/)*)\*"/.exec(text);
   if (references(text, owner, owner.data.table))
     return text.includes('"/index/*"') ? 'tableIndexes' : 'table';
   for (const [name, bucket] of Object.entries(owner.data.buckets))
-    if (references(text, owner, bucket)) return objects ? `objects:${name}` : `bucket:${name}`;
+    if (references(text, owner, bucket)) return objects ? `objects:${name}:${objects[1]}` : `bucket:${name}`;
+  for (const [name, secret] of Object.entries(owner.data.secrets))
+    if (references(text, owner, secret)) return `secret:${name}`;
   if (references(text, owner, owner.data.bus)) return 'bus';
   if (references(text, owner, owner.auth.userPool)) return 'userPool';
   if (owner.inviteEmail && references(text, owner, owner.inviteEmail.identity)) return 'emailIdentity';
@@ -47,9 +50,21 @@ function kindOf(resource: unknown, owner: PlatformStack): string | undefined {
   return undefined;
 }
 
-const declaredKind = (ref: GrantResource) => ('bucket' in ref ? `${ref.kind}:${ref.bucket}` : ref.kind);
+const declaredKind = (ref: GrantResource) =>
+  ref.kind === 'objects'
+    ? `objects:${ref.bucket}:${ref.prefix}`
+    : ref.kind === 'bucket'
+      ? `bucket:${ref.bucket}`
+      : ref.kind === 'secret'
+        ? `secret:${ref.secret}`
+        : ref.kind;
+/** A statement's condition as the pair's suffix (the same in the declaration and the template). */
+const conditionText = (condition: unknown) => (condition ? ` if ${JSON.stringify(condition)}` : '');
 
-/** `action on resource` pairs of the function's role, without the platform's own (tracing, dead letters). */
+/**
+ * `action on resource` pairs of the function's role, without the platform's own: tracing, dead letters and
+ * its own log group (asserted in production.test.ts).
+ */
 function synthesizedGrants(
   fn: PlatformFunction,
   owner: PlatformStack,
@@ -65,11 +80,13 @@ function synthesizedGrants(
     if (!(resource.Properties.Roles as Json[]).some((role) => role.Ref === roleId)) continue;
     for (const statement of resource.Properties.PolicyDocument.Statement as Json[]) {
       const actions = [statement.Action].flat() as string[];
-      if (actions.every((action) => /^(xray|sqs):/.test(action))) continue;
+      if (actions.every((action) => /^(xray|sqs|logs):/.test(action))) continue;
       expect(statement.Effect).toBe('Allow');
       for (const target of [statement.Resource].flat())
         for (const action of actions)
-          pairs.push(`${action} on ${kindOf(target, owner) ?? JSON.stringify(target)}`);
+          pairs.push(
+            `${action} on ${kindOf(target, owner) ?? JSON.stringify(target)}${conditionText(statement.Condition)}`,
+          );
     }
   }
   const variables = Object.keys(resources[functionId]!.Properties.Environment?.Variables ?? {}).filter(
@@ -84,7 +101,9 @@ function declaredGrants(access: FunctionAccess, owner: PlatformStack) {
     .filter((statement) => statement.where !== 'emailSender' || owner.inviteEmail)
     .flatMap((statement) =>
       statement.resources.flatMap((ref) =>
-        statement.actions.map((action) => `${action} on ${declaredKind(ref)}`),
+        statement.actions.map(
+          (action) => `${action} on ${declaredKind(ref)}${conditionText(statement.condition)}`,
+        ),
       ),
     );
   return [...new Set(pairs)].sort();

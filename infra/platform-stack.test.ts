@@ -1,4 +1,4 @@
-import { Names, type Stack } from 'aws-cdk-lib';
+import { Names, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
@@ -27,10 +27,10 @@ import { ENV_NAMES } from '../functions/lib/config.ts';
 import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
 import { routeDomain } from './lib/api-routes.ts';
 import { MEDIA_PREFIX } from './lib/app-hosting.ts';
-import type { PlatformFunction } from './lib/platform-function.ts';
+import { PlatformFunction, reserveConcurrency } from './lib/platform-function.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { GUARD_REDIRECT_STATUS, routeGuardFunctionSource } from './lib/route-guard-function.ts';
-import { stageConfig } from './lib/stage-config.ts';
+import { PUBLIC_ROUTE_CONCURRENCY, STAGES, stageConfig } from './lib/stage-config.ts';
 import { testApp } from './support/stacks.ts';
 
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
@@ -57,10 +57,12 @@ const fixtureRoute = (id: string, resources: RouteResources): RouteDefinition =>
 const fixtureRoutes: RouteDefinition[] = [
   fixtureRoute('readTable', { table: 'read' }),
   fixtureRoute('writeTable', { table: 'readwrite' }),
-  fixtureRoute('mixedBuckets', { buckets: { files: 'read', sites: 'readwrite' } }),
+  fixtureRoute('mixedBuckets', {
+    buckets: { files: { read: ['cloud'], readwrite: ['zips'] }, sites: { readwrite: ['pages'] } },
+  }),
   fixtureRoute('everything', {
     table: 'readwrite',
-    buckets: { content: 'readwrite' },
+    buckets: { content: { readwrite: ['websites'] } },
     bus: true,
     userPool: true,
     email: true,
@@ -79,7 +81,7 @@ const fixtureRules: EventRule[] = [
     consumer: 'functions/lib/planned.ts',
     status: 'implemented',
     bus: 'platform',
-    resources: { table: 'readwrite', buckets: { sites: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { sites: { readwrite: ['pages'] } } },
   },
   {
     name: 'fixture-uploads',
@@ -88,7 +90,7 @@ const fixtureRules: EventRule[] = [
     consumer: 'functions/lib/planned.ts',
     status: 'implemented',
     bus: 'default',
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['uploads'] } } },
   },
   { ...eventRules[0]!, name: 'fixture-planned', status: 'planned' },
 ];
@@ -99,7 +101,7 @@ const fixtureTriggers: CognitoTrigger[] = [
     name: 'fixture-post-confirmation',
     trigger: 'PostConfirmation',
     handler: EXISTING_HANDLER,
-    resources: { table: 'read', buckets: { content: 'readwrite' } },
+    resources: { table: 'read', buckets: { content: { readwrite: ['templates'] } } },
   },
 ];
 
@@ -222,7 +224,7 @@ function checkGrants(
       for (const [name, bucket] of Object.entries(owner.data.buckets) as [BucketName, Bucket][]) {
         if (!references(target, owner, bucket)) continue;
         grantedBuckets.add(name);
-        if (declared.buckets?.[name] === 'read')
+        if (!declared.buckets?.[name]?.readwrite)
           expect(actions.filter((action) => S3_WRITE.test(action))).toEqual([]);
       }
     }
@@ -631,7 +633,13 @@ describe('media on the app origin', () => {
       CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
       ViewerProtocolPolicy: 'redirect-to-https',
     });
-    expect(media.FunctionAssociations).toBeUndefined();
+    // no cookie guard on pictures; only the viewer-response function that sends anything else as a download
+    expect(media.FunctionAssociations).toEqual([
+      {
+        EventType: 'viewer-response',
+        FunctionARN: { 'Fn::GetAtt': [expect.stringMatching(/^AppMediaResponse/), 'FunctionARN'] },
+      },
+    ]);
     const origin = (config.Origins as Json[]).find((candidate) => candidate.Id === media.TargetOriginId)!;
     expect(origin.OriginAccessControlId).toBeDefined();
     expect(origin.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
@@ -817,5 +825,22 @@ describe('stage config', () => {
     expect(stageConfig('prod')).toMatchObject({ threatProtection: true, api5xxRatePercent: 1 });
     expect(stageConfig('staging')).toMatchObject({ threatProtection: false, logRetention: 30 });
     expect(stageConfig('dev')).toMatchObject({ threatProtection: false, logRetention: 7 });
+  });
+
+  it('reserves each public route’s concurrency per stage, or as -c publicRouteConcurrency says (0: none)', () => {
+    expect(stageConfig('prod').publicRouteConcurrency).toBe(PUBLIC_ROUTE_CONCURRENCY.prod);
+    expect(stageConfig('dev', { publicRouteConcurrency: '3' }).publicRouteConcurrency).toBe(3);
+    expect(() => stageConfig('dev', { publicRouteConcurrency: 'many' })).toThrow(/not a whole number/);
+    // the account keeps 100 of its default 1,000 unreserved: every stage's public routes fit with room
+    const publicRoutes = manifest.filter((route) => route.auth === 'none').length;
+    for (const stage of STAGES)
+      expect(publicRoutes * PUBLIC_ROUTE_CONCURRENCY[stage]).toBeLessThanOrEqual(450);
+    // 0 reserves nothing (a reserved concurrency of 0 would switch the function off)
+    const stack = new Stack(testApp(), 'Reservation');
+    const fn = new PlatformFunction(stack, 'Public', { entry: EXISTING_HANDLER, stage: stageConfig('dev') });
+    reserveConcurrency(fn, 0);
+    expect((fn.fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions).toBeUndefined();
+    reserveConcurrency(fn, 7);
+    expect((fn.fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions).toBe(7);
   });
 });

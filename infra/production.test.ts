@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { Aspects, Duration, Stack } from 'aws-cdk-lib';
+import { Aspects, Duration, type NestedStack, Stack } from 'aws-cdk-lib';
 import { Annotations, Match, type Template } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { HOSTS_STORE_ACTIONS, SITES_ENV } from '../contracts/function-access.ts';
+import { HOSTS_STORE_ACTIONS, platformFunctions, SECRETS, SITES_ENV } from '../contracts/function-access.ts';
 import { manifest } from '../contracts/manifest.ts';
 import {
   APP_CACHE_CONTROL,
@@ -17,13 +17,15 @@ import {
   type SecurityHeaders,
   SITE_PREVIEW_SECURITY_HEADERS,
 } from '../contracts/response-headers.ts';
+import type { SecretName } from '../contracts/route.ts';
 import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
 import { eventRules } from '../events/rules.ts';
 import { scheduledJobs } from '../events/schedules.ts';
 import { awsAppOrigins, MEDIA_PREFIX } from './lib/app-hosting.ts';
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, filesBucketName, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
-import { CONSUMER_RETRY } from './lib/event-consumers.ts';
-import { DEAD_LETTER_RETENTION } from './lib/platform-function.ts';
+import { CONSUMER_ASYNC_RETRY, CONSUMER_RETRY } from './lib/event-consumers.ts';
+import { CLOUDFRONT_LOGS_REGION } from './lib/observability.ts';
+import { DEAD_LETTER_RETENTION, LOG_WRITE_ACTIONS, type PlatformFunction } from './lib/platform-function.ts';
 import type { PlatformStack } from './lib/platform-stack.ts';
 import {
   API_ACCESS_LOG_FORMAT,
@@ -31,7 +33,7 @@ import {
   PAGE_REGENERATOR_RULE,
   SITE_CACHE_INVALIDATOR_RULE,
 } from './lib/platform-stack.ts';
-import { JOB_RETRY } from './lib/scheduled-jobs.ts';
+import { JOB_ASYNC_RETRY, JOB_RETRY } from './lib/scheduled-jobs.ts';
 import {
   SITE_NOT_FOUND_PATH,
   SITE_PREVIEW_CSP,
@@ -575,8 +577,9 @@ describe('sites distribution', () => {
       CachePolicyId: '658327ea-f89d-4fab-a63d-7e88639e58f6', // Managed-CachingOptimized
       ViewerProtocolPolicy: 'redirect-to-https',
     });
-    // not routed by Host: the path is the object key on every website hostname
-    expect(media.FunctionAssociations).toBeUndefined();
+    // not routed by Host: the path is the object key on every website hostname; only the answer passes a
+    // function (anything but a picture as an attachment, infra/user-files.test.ts)
+    expect(media.FunctionAssociations).toEqual([expect.objectContaining({ EventType: 'viewer-response' })]);
     const origin = (distribution.Origins as Json[]).find(
       (candidate) => candidate.Id === media.TargetOriginId,
     )!;
@@ -733,7 +736,7 @@ describe('EventBridge', () => {
     }
   });
 
-  it('runs the exchange-rate refresh, the trash purge and the two migrations on their schedules', () => {
+  it('runs the exchange-rate refresh, the trash purge, the custom-domain proof check and the two migrations on their schedules', () => {
     const schedules = rules()
       .map((rule) => rule.ScheduleExpression)
       .filter(Boolean);
@@ -741,6 +744,7 @@ describe('EventBridge', () => {
       scheduledJobs.map((job) => Schedule.rate(Duration.minutes(job.everyMinutes)).expressionString).sort(),
     );
     expect(scheduledJobs.map((job) => job.name).sort()).toEqual([
+      'check-domain-proofs',
       'heal-website-styles',
       'index-agent-search',
       'purge-cloud',
@@ -757,6 +761,24 @@ describe('EventBridge', () => {
       const handlers = triggers.map(([, trigger]) => (trigger.Properties.HandlerArn as { Ref: string }).Ref);
       expect(handlers.some((ref) => ref.startsWith(functionId))).toBe(true);
     }
+  });
+
+  it('sets Lambda’s own retries of every consumer and job (EventInvokeConfig), none left to the defaults', () => {
+    const configs = ofType('AWS::Lambda::EventInvokeConfig').map(([, config]) => config.Properties as Json);
+    for (const [functions, retry] of [
+      [stack.consumers.functions, CONSUMER_ASYNC_RETRY],
+      [stack.jobs.functions, JOB_ASYNC_RETRY],
+    ] as const) {
+      for (const [name, fn] of functions) {
+        const config = configs.find((candidate) => candidate.FunctionName.Ref === idOf(fn.fn));
+        expect(config, name).toMatchObject({
+          Qualifier: '$LATEST',
+          MaximumRetryAttempts: retry.retryAttempts,
+          MaximumEventAgeInSeconds: retry.maxEventAge.toSeconds(),
+        });
+      }
+    }
+    expect(configs).toHaveLength(stack.consumers.functions.size + stack.jobs.functions.size);
   });
 
   it('keeps failed invocations of every consumer and job in encrypted, TLS-only queues for 14 days', () => {
@@ -873,6 +895,69 @@ describe('observability', () => {
     expect(JSON.stringify(math)).toContain('WriteThrottleEvents');
   });
 
+  it('encrypts the alarm topic with a rotated key of its own, which only this account’s alarms may use', () => {
+    const keyId = idOf(stack.monitoring.topicKey);
+    expect(resources[idOf(stack.monitoring.topic)]!.Properties.KmsMasterKeyId).toEqual({
+      'Fn::GetAtt': [keyId, 'Arn'],
+    });
+    const key = resources[keyId]!;
+    expect(key.Properties.EnableKeyRotation).toBe(true);
+    expect(key.DeletionPolicy).toBe('Retain');
+    const cloudWatch = (key.Properties.KeyPolicy.Statement as Json[]).filter(
+      (statement) => statement.Principal?.Service === 'cloudwatch.amazonaws.com',
+    );
+    expect(cloudWatch).toEqual([
+      expect.objectContaining({
+        Effect: 'Allow',
+        Action: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        Condition: {
+          StringEquals: { 'aws:SourceAccount': { Ref: 'AWS::AccountId' } },
+          ArnLike: { 'aws:SourceArn': expect.objectContaining({ 'Fn::Join': expect.anything() }) },
+        },
+      }),
+    ]);
+    expect(JSON.stringify(cloudWatch[0]!.Condition.ArnLike)).toContain(':alarm:*');
+  });
+
+  it('delivers both distributions’ access logs (standard logging v2) to the access-log bucket, where the stack is in us-east-1', () => {
+    const conditionId = stack.getLogicalId(stack.distributionLogs.inLogsRegion);
+    expect(template.toJSON().Conditions[conditionId]).toEqual({
+      'Fn::Equals': [{ Ref: 'AWS::Region' }, CLOUDFRONT_LOGS_REGION],
+    });
+    const sources = ofType('AWS::Logs::DeliverySource');
+    expect(sources.map(([, source]) => source.Properties.ResourceArn).sort()).toEqual(
+      [stack.hosting.distribution, stack.sites.distribution]
+        .map((distribution) => stack.resolve(distribution.distributionArn))
+        .sort(),
+    );
+    const destinations = ofType('AWS::Logs::DeliveryDestination');
+    expect(destinations).toHaveLength(1);
+    expect(destinations[0]![1].Properties).toMatchObject({
+      DeliveryDestinationType: 'S3',
+      DestinationResourceArn: { 'Fn::GetAtt': [idOf(stack.data.accessLogs), 'Arn'] },
+    });
+    const deliveries = ofType('AWS::Logs::Delivery');
+    expect(deliveries).toHaveLength(2);
+    for (const [, resource] of [...sources, ...destinations, ...deliveries])
+      expect(resource.Condition).toBe(conditionId);
+    const logsBucketPolicy = ofType('AWS::S3::BucketPolicy').find(
+      ([, policy]) => policy.Properties.Bucket.Ref === idOf(stack.data.accessLogs),
+    )!;
+    expect(logsBucketPolicy[1].Properties.PolicyDocument.Statement).toContainEqual(
+      expect.objectContaining({
+        Effect: 'Allow',
+        Principal: { Service: 'delivery.logs.amazonaws.com' },
+        Action: 's3:PutObject',
+        Condition: expect.objectContaining({
+          StringEquals: {
+            's3:x-amz-acl': 'bucket-owner-full-control',
+            'aws:SourceAccount': { Ref: 'AWS::AccountId' },
+          },
+        }),
+      }),
+    );
+  });
+
   it('has one dashboard with the API, Lambda, DynamoDB and dead-letter widgets', () => {
     template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
     const body = JSON.stringify(ofType('AWS::CloudWatch::Dashboard')[0]![1].Properties.DashboardBody);
@@ -887,6 +972,18 @@ describe('observability', () => {
     }
   });
 });
+
+/** Whether a template value is the secret: its Ref, or (in a nested stack) the parameter passing it. */
+function referencesSecret(value: unknown, owner: Stack, secretId: string): boolean {
+  const text = JSON.stringify(value);
+  if (text.includes(`"Ref":"${secretId}"`)) return true;
+  if (owner === stack) return false;
+  const parent = resources[stack.getLogicalId((owner as NestedStack).nestedStackResource!)]!;
+  return Object.entries(parent.Properties.Parameters as Json).some(
+    ([parameter, passed]) =>
+      JSON.stringify(passed) === JSON.stringify({ Ref: secretId }) && text.includes(`"Ref":"${parameter}"`),
+  );
+}
 
 describe('least privilege', () => {
   it('grants no wildcard action and no Resource "*" beyond X-Ray to any of our functions', () => {
@@ -912,6 +1009,156 @@ describe('least privilege', () => {
         }
       }
     }
+  });
+
+  /** Every function with its role's resource and the statements of its role's policies. */
+  const functionRoles = () =>
+    stack.allFunctions().map((fn) => {
+      const owner = fn.fn.stack;
+      const ownerResources = prod.templateOf(owner).toJSON().Resources as Record<string, Json>;
+      const roleId = owner.getLogicalId(fn.fn.role!.node.defaultChild as never);
+      const statements = Object.values(ownerResources)
+        .filter(
+          (resource) =>
+            resource.Type === 'AWS::IAM::Policy' &&
+            (resource.Properties.Roles as Json[]).some((role) => role.Ref === roleId),
+        )
+        .flatMap((policy) => policy.Properties.PolicyDocument.Statement as Json[]);
+      return { fn, owner, role: ownerResources[roleId]!, statements };
+    });
+  const actionsOf = (statement: Json) => [statement.Action].flat() as string[];
+
+  it('gives each function a role of its own, without managed policies, that writes only its own log group', () => {
+    for (const { fn, owner, role, statements } of functionRoles()) {
+      expect(role.Properties.ManagedPolicyArns, fn.node.id).toBeUndefined();
+      expect(role.Properties.AssumeRolePolicyDocument.Statement).toEqual([
+        expect.objectContaining({ Principal: { Service: 'lambda.amazonaws.com' }, Action: 'sts:AssumeRole' }),
+      ]);
+      const logs = statements.filter((statement) => actionsOf(statement).some((a) => a.startsWith('logs:')));
+      expect(logs, fn.node.id).toEqual([
+        expect.objectContaining({
+          Effect: 'Allow',
+          Action: [...LOG_WRITE_ACTIONS],
+          Resource: { 'Fn::GetAtt': [idOf(fn.logGroup, owner), 'Arn'] },
+        }),
+      ]);
+    }
+  });
+
+  it('grants no Scan, batch write, stream read or DescribeTable, and only Query on the indexes', () => {
+    const forbidden = /^dynamodb:(Scan|BatchWriteItem|DescribeTable|GetRecords|GetShardIterator|\*)$/;
+    for (const { fn, statements } of functionRoles()) {
+      for (const statement of statements) {
+        expect(
+          actionsOf(statement).filter((action) => forbidden.test(action)),
+          fn.node.id,
+        ).toEqual([]);
+        if (JSON.stringify(statement.Resource).includes('"/index/*"'))
+          expect(statement.Action, fn.node.id).toBe('dynamodb:Query');
+      }
+    }
+  });
+
+  it('grants S3 objects by key prefix, lists only those prefixes, and never deletes a version', () => {
+    const regenerator = stack.consumers.functions.get(PAGE_REGENERATOR_RULE)!;
+    let prefixed = 0;
+    for (const { fn, statements } of functionRoles()) {
+      for (const statement of statements.filter((candidate) =>
+        actionsOf(candidate).some((action) => action.startsWith('s3:')),
+      )) {
+        const actions = actionsOf(statement);
+        expect(actions.filter((action) => action.includes('*') || action.includes('Version'))).toEqual([]);
+        const text = JSON.stringify(statement.Resource);
+        if (actions.includes('s3:ListBucket')) {
+          expect(actions).toEqual(['s3:ListBucket']);
+          // the whole sites bucket is listed by the page regenerator alone
+          if (fn === regenerator) continue;
+          expect(Object.keys(statement.Condition), fn.node.id).toEqual(['StringLike']);
+          const patterns = [statement.Condition.StringLike['s3:prefix']].flat() as string[];
+          for (const pattern of patterns) expect(pattern, fn.node.id).toMatch(/^([a-z-]+\/)+\*$/);
+          continue;
+        }
+        for (const resource of [statement.Resource].flat()) {
+          const suffix = /"\/((?:[a-z-]+\/)*)\*"/.exec(JSON.stringify(resource))?.[1];
+          expect(suffix, `${fn.node.id} ${text}`).toBeDefined();
+          if (suffix === '') expect(fn, `${fn.node.id} is granted a whole bucket`).toBe(regenerator);
+          else prefixed += 1;
+        }
+      }
+    }
+    expect(prefixed).toBeGreaterThan(20);
+  });
+
+  it('lets only the functions that declare a secret read it, by the ARN they are given, never its value', () => {
+    const declared = platformFunctions();
+    for (const [name, secret] of Object.entries(stack.data.secrets) as [
+      SecretName,
+      (typeof stack.data.secrets)[SecretName],
+    ][]) {
+      const secretId = idOf(secret);
+      expect(resources[secretId]!.Properties).toMatchObject({
+        Name: `estatenet-prod/${name.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}-secret`,
+        GenerateSecretString: expect.objectContaining({ PasswordLength: 48 }),
+      });
+      const declaring = [...declared.values()]
+        .filter((access) =>
+          access.statements.some((statement) =>
+            statement.resources.some((ref) => ref.kind === 'secret' && ref.secret === name),
+          ),
+        )
+        .map((access) => access.name)
+        .sort();
+      const readers = functionRoles().filter(({ owner, statements }) =>
+        statements.some(
+          (statement) =>
+            actionsOf(statement).includes('secretsmanager:GetSecretValue') &&
+            referencesSecret(statement.Resource, owner, secretId),
+        ),
+      );
+      const byName = new Map<PlatformFunction, string>(
+        [
+          ...stack.routes.functions,
+          ...stack.consumers.functions,
+          ...stack.jobs.functions,
+          ...stack.authTriggers.functions,
+        ].map(([functionName, fn]) => [fn, functionName]),
+      );
+      expect(readers.map(({ fn }) => byName.get(fn)).sort(), name).toEqual(declaring);
+      for (const { fn, owner } of readers) {
+        const ownerResources = prod.templateOf(owner).toJSON().Resources as Record<string, Json>;
+        const variable = ownerResources[idOf(fn.fn, owner)]!.Properties.Environment.Variables[
+          SECRETS[name].variable
+        ] as Json;
+        expect(referencesSecret(variable, owner, secretId), `${fn.node.id} ${name}`).toBe(true);
+      }
+    }
+    expect(declared.get('receiveBillingWebhook')!.environment).toContainEqual({
+      name: 'BILLING_WEBHOOK_SECRET_ARN',
+      kind: 'resource',
+    });
+    // no function holds a secret's value in a variable: only ARNs
+    for (const { fn, owner } of functionRoles()) {
+      const ownerResources = prod.templateOf(owner).toJSON().Resources as Record<string, Json>;
+      const names = Object.keys(ownerResources[idOf(fn.fn, owner)]!.Properties.Environment?.Variables ?? {});
+      expect(
+        names.filter((variable) => /SECRET$/.test(variable)),
+        fn.node.id,
+      ).toEqual([]);
+    }
+  });
+
+  it('reserves the stage’s concurrency for each public route, and for no other function', () => {
+    for (const { fn, owner } of functionRoles()) {
+      const route = [...stack.routes.functions].find(([, candidate]) => candidate === fn)?.[0];
+      const isPublic = route !== undefined && stack.routes.definitions.get(route)!.auth === 'none';
+      const properties = (prod.templateOf(owner).toJSON().Resources as Record<string, Json>)[
+        idOf(fn.fn, owner)
+      ]!.Properties;
+      expect(properties.ReservedConcurrentExecutions, fn.node.id).toBe(
+        isPublic ? stageConfig('prod').publicRouteConcurrency : undefined,
+      );
+    }
+    expect(manifest.filter((route) => route.auth === 'none').length).toBeGreaterThan(0);
   });
 
   it('grants CloudFront invalidation to the cache invalidator alone', () => {
@@ -983,7 +1230,9 @@ describe('deploying', () => {
     const scripts = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'))
       .scripts as Json;
     const stageArgument = ['-c stage=$', '{STAGE:-dev}'].join('');
-    expect(scripts.diff).toBe(`cdk diff ${stageArgument}`);
+    // every stack of the stage: staging and prod have their us-east-1 edge stack (infra/lib/web-acl.ts)
+    expect(scripts.diff).toBe(`cdk diff --all ${stageArgument}`);
     expect(scripts.deploy).toContain(stageArgument);
+    expect(scripts.deploy).toContain('--all');
   });
 });

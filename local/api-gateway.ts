@@ -304,6 +304,21 @@ function withinIntegrationTimeout<T>(invocation: Promise<T>, timeoutMs: number):
 
 const jsonBytes = (value: unknown): number => Buffer.byteLength(JSON.stringify(value) ?? 'null');
 
+type ApiHandler = (request: IncomingMessage, response: ServerResponse, url: URL) => Promise<void>;
+
+/**
+ * The API's default endpoint (`{api-id}.execute-api.{region}.amazonaws.com`), which skips CloudFront: the
+ * stage's routes when it is enabled; when a stage disables it (its API has a custom domain, which CloudFront
+ * uses instead), HTTP API answers every request there 404 `{"message":"Not Found"}`.
+ */
+export function executeApiEndpoint(handle: ApiHandler, { enabled }: { enabled: boolean }): ApiHandler {
+  if (enabled) return handle;
+  return async (request, response) => {
+    request.resume();
+    sendAnswer(response, randomUUID(), GATEWAY_ANSWERS.notFound);
+  };
+}
+
 /**
  * The local API Gateway, one HTTP API stage: selects the manifest route, throttles as the stage and the
  * route declare, refuses what HTTP API and Lambda refuse (payload quotas), builds the v2 event, runs the

@@ -18,6 +18,7 @@ import {
 } from '@aws-sdk/client-dynamodb';
 import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE, OAUTH_CALLBACK_PATH } from '#contracts/app-config';
 import { LOGIN_PATH } from '#contracts/route-guard';
+import { ACCESS_TOKEN_MINUTES, SESSION_DAYS, type SessionKind } from '#contracts/session-lifetimes';
 import { keyAttributes, TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA } from '#lib/data/table';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
@@ -46,9 +47,15 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
 
 export interface UserPoolSetup {
   userPoolId: string;
+  /** the web client a sign-in uses by default (refresh tokens of SESSION_DAYS.session) */
   clientId: string;
+  /** the "Keep me signed in" web client (refresh tokens of SESSION_DAYS.kept) */
+  keepSignedInClientId: string;
   issuer: string;
 }
+
+/** The local pool's web clients by name, as the CDK's WebClient and KeepSignedInClient. */
+export const WEB_CLIENTS: Record<SessionKind, string> = { session: 'web', kept: 'web-keep-signed-in' };
 
 /**
  * The pool's custom attributes (sign-up's account type and agency name), as the CDK pool declares them.
@@ -66,9 +73,10 @@ export const CUSTOM_ATTRIBUTES: SchemaAttributeType[] = [
   StringAttributeConstraints: { MinLength: '0', MaxLength: String(maxLength) },
 }));
 
-/** The web client's sign-in settings, the same as the CDK's web client. */
+/** A web client's sign-in settings, the same as the CDK's web clients (infra/lib/auth.ts). */
 function webClientSettings(
   appOrigins: string[],
+  kind: SessionKind,
 ): Omit<CreateUserPoolClientCommandInput, 'UserPoolId' | 'ClientName'> {
   return {
     ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH', 'ALLOW_USER_SRP_AUTH'],
@@ -79,17 +87,18 @@ function webClientSettings(
     CallbackURLs: appOrigins.map((origin) => `${origin}${OAUTH_CALLBACK_PATH}`),
     LogoutURLs: appOrigins.map((origin) => `${origin}${LOGIN_PATH}`),
     PreventUserExistenceErrors: 'ENABLED',
-    // token lifetimes as the CDK web client has them, so the app's refresh runs locally too
-    AccessTokenValidity: 1,
-    IdTokenValidity: 1,
-    RefreshTokenValidity: 30,
-    TokenValidityUnits: { AccessToken: 'hours', IdToken: 'hours', RefreshToken: 'days' },
+    EnableTokenRevocation: true,
+    // token lifetimes as the CDK web clients have them: cognito-local signs its tokens with these
+    AccessTokenValidity: ACCESS_TOKEN_MINUTES,
+    IdTokenValidity: ACCESS_TOKEN_MINUTES,
+    RefreshTokenValidity: SESSION_DAYS[kind],
+    TokenValidityUnits: { AccessToken: 'minutes', IdToken: 'minutes', RefreshToken: 'days' },
   };
 }
 
 /**
- * Finds or creates the user pool (with its custom attributes) and its web client in cognito-local
- * (matched by name). The client's callback URLs follow the app's origins, which change between runs.
+ * Finds or creates the user pool (with its custom attributes) and its two web clients in cognito-local
+ * (matched by name). The clients' callback URLs follow the app's origins, which change between runs.
  */
 export async function ensureUserPool(
   endpoint: string,
@@ -132,18 +141,24 @@ export async function ensureUserPool(
   const clients = await client.send(
     new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }),
   );
-  let clientId = clients.UserPoolClients?.find((appClient) => appClient.ClientName === 'web')?.ClientId;
-  const settings = webClientSettings(appOrigins);
-  if (!clientId) {
+  /** The web client of that kind, created or brought up to date (a pool kept in .data/ from before). */
+  const ensureClient = async (kind: SessionKind): Promise<string> => {
+    const name = WEB_CLIENTS[kind];
+    const settings = webClientSettings(appOrigins, kind);
+    const existing = clients.UserPoolClients?.find((appClient) => appClient.ClientName === name)?.ClientId;
+    if (existing) {
+      await client.send(
+        new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: existing, ...settings }),
+      );
+      return existing;
+    }
     const created = await client.send(
-      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: 'web', ...settings }),
+      new CreateUserPoolClientCommand({ UserPoolId: userPoolId, ClientName: name, ...settings }),
     );
-    clientId = created.UserPoolClient!.ClientId!;
-  } else {
-    await client.send(
-      new UpdateUserPoolClientCommand({ UserPoolId: userPoolId, ClientId: clientId, ...settings }),
-    );
-  }
+    return created.UserPoolClient!.ClientId!;
+  };
+  const clientId = await ensureClient('session');
+  const keepSignedInClientId = await ensureClient('kept');
   client.destroy();
-  return { userPoolId, clientId, issuer: `${endpoint}/${userPoolId}` };
+  return { userPoolId, clientId, keepSignedInClientId, issuer: `${endpoint}/${userPoolId}` };
 }

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
-import { platformFunctions } from '#contracts/function-access';
+import { platformFunctions, secretName } from '#contracts/function-access';
 import { appSecurityHeaders, PUBLISHED_SITE_SECURITY_HEADERS } from '#contracts/response-headers';
 import { isApiPath } from '#contracts/route-guard';
 import { cognitoTriggers } from '#contracts/triggers';
@@ -12,16 +12,19 @@ import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/c
 import { eventRules } from '#events/rules';
 import { scheduledJobs } from '#events/schedules';
 import { PLANNED_HANDLER_FILE } from '#lib/planned';
-import { createApiGateway } from './api-gateway.ts';
+import { createApiGateway, executeApiEndpoint } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
+import { asCloudFrontOriginRequest } from './cloudfront-origin.ts';
+import { startDnsServer } from './dns-server.ts';
 import { codeLogLine, startCognito } from './emulators/cognito.ts';
 import { createCognitoIamDoor } from './emulators/cognito-iam.ts';
 import { startDynamoDbThread } from './emulators/dynamodb.ts';
 import { createDynamoDbIamDoor } from './emulators/dynamodb-iam.ts';
 import { LOCAL_ACCESS_KEY, startS3 } from './emulators/s3.ts';
+import { startSecretsManager } from './emulators/secrets-manager.ts';
 import { createEventBus } from './event-bus.ts';
 import { functionCredentials, registerFunctions } from './iam/functions.ts';
-import { LOCAL_IAM_SECRET_ENV, LocalIam } from './iam/policy.ts';
+import { LOCAL_IAM_SECRET_ENV, LocalIam, localSecretArn } from './iam/policy.ts';
 import { s3Authorizer } from './iam/s3-access.ts';
 import { prepareBundles } from './lambda/bundles.ts';
 import {
@@ -47,6 +50,8 @@ export interface CloudPorts {
   events: number;
   /** the Lambda Invoke API cognito-local calls its triggers through */
   lambda: number;
+  /** the local API Gateway's own endpoint (AWS: execute-api), without the front door */
+  api: number;
 }
 
 /** `npm start`'s fixed ports; tests pass `undefined` to get free ones. */
@@ -57,6 +62,7 @@ export const DEFAULT_PORTS: CloudPorts = {
   cognito: 9229,
   events: 4568,
   lambda: 4569,
+  api: 4570,
 };
 
 export interface LocalCloudOptions {
@@ -74,16 +80,26 @@ export const LOCAL_BILLING_WEBHOOK_SECRET = 'whsec_local_estatenet';
 
 export interface LocalCloud {
   appUrl: string;
+  /** the local API Gateway's own endpoint: what execute-api is in AWS (requests here skip CloudFront) */
+  apiUrl: string;
   /** what the app reads from `/app-config.json` */
   appConfig: AppConfig;
   env: CloudEnvironment;
-  userPool: { userPoolId: string; clientId: string; issuer: string; endpoint: string };
+  /** `clientId`: the web client; `keepSignedInClientId`: the "Keep me signed in" one (local/bootstrap.ts) */
+  userPool: {
+    userPoolId: string;
+    clientId: string;
+    keepSignedInClientId: string;
+    issuer: string;
+    endpoint: string;
+  };
   /** waits until every event delivery in flight has finished */
   drainEvents: () => Promise<void>;
   stop: () => Promise<void>;
 }
 
 const NAMES = {
+  namePrefix: 'estatenet-local',
   table: 'estatenet-local',
   buckets: { files: 'estatenet-files', content: 'estatenet-content', sites: 'estatenet-sites' },
   bus: 'estatenet-local',
@@ -109,6 +125,7 @@ async function resolvePorts(fixed: CloudPorts | undefined): Promise<CloudPorts> 
       cognito: await freePort(),
       events: await freePort(),
       lambda: await freePort(),
+      api: await freePort(),
     };
   }
   for (const [service, port] of Object.entries(fixed)) await assertPortFree(service, port);
@@ -124,6 +141,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
   const log = options.log ?? (() => undefined);
   const ports = await resolvePorts(options.ports);
   const appUrl = `http://localhost:${ports.app}`;
+  const apiUrl = `http://127.0.0.1:${ports.api}`;
   const data = (name: string) => join(options.dataDirectory, name);
   mkdirSync(options.dataDirectory, { recursive: true });
 
@@ -205,6 +223,18 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const jwksFile = data('cognito/jwks.json');
     const jwks = await (await fetch(`${userPool.issuer}/.well-known/jwks.json`)).text();
     writeFileSync(jwksFile, jwks);
+    // Secrets Manager's stand-in: the secrets functions read at cold start, behind the IAM door
+    // what the front door sends the API as CloudFront sends the stack's (functions/lib/origin-verify.ts)
+    const originSecret = randomBytes(32).toString('base64url');
+    const secretsManager = await startSecretsManager(iam, [
+      { name: secretName(NAMES.namePrefix, 'billingWebhook'), value: LOCAL_BILLING_WEBHOOK_SECRET },
+      { name: secretName(NAMES.namePrefix, 'originVerify'), value: originSecret },
+    ]);
+    stops.push(secretsManager.stop);
+    // the custom-domain proofs' DNS: a stand-in server answering from a file (local/dns-server.ts)
+    const dnsRecordsFile = data('dns/records.json');
+    const dns = await startDnsServer({ port: await freePort(), recordsFile: dnsRecordsFile, log });
+    stops.push(dns.stop);
 
     const env: CloudEnvironment = {
       AWS_REGION: 'us-east-1',
@@ -216,24 +246,30 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       AWS_ENDPOINT_URL_EVENTBRIDGE: `http://127.0.0.1:${ports.events}`,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: `http://127.0.0.1:${cognitoDoorPort}`,
       AWS_ENDPOINT_URL_LAMBDA: `http://127.0.0.1:${ports.lambda}`,
+      AWS_ENDPOINT_URL_SECRETS_MANAGER: secretsManager.endpoint,
       TABLE_NAME: NAMES.table,
       FILES_BUCKET: NAMES.buckets.files,
       CONTENT_BUCKET: NAMES.buckets.content,
       SITES_BUCKET: NAMES.buckets.sites,
       EVENT_BUS_NAME: NAMES.bus,
       USER_POOL_ID: userPool.userPoolId,
-      USER_POOL_CLIENT_ID: userPool.clientId,
+      // the API takes the access tokens of both web clients, as in AWS (infra/lib/auth.ts apiClientIds)
+      USER_POOL_CLIENT_ID: `${userPool.clientId},${userPool.keepSignedInClientId}`,
       JWT_ISSUER: userPool.issuer,
       JWT_JWKS_FILE: jwksFile,
       APP_URL: appUrl,
-      // the local billing provider completes test checkouts at once; webhooks are signed with a local secret
+      // the local billing provider completes test checkouts at once; webhooks are signed with a local
+      // secret, which the webhook's function reads from the Secrets Manager stand-in as it would in AWS
       BILLING_PROVIDER: 'local',
-      BILLING_WEBHOOK_SECRET: LOCAL_BILLING_WEBHOOK_SECRET,
+      BILLING_WEBHOOK_SECRET_ARN: localSecretArn(secretName(NAMES.namePrefix, 'billingWebhook')),
+      ORIGIN_VERIFY_SECRET_ARN: localSecretArn(secretName(NAMES.namePrefix, 'originVerify')),
       // websites: default subdomains under *.localhost (browsers resolve it to 127.0.0.1); custom domains
-      // point their CNAME at the app's host, whose site host serves every Host header, so no DNS to verify
+      // point their CNAME at the app's host, and are proven by a TXT record in the stand-in DNS server,
+      // whose records are the file LOCAL_DNS_RECORDS_FILE (tests and people edit it)
       SITES_DOMAIN: 'localhost',
       SITES_CNAME_TARGET: new URL(appUrl).hostname,
-      SITES_CUSTOM_DOMAINS_ACTIVE: 'true',
+      SITES_DNS_SERVERS: dns.address,
+      LOCAL_DNS_RECORDS_FILE: dnsRecordsFile,
       // what the functions' secrets derive from: the tests sign as a function to probe its grants
       [LOCAL_IAM_SECRET_ENV]: iam.secretKey,
     };
@@ -258,6 +294,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       region: 'us-east-1',
       userPoolId: userPool.userPoolId,
       userPoolClientId: userPool.clientId,
+      keepSignedInClientId: userPool.keepSignedInClientId,
       cognitoEndpoint: `http://localhost:${ports.cognito}`,
       oauthDomain: `${appUrl}${LOCAL_AUTH_PREFIX}`,
       googleSignIn: true,
@@ -266,9 +303,25 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     const { manifest } = await import('#contracts/manifest');
     const handleApi = createApiGateway({ root: REPO_ROOT, manifest, log });
+    // the dev stage keeps its execute-api endpoint (no API domain): a request there reaches the routes
+    // without CloudFront's headers (infra/lib/api-origin.ts)
+    const executeApi = createServer((request, response) => {
+      void executeApiEndpoint(handleApi, { enabled: true })(
+        request,
+        response,
+        new URL(request.url ?? '/', apiUrl),
+      );
+    });
+    await listen(executeApi, ports.api);
+    stops.push(() => close(executeApi));
     const postConfirmation = cognitoTriggers.find((trigger) => trigger.trigger === 'PostConfirmation');
     const handleLocalAuth = createLocalAuth({
-      pool: { endpoint: cognito.endpoint, userPoolId: userPool.userPoolId, clientId: userPool.clientId },
+      pool: {
+        endpoint: cognito.endpoint,
+        userPoolId: userPool.userPoolId,
+        clientId: userPool.clientId,
+        keepSignedInClientId: userPool.keepSignedInClientId,
+      },
       accountsFile: data('cognito/google-accounts.json'),
       ...(postConfirmation
         ? { postConfirmation: (event) => invokeFunction(postConfirmation.name, event) }
@@ -302,6 +355,8 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
       const url = new URL(request.url ?? '/', appUrl);
       if (isApiPath(url.pathname)) {
         setSecurityHeaders(response, distributionHeaders(request));
+        // CloudFront's origin request: the viewer's address and the origin-verify secret
+        asCloudFrontOriginRequest(request, originSecret);
         return void handleApi(request, response, url);
       }
       const started = performance.now();
@@ -340,6 +395,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 
     return {
       appUrl,
+      apiUrl,
       appConfig: config,
       env,
       userPool: { ...userPool, endpoint: cognito.endpoint },

@@ -21,8 +21,20 @@ export const LOGOUT_PATH = `${LOCAL_AUTH_PREFIX}/logout`;
 
 /** Authorization codes live 5 minutes and work once, as Cognito's do. */
 export const CODE_LIFETIME_MS = 5 * 60 * 1000;
-/** Cognito's access and id tokens last an hour (the CDK web client sets the same). */
-const TOKEN_EXPIRES_IN = 3600;
+/** Seconds an access token is valid for (its `exp` − `iat`): the token endpoint's `expires_in`. */
+function expiresIn(accessToken: string | undefined): number | undefined {
+  try {
+    const claims = JSON.parse(Buffer.from(accessToken?.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+      iat?: unknown;
+    };
+    return typeof claims.exp === 'number' && typeof claims.iat === 'number'
+      ? claims.exp - claims.iat
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The Google accounts the chooser always offers. */
 export const DEMO_GOOGLE_ACCOUNTS: readonly ChooserAccount[] = [
@@ -53,7 +65,8 @@ interface PendingCode {
 }
 
 export interface LocalAuthOptions {
-  pool: UserPoolAccess;
+  /** the pool and its web clients: `clientId` (the session client) and the "Keep me signed in" one */
+  pool: UserPoolAccess & { keepSignedInClientId: string };
   /** `.data/cognito/google-accounts.json`: the stand-in's Google accounts and their passwords */
   accountsFile: string;
   /** runs the post-confirmation trigger, as Cognito does on a federated user's first sign-in */
@@ -160,6 +173,8 @@ class AuthorizeError extends Error {
 export function createLocalAuth(options: LocalAuthOptions) {
   const codes = new Map<string, PendingCode>();
   const client = cognitoClient(options.pool.endpoint);
+  /** the app clients the hosted UI serves, as both CDK web clients name Google */
+  const webClients = new Set([options.pool.clientId, options.pool.keepSignedInClientId]);
 
   const readAccounts = (): AccountsFile => {
     if (!existsSync(options.accountsFile)) return { accounts: {} };
@@ -180,7 +195,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
 
   /** The callback URLs registered on the app client, or undefined for an unknown client. */
   async function callbackUrls(clientId: string): Promise<string[] | undefined> {
-    if (clientId !== options.pool.clientId) return undefined;
+    if (!webClients.has(clientId)) return undefined;
     try {
       const described = await client.send(
         new DescribeUserPoolClientCommand({ UserPoolId: options.pool.userPoolId, ClientId: clientId }),
@@ -278,7 +293,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
    * permanent password kept in the accounts file, then the post-confirmation trigger runs (Cognito runs it
    * with PostConfirmation_ConfirmSignUp when a federated user signs in for the first time).
    */
-  async function ensureGoogleUser(email: string, name: string): Promise<void> {
+  async function ensureGoogleUser(email: string, name: string, clientId: string): Promise<void> {
     const file = readAccounts();
     let account = file.accounts[email];
     const sub = await findCognitoUser(options.pool, email);
@@ -322,12 +337,15 @@ export function createLocalAuth(options: LocalAuthOptions) {
     const userSub = (await findCognitoUser(options.pool, email))!;
     if (options.postConfirmation) {
       const outcome = await options.postConfirmation(
-        postConfirmationEvent(options.pool, {
-          email,
-          name: account.name,
-          sub: userSub,
-          googleId: account.googleId,
-        }),
+        postConfirmationEvent(
+          { ...options.pool, clientId },
+          {
+            email,
+            name: account.name,
+            sub: userSub,
+            googleId: account.googleId,
+          },
+        ),
       );
       if (!outcome.ok) {
         // Cognito fails the sign-in when the trigger fails; the next sign-in tries the trigger again
@@ -385,7 +403,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
     }
     if (!isNew && !listed) return renderChooser(response, params, 'Choose one of the accounts below.', 400);
     try {
-      await ensureGoogleUser(email, name);
+      await ensureGoogleUser(email, name, params.client_id);
     } catch (failure) {
       if (failure instanceof AuthorizeError) {
         return isNew
@@ -410,7 +428,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
     const grantType = form.get('grant_type');
     const clientId = form.get('client_id') ?? '';
     if (!grantType) return sendJson(response, 400, { error: 'invalid_request' });
-    if (clientId !== options.pool.clientId) return sendJson(response, 400, { error: 'invalid_client' });
+    if (!webClients.has(clientId)) return sendJson(response, 400, { error: 'invalid_client' });
 
     if (grantType === 'refresh_token') {
       const refreshToken = form.get('refresh_token');
@@ -427,7 +445,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
           access_token: result.AuthenticationResult?.AccessToken,
           id_token: result.AuthenticationResult?.IdToken,
           token_type: 'Bearer',
-          expires_in: TOKEN_EXPIRES_IN,
+          expires_in: expiresIn(result.AuthenticationResult?.AccessToken),
         });
       } catch {
         return sendJson(response, 400, { error: 'invalid_grant' });
@@ -455,13 +473,18 @@ export function createLocalAuth(options: LocalAuthOptions) {
 
     const account = readAccounts().accounts[pending.email];
     if (!account) return sendJson(response, 400, { error: 'invalid_grant' });
-    const tokens = await signIn(options.pool, pending.email, account.password);
+    // the tokens of the client the code was issued to (its own lifetimes)
+    const tokens = await signIn(
+      { ...options.pool, clientId: pending.clientId },
+      pending.email,
+      account.password,
+    );
     sendJson(response, 200, {
       access_token: tokens.accessToken,
       id_token: tokens.idToken,
       refresh_token: tokens.refreshToken,
       token_type: 'Bearer',
-      expires_in: TOKEN_EXPIRES_IN,
+      expires_in: expiresIn(tokens.accessToken),
     });
   }
 
@@ -469,7 +492,7 @@ export function createLocalAuth(options: LocalAuthOptions) {
   async function getLogout(response: ServerResponse, url: URL) {
     const clientId = url.searchParams.get('client_id') ?? '';
     const logoutUri = url.searchParams.get('logout_uri') ?? '';
-    if (clientId !== options.pool.clientId) return sendHtml(response, 400, errorPage('Unknown client_id.'));
+    if (!webClients.has(clientId)) return sendHtml(response, 400, errorPage('Unknown client_id.'));
     const described = await client.send(
       new DescribeUserPoolClientCommand({ UserPoolId: options.pool.userPoolId, ClientId: clientId }),
     );

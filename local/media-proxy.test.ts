@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mediaKey } from './media-proxy.ts';
+import { mediaKey, mediaResponseHeaders } from './media-proxy.ts';
 
 describe('mediaKey', () => {
   it('maps /media/<rest> to the object key media/<rest>, decoded', () => {
@@ -22,5 +22,15 @@ describe('mediaKey', () => {
     ]) {
       expect(mediaKey(path), path).toBeUndefined();
     }
+  });
+});
+
+describe('mediaResponseHeaders', () => {
+  it('sends pictures (and the other types a browser runs nothing of) in place, anything else as an attachment', () => {
+    const picture = { 'content-type': 'image/jpeg', 'x-content-type-options': 'nosniff' };
+    expect(mediaResponseHeaders(picture)).toEqual(picture);
+    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'application/octet-stream'])
+      expect(mediaResponseHeaders({ 'content-type': type })['content-disposition'], type).toBe('attachment');
+    expect(mediaResponseHeaders({})['content-disposition']).toBe('attachment');
   });
 });

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { userFileDisposition } from '#contracts/response-headers';
 import { encodeKeyPath } from '#lib/sigv4';
 import { originFetch } from './origin-access.ts';
 
@@ -43,9 +44,20 @@ export function mediaKey(pathname: string): string | undefined {
 }
 
 /**
+ * What the `/media/*` behaviours' viewer-response function does to an object's answer
+ * (infra/lib/media-response-function.ts): a type a browser would run something of (anything but the
+ * pictures, PDF, plain text, video and audio of contracts/response-headers.ts) is sent as an attachment.
+ */
+export function mediaResponseHeaders(headers: Record<string, string>): Record<string, string> {
+  if (userFileDisposition(headers['content-type']) === 'inline') return headers;
+  return { ...headers, 'content-disposition': 'attachment' };
+}
+
+/**
  * The local stand-in for the app distribution's `/media/*` behaviour: GET and HEAD of `/media/<rest>`
  * answer with the files bucket's object `media/<rest>` from the local S3 (read with a signed request, as
- * CloudFront's origin access control reads it) (its content type, ETag and ranges),
+ * CloudFront's origin access control reads it) (its content type, ETag and ranges), `nosniff`, and as an
+ * attachment unless its type is one a browser runs nothing of (`mediaResponseHeaders`);
  * 404 when there is none. Only the `media/` prefix is reachable; cloud files stay private.
  */
 export function createMediaProxy(s3Endpoint: string, bucket: string) {
@@ -87,7 +99,7 @@ export function createMediaProxy(s3Endpoint: string, bucket: string) {
     passed['cache-control'] ??= 'public, max-age=300';
     // fetch decodes a stored Content-Encoding, so the stored length no longer applies
     if (upstream.headers.get('content-encoding')) delete passed['content-length'];
-    response.writeHead(upstream.status, passed);
+    response.writeHead(upstream.status, mediaResponseHeaders(passed));
     if (!upstream.body || request.method === 'HEAD') {
       await upstream.body?.cancel();
       return response.end();

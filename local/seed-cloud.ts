@@ -139,14 +139,23 @@ const ITEMS: SeedItem[] = [
 ];
 
 export async function seedCloudDemo(userPool: LocalCloud['userPool'], password: string): Promise<void> {
-  const [{ CloudItem, CloudShare }, { isConditionFailure }, { putObject }, { reserveFeature }, { Agent }] =
-    await Promise.all([
-      import('#lib/data/cloud'),
-      import('#lib/data/entity'),
-      import('#lib/s3'),
-      import('#lib/limits'),
-      import('#lib/data/accounts'),
-    ]);
+  const [
+    { CloudItem, CloudShare },
+    { isConditionFailure },
+    { putObject },
+    { reserveFeature },
+    { Agent },
+    { judgeArrival, STORED_OBJECT },
+    { sniffContent },
+  ] = await Promise.all([
+    import('#lib/data/cloud'),
+    import('#lib/data/entity'),
+    import('#lib/s3'),
+    import('#lib/limits'),
+    import('#lib/data/accounts'),
+    import('#lib/cloud'),
+    import('#lib/file-signatures'),
+  ]);
   const ownerId = await ensureCognitoUser(userPool, {
     email: 'demo@estatenet.local',
     password,
@@ -171,7 +180,19 @@ export async function seedCloudDemo(userPool: LocalCloud['userPool'], password: 
         type: seed.content ? 'file' : 'folder',
         ...(seed.parent ? { parent_folder_id: seed.parent } : {}),
         ...(seed.content
-          ? { mime_type: seed.content.mime, file_type: seed.name.split('.').pop()!.toLowerCase() }
+          ? (() => {
+              // what an upload of these bytes is made, as the confirm call judges it
+              const { contentType } = judgeArrival(
+                seed.name,
+                seed.content.mime,
+                sniffContent(seed.content.bytes),
+              );
+              return {
+                mime_type: contentType,
+                content_type: contentType,
+                file_type: seed.name.split('.').pop()!.toLowerCase(),
+              };
+            })()
           : {}),
         size: seed.content?.bytes.length ?? 0,
         ...(key ? { object_key: key } : {}),
@@ -188,7 +209,9 @@ export async function seedCloudDemo(userPool: LocalCloud['userPool'], password: 
     }
     if (seed.content && key) {
       await reserveFeature({ agentId: ownerId, role: owner.role }, 'storage', seed.content.bytes.length);
-      await putObject({ bucket: 'files', key }, seed.content.bytes, { contentType: seed.content.mime });
+      await putObject({ bucket: 'files', key }, seed.content.bytes, {
+        contentType: STORED_OBJECT.contentType,
+      });
     }
     for (const entry of shared) {
       await CloudShare.put({

@@ -7,8 +7,10 @@ import { demoPhotos } from './seed-photos.ts';
  * The demo catalogue: listings of the demo agents across Portugal, each with three offline photos
  * (local/seed-photos.ts), written through the entity layer with their search entries and counters like
  * the API writes them. The ids of the listings the demo reputation history names (seed-reputation.ts)
- * are the same, with matching verification flags. Ids and photo keys are fixed, so a restart adds
- * nothing and never overwrites what the demo user changed; each listing takes its plan slot.
+ * are the same. Every listing is written unverified: its deed and its owner's confirmation come from
+ * verifications made through the handlers' own code (seed-verifications.ts). Ids and photo keys are fixed,
+ * so a restart adds nothing and never overwrites what the demo user changed; each listing takes its plan
+ * slot.
  */
 
 const DAY = 24 * 60 * 60 * 1000;
@@ -37,8 +39,14 @@ export interface DemoProperty {
   views?: string[];
   video?: boolean;
   tour?: boolean;
+  /** the deed was approved by support staff (seed-verifications.ts makes and approves it) */
   deed?: boolean;
+  /** the owner confirmed the listing through the emailed link (seed-verifications.ts) */
   owner_ack?: boolean;
+  /** a deed still waiting for support staff, or one they rejected (the states the screens show) */
+  deedReview?: 'pending' | 'rejected';
+  /** the owner's link was sent and not answered yet */
+  ownerLinkSent?: boolean;
   daysAgo: number;
 }
 
@@ -111,6 +119,7 @@ export const DEMO_PROPERTIES: readonly DemoProperty[] = [
     closeTo: ['International schools', 'Jerónimos Monastery'],
     views: ['Garden'],
     tour: true,
+    deedReview: 'rejected',
     owner_ack: true,
     daysAgo: 3,
   },
@@ -131,6 +140,8 @@ export const DEMO_PROPERTIES: readonly DemoProperty[] = [
       'Monthly rent. Bright corner flat with high ceilings, renovated kitchen and a balcony over the garden square.',
     features: ['Balcony', 'High ceilings'],
     closeTo: ['Jardim do Príncipe Real', 'Rato metro'],
+    deedReview: 'pending',
+    ownerLinkSent: true,
     daysAgo: 1,
   },
   {
@@ -408,8 +419,9 @@ export async function seedPropertiesDemo(pool: UserPoolAccess): Promise<void> {
         metaDetails: {},
         media,
         imageOrder: media.map((item) => item.url),
-        deed_verified: demo.deed ?? false,
-        owner_acknowledged: demo.owner_ack ?? false,
+        // set by the approval and the confirmation of seed-verifications.ts, as in the app
+        deed_verified: false,
+        owner_acknowledged: false,
         created_at: new Date(now - demo.daysAgo * DAY).toISOString(),
         version: 1,
       });

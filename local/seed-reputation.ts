@@ -6,9 +6,12 @@ import { DEMO_PROPERTIES } from './seed-properties.ts';
 /**
  * The demo reputation: the awards the demo's own listings and connections earn, through the same awarder
  * and with the same descriptions as the EventBridge consumer (events/consumers/award-reputation.ts), dated
- * over the weeks the demo spans. Nothing else raises a counter, so every figure agrees with what the
- * screens list: points = the history's sum, property count = the agent's listings, connections = the
- * accepted connections, verified deals = the verified deeds (tests/integration/demo-seed.test.ts).
+ * over the weeks the demo spans. A listing's deed and owner awards come from its verifications
+ * (seed-verifications.ts, approved and confirmed through the app's code) by `awardVerifiedListing`, the
+ * consumer's own function, dated when they were decided: a listing without an approved deed earns no
+ * verified deal. Nothing else raises a counter, so every figure agrees with what the screens list:
+ * points = the history's sum, property count = the agent's listings, connections = the accepted
+ * connections, verified deals = the approved deeds (tests/integration/seed.test.ts).
  * Notifications older than two days start read; the newer ones wait in the dropdown.
  * Idempotent: an award already made is not made again (the ledger), so a restart changes nothing.
  */
@@ -26,16 +29,20 @@ interface DemoAward {
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Seeded notifications older than this start read. */
 const UNREAD_FOR_DAYS = 2;
-/** A listing's verification and the owner's acknowledgement came some days after it was listed. */
-const DEED_VERIFIED_AFTER = 0.4;
-const OWNER_ACKNOWLEDGED_AFTER = 0.6;
 
 export async function seedReputationDemo(pool: UserPoolAccess, password: string): Promise<void> {
-  const [{ awardReputation }, { Notification }, { Agent }, { ConnectionLink, pairKey }] = await Promise.all([
+  const [
+    { awardReputation, awardVerifiedListing },
+    { Notification },
+    { Agent },
+    { ConnectionLink, pairKey },
+    { DeedVerification, OwnerConfirmation },
+  ] = await Promise.all([
     import('#lib/reputation'),
     import('#lib/data/notifications'),
     import('#lib/data/accounts'),
     import('#lib/data/network'),
+    import('#lib/data/verifications'),
   ]);
   // the demo users exist already (seed.ts): this only looks their ids up
   const agentIds = new Map<string, string>();
@@ -47,14 +54,21 @@ export async function seedReputationDemo(pool: UserPoolAccess, password: string)
     return agentId;
   };
 
+  const now = Date.now();
+  const daysBefore = (iso: string) => (now - Date.parse(iso)) / DAY_MS;
   const awards: DemoAward[] = [];
   for (const listing of DEMO_PROPERTIES) {
     const agentId = await idOf(listing.owner);
     const award = (type: ReputationActivityType, daysAgo: number) =>
       awards.push({ agentId, type, entity: listing.id, subject: listing.title, daysAgo });
     award('PROPERTY_ADDED', listing.daysAgo);
-    if (listing.deed) award('PROPERTY_DEED_VERIFIED', listing.daysAgo * (1 - DEED_VERIFIED_AFTER));
-    if (listing.owner_ack) award('OWNER_ACKNOWLEDGEMENT', listing.daysAgo * (1 - OWNER_ACKNOWLEDGED_AFTER));
+    // only what its verifications decided, when they decided it
+    const key = { property_id: listing.id };
+    const [deed, owner] = await Promise.all([DeedVerification.get(key), OwnerConfirmation.get(key)]);
+    if (deed?.state === 'approved' && deed.reviewed_at)
+      award('PROPERTY_DEED_VERIFIED', daysBefore(deed.reviewed_at));
+    if (owner?.state === 'confirmed' && owner.responded_at)
+      award('OWNER_ACKNOWLEDGEMENT', daysBefore(owner.responded_at));
   }
   for (const connection of DEMO_CONNECTIONS) {
     const [requesterId, receiverId] = await Promise.all([
@@ -85,16 +99,18 @@ export async function seedReputationDemo(pool: UserPoolAccess, password: string)
     });
   }
 
-  const now = Date.now();
   // oldest first: the history numbers its entries in the order they are awarded
   for (const demo of awards.sort((first, second) => second.daysAgo - first.daysAgo)) {
-    const outcome = await awardReputation({
-      agentId: demo.agentId,
-      activityType: demo.type,
-      relatedEntityId: demo.entity,
-      description: awardDescription(demo.type, demo.subject),
-      at: new Date(now - demo.daysAgo * DAY_MS).toISOString(),
-    });
+    const outcome =
+      demo.type === 'PROPERTY_DEED_VERIFIED' || demo.type === 'OWNER_ACKNOWLEDGEMENT'
+        ? await awardVerifiedListing(demo.type, demo.entity, demo.agentId)
+        : await awardReputation({
+            agentId: demo.agentId,
+            activityType: demo.type,
+            relatedEntityId: demo.entity,
+            description: awardDescription(demo.type, demo.subject),
+            at: new Date(now - demo.daysAgo * DAY_MS).toISOString(),
+          });
     if (outcome.status !== 'awarded' || demo.daysAgo < UNREAD_FOR_DAYS) continue;
     for (const notificationId of outcome.notificationIds) {
       await Notification.update(

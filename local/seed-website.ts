@@ -1,3 +1,4 @@
+import type { WebsiteItem } from '#lib/data/websites';
 import type { UserPoolAccess } from './accounts.ts';
 import { findCognitoUser } from './accounts.ts';
 import { templateImages } from './website-template-images.ts';
@@ -52,8 +53,10 @@ export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
   if (existing) {
     // pages are regenerated on every start (idempotent): data seeded before the regenerator existed,
     // or a sites bucket emptied by hand, gets its published pages back
-    if (existing.status === 'published' && !existing.deleted_at)
+    if (existing.status === 'published' && !existing.deleted_at) {
+      await giveDefaultSubdomain(existing);
       await events.announceWebsite(existing, ['WebsitePublished']);
+    }
     return;
   }
   if ((await websites.listAgentWebsites(agentId)).length > 0) return;
@@ -87,9 +90,30 @@ export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
       template_id: DEMO_TEMPLATE,
       created_at: now,
     });
+    await giveDefaultSubdomain(website);
     await events.announceWebsite(website, ['WebsitePublished']);
   } catch (error) {
     await releaseFeature(subject, 'websites');
     throw error;
   }
+}
+
+/**
+ * The demo site's own address, `harbor-pine-demowe.localhost:3000`, given by the Domain dialog's code: the
+ * `/sites/{id}/` preview on the app's origin takes no form posts (contracts/response-headers.ts), so the
+ * contact form works at this address. A website that has its default subdomain keeps it.
+ */
+async function giveDefaultSubdomain(website: WebsiteItem): Promise<void> {
+  const [{ WebsiteDomain }, domains, events] = await Promise.all([
+    import('#lib/data/website-domains'),
+    import('#lib/website-domains'),
+    import('#lib/website-events'),
+  ]);
+  if (await WebsiteDomain.get({ website_id: website.website_id, kind: 'default' })) return;
+  await domains.claimDefaultDomain({
+    website,
+    domain: domains.defaultDomainOf(website.name, website.website_id),
+    businessName: website.name,
+  });
+  await events.announceWebsite(website, ['WebsiteHostsChanged']);
 }

@@ -11,6 +11,7 @@ import { seedPropertiesDemo } from './seed-properties.ts';
 import { seedReputationDemo } from './seed-reputation.ts';
 import { SUPPORT_DEMO, seedSupportDemo } from './seed-support.ts';
 import { seedTeamDemo } from './seed-team.ts';
+import { seedVerificationsDemo } from './seed-verifications.ts';
 
 export const DEMO_PASSWORD = 'Demo-Password-1';
 
@@ -175,6 +176,8 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   // before the agenda: its demo viewings link these clients
   await seedClientsDemo(cloud.userPool);
   await seedPropertiesDemo(cloud.userPool);
+  // the listings' deeds (approved by the support account) and owners' confirmations, before the awards
+  await seedVerificationsDemo(cloud.userPool);
   await seedAgendaDemo(cloud.userPool);
   await seedCloudDemo(cloud.userPool, DEMO_PASSWORD);
   await seedNetworkDemo(cloud.userPool, DEMO_PASSWORD);

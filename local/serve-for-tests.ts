@@ -21,7 +21,7 @@ if (args.includes('--seed-demo')) {
   await seedDemoData(cloud);
 }
 console.log(
-  `READY ${JSON.stringify({ appUrl: cloud.appUrl, appConfig: cloud.appConfig, env: cloud.env, userPool: cloud.userPool })}`,
+  `READY ${JSON.stringify({ appUrl: cloud.appUrl, apiUrl: cloud.apiUrl, appConfig: cloud.appConfig, env: cloud.env, userPool: cloud.userPool })}`,
 );
 
 const shutdown = async () => {

@@ -17,7 +17,7 @@ import { sendObject } from './static-host.ts';
  *
  * - On the app's own origin: `/sites/{websiteId}/`, `/sites/{websiteId}/{slug}`, `…/sitemap.xml`,
  *   `…/robots.txt`, with the previews' headers (a sandboxing CSP, so a page — the agent's content —
- *   cannot reach the app's storage) and compressed as that behaviour compresses (Gzip only: it caches
+ *   cannot reach the app's storage nor send a form) and compressed as that behaviour compresses (Gzip only: it caches
  *   nothing); their site-root links (`/about`) are pointed under `/sites/{websiteId}` so the site can be
  *   browsed there.
  * - For any other Host, the website whose domain (default subdomain or custom) that host is: `/` → home,

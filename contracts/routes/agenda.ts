@@ -109,7 +109,8 @@ export const agendaRoutes = defineRoutes({
     response: icalendar,
     responseContentType: 'text/calendar; charset=utf-8',
     resources: { table: 'read' },
-    // calendar apps poll each feed every few minutes to hours; a guessing or scraping client is capped
-    throttle: { rate: 20, burst: 200 },
+    // calendar apps poll each feed every few minutes to hours (10/s is 9,000 feeds polled every 15 min);
+    // a guessing or scraping client is capped, and the WAF caps each address (infra/lib/web-acl.ts)
+    throttle: { rate: 10, burst: 100 },
   },
 });

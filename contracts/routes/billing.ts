@@ -59,8 +59,10 @@ export const billingRoutes = defineRoutes({
       "The billing provider's events (HMAC-SHA256 signature with a timestamp; each event applied once however often it is delivered)",
     request: { body: webhookBody },
     response: webhookAnswer,
-    resources: { table: 'readwrite' },
+    // the signing secret is read from Secrets Manager (503 while it cannot be read: the provider retries)
+    statuses: [503],
+    resources: { table: 'readwrite', secrets: ['billingWebhook'] },
     // the provider delivers in bursts (renewal runs) and retries what is refused, so a 429 loses nothing
-    throttle: { rate: 20, burst: 200 },
+    throttle: { rate: 10, burst: 100 },
   },
 });

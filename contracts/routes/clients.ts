@@ -11,6 +11,12 @@ import {
   listClientsQuery,
 } from '../schemas/clients.ts';
 import { idParam, okBody } from '../schemas/common.ts';
+import {
+  pendingLeadList,
+  pendingLeadsAccepted,
+  pendingLeadsDismissed,
+  pendingLeadsQuery,
+} from '../schemas/pending-leads.ts';
 
 /** Clients and the client table's column preferences (spec §7 "Clients"). */
 export const clientsRoutes = defineRoutes({
@@ -97,5 +103,68 @@ export const clientsRoutes = defineRoutes({
     request: { path: idParam, query: clientActivityQuery },
     response: clientActivityList,
     resources: { table: 'read' },
+  },
+  // Website leads waiting for their agent: outside the client book and its count (docs/decisions.md,
+  // "Leads never take the agent's own room")
+  listPendingLeads: {
+    method: 'GET',
+    path: '/api/pending-leads',
+    handler: 'functions/clients/list-pending-leads.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      "The caller's website leads waiting to become clients (they arrived when the plan's client limit was reached, or behind other waiting leads), oldest first",
+    request: { query: pendingLeadsQuery },
+    response: pendingLeadList,
+    resources: { table: 'read' },
+  },
+  acceptPendingLead: {
+    method: 'POST',
+    path: '/api/pending-leads/{id}/accept',
+    handler: 'functions/clients/accept-pending-lead.ts',
+    status: 'implemented',
+    auth: 'token',
+    successStatus: 201,
+    summary:
+      'Add a waiting lead to the client book (counts against the clients limit: 403 Feature limit reached when full, the lead keeps waiting)',
+    request: { path: idParam },
+    response: client,
+    limit: 'clients',
+    resources: { table: 'readwrite' },
+  },
+  acceptPendingLeads: {
+    method: 'POST',
+    path: '/api/pending-leads/accept',
+    handler: 'functions/clients/accept-pending-leads.ts',
+    status: 'implemented',
+    auth: 'token',
+    statuses: [402, 403],
+    summary:
+      'Add the waiting leads to the client book, oldest first, while the plan has room (50 per request); says how many were added and how many still wait',
+    request: {},
+    response: pendingLeadsAccepted,
+    resources: { table: 'readwrite' },
+  },
+  dismissPendingLead: {
+    method: 'DELETE',
+    path: '/api/pending-leads/{id}',
+    handler: 'functions/clients/dismiss-pending-lead.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary: 'Dismiss a waiting lead (it is deleted, never added)',
+    request: { path: idParam },
+    response: okBody,
+    resources: { table: 'readwrite' },
+  },
+  dismissPendingLeads: {
+    method: 'DELETE',
+    path: '/api/pending-leads',
+    handler: 'functions/clients/dismiss-pending-leads.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary: 'Dismiss every waiting lead of the caller',
+    request: {},
+    response: pendingLeadsDismissed,
+    resources: { table: 'readwrite' },
   },
 });

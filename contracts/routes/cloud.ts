@@ -32,7 +32,7 @@ export const cloudRoutes = defineRoutes({
     request: { body: uploadInput },
     response: uploadStart,
     limit: 'storage',
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
   confirmUpload: {
     method: 'POST',
@@ -40,12 +40,13 @@ export const cloudRoutes = defineRoutes({
     handler: 'functions/cloud/confirm-upload.ts',
     status: 'implemented',
     auth: 'token',
-    statuses: [402, 409, 410, 413],
-    summary: 'Complete an upload after the presigned POST: re-checks the stored size and the quota',
+    statuses: [402, 409, 410, 413, 415],
+    summary:
+      'Complete an upload after the presigned POST: re-checks the stored size and the quota, and reads what the bytes are (415: a web page named as a PDF, picture, video or sound file)',
     request: { path: idParam },
     response: cloudItem,
     // no `limit`: the quota was taken when the upload started; confirming only settles it (docs/decisions.md)
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
   getStorageSummary: {
     method: 'GET',
@@ -68,7 +69,7 @@ export const cloudRoutes = defineRoutes({
       'Your active items in a folder (root when folderId is absent) with its path, or your files in every folder matching `search`',
     request: { query: listFilesQuery },
     response: cloudFolderList,
-    resources: { table: 'read', buckets: { files: 'read' } },
+    resources: { table: 'read', buckets: { files: { read: ['cloud'] } } },
   },
   listTrash: {
     method: 'GET',
@@ -90,7 +91,7 @@ export const cloudRoutes = defineRoutes({
     summary: 'Items shared with you and items you share',
     request: { query: cloudListQuery },
     response: cloudItemList,
-    resources: { table: 'read', buckets: { files: 'read' } },
+    resources: { table: 'read', buckets: { files: { read: ['cloud'] } } },
   },
   createFolder: {
     method: 'POST',
@@ -113,7 +114,7 @@ export const cloudRoutes = defineRoutes({
     request: { path: idParam, body: trashInput },
     response: trashResult,
     timeoutSeconds: 29,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
   getItem: {
     method: 'GET',
@@ -124,7 +125,7 @@ export const cloudRoutes = defineRoutes({
     summary: 'One item you own or that is shared with you',
     request: { path: idParam },
     response: cloudItem,
-    resources: { table: 'read', buckets: { files: 'read' } },
+    resources: { table: 'read', buckets: { files: { read: ['cloud'] } } },
   },
   getDownloadUrl: {
     method: 'GET',
@@ -136,7 +137,7 @@ export const cloudRoutes = defineRoutes({
     request: { path: idParam },
     response: downloadLink,
     timeoutSeconds: 29,
-    resources: { table: 'read', buckets: { files: 'readwrite' } },
+    resources: { table: 'read', buckets: { files: { read: ['cloud'], readwrite: ['zips'] } } },
   },
   updateItem: {
     method: 'PUT',
@@ -147,7 +148,7 @@ export const cloudRoutes = defineRoutes({
     summary: 'Rename or move one of your items (never into itself or a descendant)',
     request: { path: idParam, body: updateItemInput },
     response: cloudItem,
-    resources: { table: 'readwrite', buckets: { files: 'read' } },
+    resources: { table: 'readwrite', buckets: { files: { read: ['cloud'] } } },
   },
   shareItem: {
     method: 'PUT',
@@ -158,7 +159,7 @@ export const cloudRoutes = defineRoutes({
     summary: 'Set the agents one of your items is shared with',
     request: { path: idParam, body: shareInput },
     response: cloudItem,
-    resources: { table: 'readwrite', buckets: { files: 'read' } },
+    resources: { table: 'readwrite', buckets: { files: { read: ['cloud'] } } },
   },
   duplicateItem: {
     method: 'POST',
@@ -172,7 +173,7 @@ export const cloudRoutes = defineRoutes({
     response: cloudItem,
     limit: 'storage',
     timeoutSeconds: 29,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
   restoreItem: {
     method: 'POST',
@@ -184,7 +185,7 @@ export const cloudRoutes = defineRoutes({
     request: { path: idParam, body: restoreInput },
     response: restoreResult,
     timeoutSeconds: 29,
-    resources: { table: 'readwrite', buckets: { files: 'read' } },
+    resources: { table: 'readwrite', buckets: { files: { read: ['cloud'] } } },
   },
   deleteItemPermanently: {
     method: 'DELETE',
@@ -197,7 +198,7 @@ export const cloudRoutes = defineRoutes({
     request: { path: idParam },
     response: deleteResult,
     timeoutSeconds: 29,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
   emptyTrash: {
     method: 'DELETE',
@@ -209,6 +210,6 @@ export const cloudRoutes = defineRoutes({
     request: {},
     response: deleteResult,
     timeoutSeconds: 29,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud'] } } },
   },
 });

@@ -163,7 +163,7 @@ export const networkRoutes = defineRoutes({
       body: z.object({ agencyId: z.optional(id), type: z.optional(z.literal('logo')) }),
     },
     response: z.object({ logo: z.string() }),
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['agencyMedia'] } } },
   },
   uploadProfilePicture: {
     method: 'POST',
@@ -179,6 +179,6 @@ export const networkRoutes = defineRoutes({
       body: z.object({ agentId: id, type: z.literal('profile-picture') }),
     },
     response: z.object({ profile_picture: z.string() }),
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['agentMedia'] } } },
   },
 });

@@ -31,7 +31,11 @@ export const propertiesRoutes = defineRoutes({
     request: { bodyType: 'multipart', body: propertyCreate },
     response: addPropertyResult,
     limit: 'properties',
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' }, bus: true },
+    resources: {
+      table: 'readwrite',
+      buckets: { files: { readwrite: ['uploads', 'propertyMedia'] } },
+      bus: true,
+    },
   },
   updateProperty: {
     method: 'PUT',
@@ -40,10 +44,15 @@ export const propertiesRoutes = defineRoutes({
     status: 'implemented',
     auth: 'token',
     statuses: [403],
-    summary: 'Change one of your properties; deed or owner verification awards reputation once',
+    summary:
+      'Change one of your properties (deed_verified and owner_acknowledged are earned through its verifications, not set here)',
     request: { path: idParam, bodyType: 'multipart', body: propertyUpdate },
     response: property,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' }, bus: true },
+    resources: {
+      table: 'readwrite',
+      buckets: { files: { readwrite: ['uploads', 'propertyMedia'] } },
+      bus: true,
+    },
   },
   listProperties: {
     method: 'GET',
@@ -78,7 +87,11 @@ export const propertiesRoutes = defineRoutes({
     summary: 'Attach uploaded images to one of your properties (appended to media)',
     request: { path: idParam, bodyType: 'multipart', body: propertyImagesUpload },
     response: propertyMedia,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' }, bus: true },
+    resources: {
+      table: 'readwrite',
+      buckets: { files: { readwrite: ['uploads', 'propertyMedia'] } },
+      bus: true,
+    },
   },
   reorderPropertyImages: {
     method: 'PUT',

@@ -71,7 +71,9 @@ export const reputationRoutes = defineRoutes({
     handler: 'functions/reputation/award-points.ts',
     status: 'implemented',
     auth: 'token',
-    summary: 'Report a reputation activity of your own; points are awarded once per related property',
+    statuses: [403],
+    summary:
+      'Report a reputation activity of your own; awards only what the server verified (a listing of yours; its deed approved by support staff; its owner confirmed through the emailed link, else 403), once per related property',
     request: { path: idParam, body: awardInput },
     response: awardResult,
     resources: { table: 'readwrite' },

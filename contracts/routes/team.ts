@@ -68,7 +68,7 @@ export const teamRoutes = defineRoutes({
     response: invitePreview,
     resources: { table: 'read' },
     // an invitation's link is opened a handful of times; more than a trickle is someone probing links
-    throttle: { rate: 10, burst: 200 },
+    throttle: { rate: 5, burst: 100 },
   },
   acceptInvite: {
     method: 'POST',

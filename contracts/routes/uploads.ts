@@ -17,6 +17,6 @@ export const uploadsRoutes = defineRoutes({
     request: { body: uploadRequest },
     response: uploadTicket,
     limit: 'storage',
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['uploads'] } } },
   },
 });

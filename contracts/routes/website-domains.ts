@@ -7,6 +7,7 @@ import {
   forceContentQuery,
   forceContentResult,
   websiteDomain,
+  websiteDomains,
 } from '../schemas/websites.ts';
 
 /** Publishing a website's pages and pointing domains at it (spec §7 "Websites", the website-domains paths). */
@@ -20,7 +21,7 @@ export const websiteDomainsRoutes = defineRoutes({
     summary: 'Regenerate one page (pageId/pageSlug; empty slug = home) or all pages of your website',
     request: { path: idParam, query: forceContentQuery, body: forceContentInput },
     response: forceContentResult,
-    resources: { table: 'read', buckets: { content: 'read' }, bus: true },
+    resources: { table: 'read', buckets: { content: { read: ['websites'] } }, bus: true },
   },
   setCustomDomain: {
     method: 'POST',
@@ -29,8 +30,33 @@ export const websiteDomainsRoutes = defineRoutes({
     status: 'implemented',
     auth: 'token',
     statuses: [409],
-    summary: 'Point a custom domain at one of your websites (one website per domain)',
+    summary:
+      'Claim a custom domain for one of your websites: pending until its DNS TXT record is seen (72 hours), then active (one website per domain; 409 when active for another)',
     request: { body: customDomainInput },
+    response: websiteDomain,
+    resources: { table: 'readwrite', bus: true, siteDomains: true },
+  },
+  getWebsiteDomains: {
+    method: 'GET',
+    path: '/website-domains/{id}',
+    handler: 'functions/website-domains/get-domains.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      'The domains of your website: its default subdomain and its custom domain with the state of its DNS proof',
+    request: { path: idParam },
+    response: websiteDomains,
+    resources: { table: 'read', siteDomains: true },
+  },
+  checkCustomDomain: {
+    method: 'POST',
+    path: '/website-domains/custom-domain/{id}/check',
+    handler: 'functions/website-domains/check-custom-domain.ts',
+    status: 'implemented',
+    auth: 'token',
+    summary:
+      "Look for your website's custom-domain DNS TXT proof now (as the schedule does): active when seen, else pending or lapsed",
+    request: { path: idParam },
     response: websiteDomain,
     resources: { table: 'readwrite', bus: true, siteDomains: true },
   },

@@ -16,9 +16,10 @@ export const websiteLeadsRoutes = defineRoutes({
     request: { path: idParam, body: websiteListingLeadInput, bodyType: 'form' },
     response: websiteLeadRedirect,
     redirects: true,
-    resources: { table: 'readwrite' },
-    // anyone can post from any site: a low sustained rate caps a flood's cost (the per-sender limits are
-    // the handler's); the burst takes a busy moment across all sites
-    throttle: { rate: 10, burst: 200 },
+    // the origin-verify secret: CloudFront-Viewer-Address counts only on requests carrying it
+    resources: { table: 'readwrite', secrets: ['originVerify'] },
+    // anyone can post from any site: a low sustained rate caps a flood's cost (18,000 forms an hour across
+    // every site); fairness is the handler's (per-sender limits, per-website caps) and the WAF's (per address)
+    throttle: { rate: 5, burst: 100 },
   },
 });

@@ -41,7 +41,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'One of your websites with its editor content',
     request: { path: idParam },
     response: website,
-    resources: { table: 'read', buckets: { content: 'read' } },
+    resources: { table: 'read', buckets: { content: { read: ['websites'] } } },
   },
   getGlobalComponents: {
     method: 'GET',
@@ -52,7 +52,7 @@ export const websitesRoutes = defineRoutes({
     summary: "A website's global components and their counts",
     request: { path: idParam },
     response: globalComponentsResult,
-    resources: { table: 'read', buckets: { content: 'read' } },
+    resources: { table: 'read', buckets: { content: { read: ['websites'] } } },
   },
   createWebsite: {
     method: 'POST',
@@ -65,7 +65,7 @@ export const websitesRoutes = defineRoutes({
     request: { body: websiteCreate },
     response: website,
     limit: 'websites',
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { content: { read: ['templates'], readwrite: ['websites'] } } },
   },
   updateWebsite: {
     method: 'PUT',
@@ -78,7 +78,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Save editor state and settings; backs up the previous content (last 5 kept)',
     request: { path: idParam, body: websiteUpdate },
     response: website,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
+    resources: { table: 'readwrite', buckets: { content: { readwrite: ['websites'] } }, bus: true },
   },
   deleteWebsite: {
     method: 'DELETE',
@@ -112,7 +112,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Publish: every page and the home page are regenerated into the sites bucket',
     request: { path: idParam },
     response: website,
-    resources: { table: 'readwrite', buckets: { content: 'read' }, bus: true },
+    resources: { table: 'readwrite', buckets: { content: { read: ['websites'] } }, bus: true },
   },
   unpublishWebsite: {
     method: 'POST',
@@ -134,7 +134,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Add uploaded files to a website’s assets (appended)',
     request: { path: idParam, bodyType: 'multipart', body: websiteAssetsUpload },
     response: websiteAssetList,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['uploads', 'websiteMedia'] } } },
   },
   listWebsiteAssets: {
     method: 'GET',
@@ -145,7 +145,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'A website’s assets',
     request: { path: idParam },
     response: websiteAssetList,
-    resources: { table: 'read', buckets: { files: 'read' } },
+    resources: { table: 'read' },
   },
   deleteWebsiteAsset: {
     method: 'DELETE',
@@ -156,7 +156,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Remove one asset and its object',
     request: { path: websiteAssetParams },
     response: okBody,
-    resources: { table: 'readwrite', buckets: { files: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { files: { readwrite: ['websiteMedia'] } } },
   },
   listWebsiteBackups: {
     method: 'GET',
@@ -179,7 +179,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Back up the current content now (the oldest beyond 5 is dropped)',
     request: { path: idParam },
     response: websiteBackup,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { content: { readwrite: ['websites'] } } },
   },
   restoreWebsiteBackup: {
     method: 'POST',
@@ -190,7 +190,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Replace the content with a backup (the current content is backed up first)',
     request: { path: websiteBackupParams },
     response: website,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' }, bus: true },
+    resources: { table: 'readwrite', buckets: { content: { readwrite: ['websites'] } }, bus: true },
   },
   listWebsiteTemplates: {
     method: 'GET',
@@ -213,7 +213,7 @@ export const websitesRoutes = defineRoutes({
     summary: 'Save one of your websites as a template (its content is copied)',
     request: { body: websiteTemplateCreate },
     response: websiteTemplate,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { content: { read: ['websites'], readwrite: ['templates'] } } },
   },
   deleteWebsiteTemplate: {
     method: 'DELETE',
@@ -224,6 +224,6 @@ export const websitesRoutes = defineRoutes({
     summary: 'Delete one of your own templates',
     request: { path: idParam },
     response: okBody,
-    resources: { table: 'readwrite', buckets: { content: 'readwrite' } },
+    resources: { table: 'readwrite', buckets: { content: { readwrite: ['templates'] } } },
   },
 });

@@ -65,7 +65,9 @@ export const property = z.object({
   metaDetails: z.record(z.string(), z.unknown()),
   media: z.array(mediaItem),
   imageOrder: z.array(z.string()),
+  /** the deed was approved by EstateNet's support staff (GET /api/properties/{id}/verifications) */
   deed_verified: z.boolean(),
+  /** the owner confirmed the listing through the emailed link */
   owner_acknowledged: z.boolean(),
   created_at: z.string(),
   updated_at: z.optional(z.string()),
@@ -146,6 +148,7 @@ const propertyFormFields = {
   video_link: formText(z.optional(link)),
   virtual_tour_link: formText(z.optional(link)),
   metaDetails: formJson(z.optional(metadataObject)),
+  /** server-owned (issue 20): accepted only as the listing has it, for clients that echo the listing back */
   deed_verified: formBoolean(z.optional(flag)),
   owner_acknowledged: formBoolean(z.optional(flag)),
   fileKeys: fileKeys(MAX_PROPERTY_FILES),
@@ -165,8 +168,6 @@ export const propertyCreate = z.strictObject({
   additionalFeatures: formList(z._default(entries, [])),
   closeTo: formList(z._default(entries, [])),
   views: formList(z._default(entries, [])),
-  deed_verified: formBoolean(z._default(flag, false)),
-  owner_acknowledged: formBoolean(z._default(flag, false)),
 });
 
 const mediaUrl = z
@@ -191,7 +192,8 @@ export type ClearablePropertyField = (typeof CLEARABLE_PROPERTY_FIELDS)[number];
 /**
  * PUT /api/properties/updateProperty/{id} multipart body: any subset; new fileKeys (and inline images) are
  * appended to media, `removeMedia` names media urls to take away, `clearFields` empties optional fields.
- * Setting deed_verified or owner_acknowledged to true emits the reputation event once.
+ * deed_verified and owner_acknowledged are the server's (derived from the listing's verifications): they
+ * may be sent as they are, and a different value is refused.
  */
 export const propertyUpdate = z
   .strictObject({

@@ -92,13 +92,14 @@ describe('multipart property bodies', () => {
       price: 250000,
       bedrooms_count: 2,
       deed_verified: true,
-      owner_acknowledged: false,
       additionalFeatures: ['Pool', 'Garage'],
       closeTo: ['Beach'],
       status: 'for_sale',
       measurement_metric: 'sqm',
     });
     expect(property.video_link).toBeUndefined();
+    // server-owned (issue 20): absent unless sent, and then only echoed (the handler refuses a change)
+    expect(property.owner_acknowledged).toBeUndefined();
   });
 
   it('requires title, price and city on create', () => {

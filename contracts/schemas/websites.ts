@@ -292,13 +292,46 @@ export const domainName = z
     ),
   );
 
+/** The DNS record that proves a custom domain claim: create it at the domain's DNS provider. */
+export const domainProofRecord = z.object({
+  type: z.literal('TXT'),
+  /** `_estatenet-verify.<domain>` */
+  name: z.string(),
+  /** `estatenet-verify=<a random token of this claim>` */
+  value: z.string(),
+});
+
 export const websiteDomain = z.object({
   website_id: z.string(),
   domain: z.string(),
+  /** `default`: the subdomain under the sites domain; `custom`: the agent's own domain */
+  kind: z.enum(['default', 'custom']),
   businessName: z.optional(z.string()),
-  status: z.enum(['pending', 'active']),
+  /**
+   * `pending`: a custom domain waiting for its DNS proof (it serves nothing and blocks no one); `active`:
+   * serving the website; `lapsed`: not proven within 72 hours, or another website proved it first
+   */
+  status: z.enum(['pending', 'active', 'lapsed']),
   /** where the customer points a CNAME for a custom domain */
   cname_target: z.optional(z.string()),
+  /** custom domains, pending or active: the TXT record that proves the claim */
+  verification: z.optional(domainProofRecord),
+  created_at: z.string(),
+  /** when the proof was last looked for, and what was found there */
+  checked_at: z.optional(z.string()),
+  check_result: z.optional(z.enum(['not_found', 'other_value', 'dns_error'])),
+  /** pending: the claim lapses at this time unless proven */
+  lapses_at: z.optional(z.string()),
+  verified_at: z.optional(z.string()),
+  lapsed_at: z.optional(z.string()),
+  /** `expired`: not proven within 72 hours; `taken`: another website proved the domain first */
+  lapsed_reason: z.optional(z.enum(['expired', 'taken'])),
+});
+
+/** A website's domains: its default subdomain first, then its custom domain. */
+export const websiteDomains = z.object({
+  website_id: z.string(),
+  domains: z.array(websiteDomain),
 });
 
 export const customDomainInput = z.strictObject({ website_id: id, domain: domainName });

@@ -1,24 +1,25 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { awardDescription, type ReputationActivityType } from '#contracts/reputation-points';
+import { awardDescription, type VerifiedActivityType } from '#contracts/reputation-points';
 import { type DetailType, eventCatalog } from '#events/catalog';
 import { Agent } from '#lib/data/accounts';
 import { Property } from '#lib/data/properties';
 import { logger } from '#lib/logger';
-import { type AwardOutcome, awardReputation } from '#lib/reputation';
+import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#lib/reputation';
 
-/** The activity each listing event awards. */
-const PROPERTY_ACTIVITIES = {
-  PropertyAdded: 'PROPERTY_ADDED',
+/** The activity each verification event awards, once the listing's verification says so. */
+const VERIFICATION_ACTIVITIES = {
   PropertyDeedVerified: 'PROPERTY_DEED_VERIFIED',
   OwnerAcknowledged: 'OWNER_ACKNOWLEDGEMENT',
-} as const satisfies Partial<Record<DetailType, ReputationActivityType>>;
+} as const satisfies Partial<Record<DetailType, VerifiedActivityType>>;
 
 /**
  * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged and ConnectionAccepted
  * from the platform bus become awards through the same rules as POST /api/agents/{id}/reputation
- * (functions/lib/reputation.ts). Producers are our own handlers, which checked ownership before they
- * published, so the event is trusted as it stands. Idempotent: each award is once per (agent, activity,
- * entity), however often and however concurrently the event arrives.
+ * (functions/lib/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
+ * checked ownership before they published. A verification event is only an announcement: the award is
+ * made when the listing's verification itself is approved (deed) or confirmed (owner), so an event naming
+ * a listing nobody verified awards nothing. Idempotent: each award is once per (agent, activity, entity),
+ * however often and however concurrently the event arrives.
  */
 export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
   const detailType = event['detail-type'] as DetailType;
@@ -27,18 +28,30 @@ export async function handler(event: EventBridgeEvent<string, unknown>): Promise
     outcomes.push({ agentId, outcome: await awardReputation({ agentId, ...request }) });
 
   switch (detailType) {
-    case 'PropertyAdded':
-    case 'PropertyDeedVerified':
-    case 'OwnerAcknowledged': {
-      const { agentId, propertyId } = eventCatalog[detailType].parse(event.detail);
-      const activityType = PROPERTY_ACTIVITIES[detailType];
+    case 'PropertyAdded': {
+      const { agentId, propertyId } = eventCatalog.PropertyAdded.parse(event.detail);
       // the history names the listing (a listing deleted meanwhile gets the activity's label)
       const property = await Property.get({ property_id: propertyId });
       await award(agentId, {
-        activityType,
+        activityType: 'PROPERTY_ADDED',
         relatedEntityId: propertyId,
-        ...(property ? { description: awardDescription(activityType, property.title) } : {}),
+        ...(property ? { description: awardDescription('PROPERTY_ADDED', property.title) } : {}),
       });
+      break;
+    }
+    case 'PropertyDeedVerified':
+    case 'OwnerAcknowledged': {
+      const { agentId, propertyId } = eventCatalog[detailType].parse(event.detail);
+      const outcome = await awardVerifiedListing(VERIFICATION_ACTIVITIES[detailType], propertyId, agentId);
+      if (outcome.status === 'unverified') {
+        logger.warn('verification event for a listing that is not verified: nothing awarded', {
+          detailType,
+          agentId,
+          propertyId,
+        });
+        return;
+      }
+      outcomes.push({ agentId, outcome });
       break;
     }
     case 'ConnectionAccepted': {

@@ -1,8 +1,9 @@
 import type { ScheduledEvent } from 'aws-lambda';
 import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
+import { Agent } from '#lib/data/accounts';
 import { isConditionFailure } from '#lib/data/entity';
 import { eq, exists } from '#lib/data/expression';
-import { Website, WebsiteBackup, WebsiteTemplate } from '#lib/data/websites';
+import { Website, WebsiteBackup, type WebsiteItem, WebsiteTemplate } from '#lib/data/websites';
 import { publishEvent } from '#lib/events';
 import { logger } from '#lib/logger';
 import { builtInTemplateCss } from '#lib/website-templates';
@@ -32,6 +33,9 @@ export interface HealReport {
  * regenerated from it. Healed objects carry the model number, so a second run, or a run overlapping
  * another, reads them and writes nothing: it runs after every deploy and daily, and costs a read per
  * object once everything is healed. Templates built in code and blank sites are born with the model.
+ * Websites and templates are found agent by agent (the agents directory's index, then each agent's
+ * websites and templates), each a Query: no deployed function may scan the table
+ * (contracts/function-access.ts).
  */
 export async function handler(
   event?: Partial<ScheduledEvent<{ websiteIds?: string[] }>>,
@@ -52,13 +56,8 @@ export async function handler(
     return size;
   }
 
-  const websites = only
-    ? (await Promise.all(only.map((id) => Website.get({ website_id: id }, { consistent: true })))).filter(
-        (website) => website !== undefined,
-      )
-    : await Website.scan();
-  for (const website of websites) {
-    if (timeLeft() < RESERVE_MS) break;
+  /** Heals a website's content and backups, and regenerates its pages when it is published. */
+  async function healWebsite(website: WebsiteItem): Promise<void> {
     const templateCss = builtInTemplateCss(website.theme_id);
     const size = await healObject(website.content_key, templateCss);
     // the sizes the backups list shows; a save that moved the website on meanwhile keeps its own
@@ -85,9 +84,24 @@ export async function handler(
       report.republished += 1;
     }
   }
-  for (const template of only ? [] : await WebsiteTemplate.scan()) {
-    if (timeLeft() < RESERVE_MS) break;
-    await healObject(template.content_key, builtInTemplateCss(template.theme_id));
+
+  if (only) {
+    for (const id of only) {
+      if (timeLeft() < RESERVE_MS) break;
+      const website = await Website.get({ website_id: id }, { consistent: true });
+      if (website) await healWebsite(website);
+    }
+  } else {
+    agents: for (const agent of await Agent.queryAll('directory', {})) {
+      for (const website of await Website.queryAll('byAgent', { agent_id: agent.agent_id })) {
+        if (timeLeft() < RESERVE_MS) break agents;
+        await healWebsite(website);
+      }
+      for (const template of await WebsiteTemplate.queryAll('byAgent', { agent_id: agent.agent_id })) {
+        if (timeLeft() < RESERVE_MS) break agents;
+        await healObject(template.content_key, builtInTemplateCss(template.theme_id));
+      }
+    }
   }
   if (report.healed > 0) logger.info('website styles healed', { ...report });
   return report;

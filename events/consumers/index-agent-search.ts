@@ -32,7 +32,9 @@ const signature = (token: Partial<AgentSearchTokenItem>) =>
  * before the directory's search tokens existed get theirs. An agent whose tokens already are what its name
  * and city make is left alone, so a second run, or one overlapping another, writes nothing (it runs after
  * every deploy and daily, and costs a read per agent once all are indexed). Each write is conditional on the
- * name and city it was made from: an agent renamed meanwhile keeps the tokens its rename wrote.
+ * name and city it was made from: an agent renamed meanwhile keeps the tokens its rename wrote. The agents
+ * are read from the directory's index (every agent, one Query partition), not by a Scan: no deployed
+ * function may scan the table (contracts/function-access.ts).
  */
 export async function handler(
   _event?: Partial<ScheduledEvent>,
@@ -40,7 +42,7 @@ export async function handler(
 ): Promise<IndexReport> {
   const report: IndexReport = { checked: 0, indexed: 0 };
   const timeLeft = () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
-  for (const agent of await Agent.scan()) {
+  for (const agent of await Agent.queryAll('directory', {})) {
     if (timeLeft() < RESERVE_MS) break;
     report.checked += 1;
     const actions = agentSearchTokenActions(agent);
@@ -64,7 +66,7 @@ export async function handler(
       ]);
       report.indexed += 1;
     } catch (error) {
-      // renamed, moved or deleted since the scan read it: that write kept the tokens in step
+      // renamed, moved or deleted since the query read it: that write kept the tokens in step
       if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
     }
   }

@@ -8,8 +8,8 @@ import { getWebsiteById } from '#lib/websites';
 /**
  * The host sync (docs/infrastructure.md, "Hostnames → websites"): on WebsiteHostsChanged it makes the
  * sites distribution's KeyValueStore hold exactly `hostname → websiteId` for the hostnames the website
- * holds now — its default subdomain and custom domain (pending or active) while it is not deleted, none
- * once it is deleted or gone. The table's claims are the truth, the store a projection of them.
+ * holds now — its default subdomain and proven custom domain (a pending one holds no claim) while it is
+ * not deleted, none once it is deleted or gone. The table's claims are the truth, the store a projection of them.
  *
  * Idempotent by reconciliation: every key is decided from the table as it is at the moment of the write
  * and written with the store's ETag read just before (`writeKey`), so repeated, concurrent or reordered

@@ -1,7 +1,7 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
 import { FOLDER_DELETED_MESSAGE } from '#contracts/schemas/cloud';
 import { FILE_TOO_LARGE_MESSAGE } from '#contracts/schemas/forms';
-import { toView } from '#lib/cloud';
+import { disguiseMessage, toView } from '#lib/cloud';
 import { CloudItem } from '#lib/data/cloud';
 import { conflict, HttpError, notFound, payloadTooLarge, paywall } from '#lib/errors';
 import { withHttp } from '#lib/http';
@@ -11,7 +11,9 @@ import { settleCloudUpload } from '#lib/storage';
 /**
  * Completes an upload after its presigned POST: the same settlement the S3 "Object Created" consumer runs
  * (whichever comes first decides, the other reads the outcome). A file over 100 MB answers 413 and one that
- * no longer fits the quota the storage paywall; both are deleted, as is one whose folder was deleted for good meanwhile (410).
+ * no longer fits the quota the storage paywall; both are deleted, as is one whose folder was deleted for good
+ * meanwhile (410) and a web page under the name or type of a PDF, picture, video or sound file (415, the
+ * message says what the file really is). A kept file is the type its bytes show.
  */
 export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identity }) => {
   const item = await CloudItem.get({ id: path.id }, { consistent: true });
@@ -40,6 +42,13 @@ export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identi
         });
       }
       if (settled.reason === 'folder_deleted') throw new HttpError(410, FOLDER_DELETED_MESSAGE);
+      if (settled.reason === 'disguised') {
+        const { name, mime_type, content_type } = settled.item;
+        const message =
+          (content_type && disguiseMessage(name, mime_type, content_type)) ??
+          `“${name}” is not what its name says, so it was not kept.`;
+        throw new HttpError(415, message, { body: { error: message, reason: 'disguised_file' } });
+      }
       throw new HttpError(410, 'The upload expired before it was confirmed');
   }
 });

@@ -44,6 +44,7 @@ export const handler = withHttp(cloudRoutes.duplicateItem, async ({ path, identi
         type: item.type,
         ...(parent ? { parent_folder_id: parent } : {}),
         ...(item.mime_type ? { mime_type: item.mime_type } : {}),
+        ...(item.content_type ? { content_type: item.content_type } : {}),
         ...(item.file_type ? { file_type: item.file_type } : {}),
         size: item.size,
         ...(item.type === 'file' ? { object_key: objectKeyFor(identity.agentId, id) } : {}),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { makeZip } from 'client-zip';
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { collectTree, DOWNLOAD_URL_TTL_SECONDS, readableItem } from '#lib/cloud';
+import { collectTree, DOWNLOAD_URL_TTL_SECONDS, readableItem, servedAs } from '#lib/cloud';
 import { HttpError } from '#lib/errors';
 import { withHttp } from '#lib/http';
 import { getObject, presignUrl, putObjectStream } from '#lib/s3';
@@ -13,7 +13,8 @@ export const MAX_ZIP_BYTES = 2 * 1024 ** 3;
 export const ZIP_PREFIX = 'zips/';
 
 /**
- * A short-lived presigned GET for a file the caller owns or that is shared with it. A folder is zipped
+ * A short-lived presigned GET for a file the caller owns or that is shared with it: an attachment of its
+ * name, typed as its bytes are (a file stored before its bytes were checked: application/octet-stream). A folder is zipped
  * first: each file's S3 GET stream is piped through a streaming zip writer into a multipart upload of a
  * temporary object, 8 MB at a time, so memory stays flat whatever the folder's size; the answer is a
  * presigned GET of that zip.
@@ -22,16 +23,17 @@ export const handler = withHttp(cloudRoutes.getDownloadUrl, async ({ path, ident
   const item = await readableItem(identity.agentId, path.id);
   const expiresAt = new Date(Date.now() + DOWNLOAD_URL_TTL_SECONDS * 1000).toISOString();
   if (item.type === 'file') {
+    const { contentType } = servedAs(item);
     const url = await presignUrl(
       { bucket: 'files', key: item.object_key! },
-      { expiresIn: DOWNLOAD_URL_TTL_SECONDS, downloadName: item.name },
+      {
+        expiresIn: DOWNLOAD_URL_TTL_SECONDS,
+        downloadName: item.name,
+        disposition: 'attachment',
+        responseContentType: contentType,
+      },
     );
-    return {
-      url,
-      name: item.name,
-      ...(item.mime_type ? { mime_type: item.mime_type } : {}),
-      expires_at: expiresAt,
-    };
+    return { url, name: item.name, mime_type: item.content_type ?? contentType, expires_at: expiresAt };
   }
   const tree = await collectTree(item, MAX_ZIP_ITEMS);
   const bytes = tree.items.reduce((sum, { item: entry }) => sum + entry.size, 0);

@@ -8,6 +8,7 @@ import {
   nowIso,
   objectKeyFor,
   ownedFolder,
+  STORED_OBJECT,
   toView,
   UPLOAD_POST_TTL_SECONDS,
 } from '#lib/cloud';
@@ -61,7 +62,9 @@ export const handler = withHttp(cloudRoutes.startUpload, async ({ body, identity
         expiresIn: UPLOAD_POST_TTL_SECONDS,
         minBytes: body.size,
         maxBytes: Math.min(body.size, MAX_UPLOAD_BYTES),
-        contentType: body.mime_type,
+        // never the declared type: the object is a plain download at rest, served as what its bytes are
+        contentType: STORED_OBJECT.contentType,
+        contentDisposition: STORED_OBJECT.contentDisposition,
       },
     );
     return { ...post, file: await toView(item), expires_at: postExpires.toISOString() };

@@ -31,7 +31,7 @@ function createVerifier() {
       issuer: config.localIssuer,
       audience: null,
       customJwtCheck: ({ payload }) =>
-        validateCognitoJwtFields(payload, { tokenUse: 'access', clientId: config.userPoolClientId }),
+        validateCognitoJwtFields(payload, { tokenUse: 'access', clientId: config.userPoolClientIds }),
     });
     verifier.cacheJwks(JSON.parse(readFileSync(config.localJwksFile, 'utf8')) as Jwks);
     return verifier;
@@ -39,7 +39,7 @@ function createVerifier() {
   return CognitoJwtVerifier.create({
     userPoolId: config.userPoolId,
     tokenUse: 'access',
-    clientId: config.userPoolClientId,
+    clientId: config.userPoolClientIds,
   });
 }
 

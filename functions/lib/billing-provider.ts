@@ -42,8 +42,16 @@ export interface BillingProvider {
   updatePaymentMethod(
     request: PaymentMethodRequest,
   ): Promise<{ paymentMethod: PaymentMethod; change: SubscriptionChange }>;
-  /** verifies a webhook delivery's signature and reads its event; throws a 4xx HttpError otherwise */
-  readWebhook(rawBody: string, headers: Record<string, string | undefined>, nowSeconds: number): BillingEvent;
+  /**
+   * verifies a webhook delivery's signature with the signing secret (functions/lib/secrets.ts) and reads
+   * its event; throws a 4xx HttpError otherwise
+   */
+  readWebhook(
+    rawBody: string,
+    headers: Record<string, string | undefined>,
+    nowSeconds: number,
+    secret: string,
+  ): BillingEvent;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -72,14 +80,13 @@ function readTestCard(reference: string): PaymentMethod {
   return { brand: BRANDS[brand] ?? 'Card', last4, exp_month: Number(month), exp_year: Number(year) };
 }
 
-/** Events signed with the configured secret, in our normalised shape (the local provider's format). */
+/** Events signed with the webhook's secret, in our normalised shape (the local provider's format). */
 function readSignedEvent(
   rawBody: string,
   headers: Record<string, string | undefined>,
   nowSeconds: number,
+  secret: string,
 ): BillingEvent {
-  const secret = config.billing.webhookSecret;
-  if (!secret) throw new HttpError(503, 'Billing webhooks are not configured');
   const problem = checkSignature(rawBody, headers[SIGNATURE_HEADER], secret, nowSeconds);
   if (problem) throw badRequest(`Invalid webhook signature (${problem})`);
   let parsed: unknown;

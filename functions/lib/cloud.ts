@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { planFor } from '#contracts/plans';
+import { type UserFileDisposition, userFileDisposition } from '#contracts/response-headers';
 import type { CloudItemView, FolderCrumb } from '#contracts/schemas/cloud';
 import { TRASH_RETENTION_DAYS } from '#contracts/schemas/cloud';
 import { Agent } from './data/accounts.ts';
@@ -14,6 +15,7 @@ import {
 } from './data/entity.ts';
 import { eq } from './data/expression.ts';
 import { notFound } from './errors.ts';
+import type { SniffedContent } from './file-signatures.ts';
 import { type LimitSubject, releaseFeature } from './limits.ts';
 import { logger } from './logger.ts';
 import { deleteObject, presignUrl } from './s3.ts';
@@ -153,6 +155,133 @@ export async function withFreshItem<T>(
   }
 }
 
+// ── what a file is, and how it is served ─────────────────────────────────────────────────────────────
+
+/**
+ * What the name or the declared type of an upload promises that the previewers show in place: a PDF, a
+ * picture (not SVG, which is markup), a video or a sound file. A web page under one of these is a disguise.
+ */
+const PREVIEWED_EXTENSIONS: Record<string, string> = {
+  pdf: 'a PDF',
+  ...Object.fromEntries(
+    ['jpg', 'jpeg', 'png', 'gif', 'webp', 'avif', 'heic', 'bmp', 'tif', 'tiff'].map((ext) => [
+      ext,
+      'a picture',
+    ]),
+  ),
+  ...Object.fromEntries(['mp4', 'm4v', 'mov', 'webm'].map((ext) => [ext, 'a video'])),
+  ...Object.fromEntries(['mp3', 'm4a', 'wav', 'ogg', 'flac', 'aac'].map((ext) => [ext, 'a sound file'])),
+};
+
+function previewedClaim(name: string, declaredType: string | undefined): string | undefined {
+  const byName = PREVIEWED_EXTENSIONS[fileTypeOf(name) ?? ''];
+  if (byName) return byName;
+  const type = (declaredType ?? '').toLowerCase();
+  if (type === 'application/pdf') return 'a PDF';
+  if (type.startsWith('image/') && type !== 'image/svg+xml') return 'a picture';
+  if (type.startsWith('video/')) return 'a video';
+  if (type.startsWith('audio/')) return 'a sound file';
+  return undefined;
+}
+
+const MARKUP_LABELS: Record<string, string> = {
+  'text/html': 'a web page (HTML)',
+  'application/xhtml+xml': 'a web page (XHTML)',
+  'image/svg+xml': 'an SVG drawing, which can hold script',
+  'application/xml': 'an XML document',
+};
+
+/** What a markup type is called in a message (`a web page (HTML)`). */
+export const markupLabel = (type: string) => MARKUP_LABELS[type] ?? 'a web page';
+
+/**
+ * The confirm call's message for a disguised upload: which file, what it claims, what it is, what to do.
+ * Undefined when the file is no disguise.
+ */
+export function disguiseMessage(
+  name: string,
+  declaredType: string | undefined,
+  contentType: string,
+): string | undefined {
+  const claim = previewedClaim(name, declaredType);
+  if (!claim || !MARKUP_LABELS[contentType]) return undefined;
+  return `“${name}” is not ${claim}: its contents are ${markupLabel(contentType)}. Upload the real file, or give it a name that says what it is (.html for a web page).`;
+}
+
+/** Text types kept as declared (or as the name says) for text bytes; other text is served as text/plain. */
+const TEXT_TYPES: Record<string, string> = {
+  txt: 'text/plain',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  md: 'text/markdown',
+  json: 'application/json',
+  ics: 'text/calendar',
+  vcf: 'text/vcard',
+};
+const KEPT_TEXT_TYPES = new Set(Object.values(TEXT_TYPES));
+
+/** Documents kept in a zip or OLE container: the declared type (or the name's) says which. */
+const CONTAINER_DOCUMENTS: Record<string, string> = {
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  odt: 'application/vnd.oasis.opendocument.text',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odp: 'application/vnd.oasis.opendocument.presentation',
+  epub: 'application/epub+zip',
+  kmz: 'application/vnd.google-earth.kmz',
+  doc: 'application/msword',
+  xls: 'application/vnd.ms-excel',
+  ppt: 'application/vnd.ms-powerpoint',
+  msg: 'application/vnd.ms-outlook',
+};
+const KEPT_CONTAINER_TYPES = new Set(Object.values(CONTAINER_DOCUMENTS));
+
+/**
+ * What an arrived upload is: refused when its bytes are markup under a previewed type's name or declared
+ * type (a disguise, `message` says why), otherwise kept as the type its bytes show — refined by the
+ * declared type or the name only where the bytes cannot tell (which text, which zip-based document).
+ */
+export function judgeArrival(
+  name: string,
+  declaredType: string | undefined,
+  sniffed: SniffedContent,
+): { contentType: string; message?: string } {
+  const declared = (declaredType ?? '').toLowerCase();
+  const extension = fileTypeOf(name) ?? '';
+  if (sniffed.family === 'markup') {
+    const message = disguiseMessage(name, declaredType, sniffed.type);
+    return { contentType: sniffed.type, ...(message ? { message } : {}) };
+  }
+  if (sniffed.family === 'text') {
+    if (KEPT_TEXT_TYPES.has(declared)) return { contentType: declared };
+    return { contentType: TEXT_TYPES[extension] ?? 'text/plain' };
+  }
+  if (sniffed.family === 'container') {
+    if (KEPT_CONTAINER_TYPES.has(declared)) return { contentType: declared };
+    return { contentType: CONTAINER_DOCUMENTS[extension] ?? sniffed.type };
+  }
+  return { contentType: sniffed.type };
+}
+
+/**
+ * How a file is served: as the type its bytes show, in place only when a browser runs nothing of it
+ * (contracts/response-headers.ts); a file stored before its bytes were checked only as a download.
+ */
+export function servedAs(item: Pick<CloudItemRecord, 'content_type'>): {
+  contentType: string;
+  disposition: UserFileDisposition;
+} {
+  if (!item.content_type) return { contentType: 'application/octet-stream', disposition: 'attachment' };
+  return { contentType: item.content_type, disposition: userFileDisposition(item.content_type) };
+}
+
+/**
+ * What every cloud object is stored as (the upload form's fixed fields): whatever a file's uploader
+ * declared, S3 itself answers a plain GET of the object as a download; the presigned URLs name the type.
+ */
+export const STORED_OBJECT = { contentType: 'application/octet-stream', contentDisposition: 'attachment' };
+
 // ── reading ───────────────────────────────────────────────────────────────────────────────────────────
 
 /** The public shape of an item (spec §3), with a short-lived inline URL for a confirmed file. */
@@ -171,7 +300,12 @@ export async function toView(item: CloudItemRecord, options: { url?: boolean } =
       ? {
           url: await presignUrl(
             { bucket: 'files', key: item.object_key! },
-            { expiresIn: PREVIEW_URL_TTL_SECONDS },
+            {
+              expiresIn: PREVIEW_URL_TTL_SECONDS,
+              responseContentType: servedAs(item).contentType,
+              disposition: servedAs(item).disposition,
+              downloadName: item.name,
+            },
           ),
         }
       : {}),

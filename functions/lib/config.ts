@@ -32,11 +32,12 @@ export const ENV_NAMES = {
   appUrl: 'APP_URL',
   email: { from: 'INVITE_FROM_EMAIL' },
   exchangeRatesUrl: 'EXCHANGE_RATES_URL',
-  billing: { provider: 'BILLING_PROVIDER', webhookSecret: 'BILLING_WEBHOOK_SECRET' },
+  billing: { provider: 'BILLING_PROVIDER', webhookSecretArn: 'BILLING_WEBHOOK_SECRET_ARN' },
+  originVerifySecretArn: 'ORIGIN_VERIFY_SECRET_ARN',
   sites: {
     domain: 'SITES_DOMAIN',
     cnameTarget: 'SITES_CNAME_TARGET',
-    customDomainsActive: 'SITES_CUSTOM_DOMAINS_ACTIVE',
+    dnsServers: 'SITES_DNS_SERVERS',
   },
 } as const;
 
@@ -64,8 +65,15 @@ export const config = {
   get userPoolId(): string {
     return required(ENV_NAMES.userPool);
   },
-  get userPoolClientId(): string {
-    return required(ENV_NAMES.userPoolClient);
+  /**
+   * The app clients whose access tokens the API takes, comma-separated in USER_POOL_CLIENT_ID: the web
+   * client and the "Keep me signed in" one (contracts/session-lifetimes.ts).
+   */
+  get userPoolClientIds(): string[] {
+    return required(ENV_NAMES.userPoolClient)
+      .split(',')
+      .map((id) => id.trim())
+      .filter(Boolean);
   },
   /** the app's origin, for links in emails (invitations) and published pages */
   get appUrl(): string {
@@ -89,21 +97,31 @@ export const config = {
   },
   /**
    * The billing provider adapter (functions/lib/billing-provider.ts): `local` completes test checkouts at
-   * once (the local cloud only); `none` (the default) offers no online payment. The webhook secret signs
-   * the provider's events; without one every webhook is refused.
+   * once (the local cloud only); `none` (the default) offers no online payment. The webhook's signing
+   * secret is a Secrets Manager secret: the webhook's function is given its ARN (never the value) and
+   * reads it at cold start (functions/lib/secrets.ts).
    */
   billing: {
     get provider(): string {
       return optional(ENV_NAMES.billing.provider) ?? 'none';
     },
-    get webhookSecret(): string | undefined {
-      return optional(ENV_NAMES.billing.webhookSecret);
+    get webhookSecretArn(): string {
+      return required(ENV_NAMES.billing.webhookSecretArn);
     },
   },
   /**
+   * The Secrets Manager secret our CloudFront distributions send the API in `x-origin-verify`
+   * (functions/lib/origin-verify.ts): given to the functions that read the viewer's address (`secrets:
+   * ['originVerify']`); without it no request counts as coming through CloudFront.
+   */
+  get originVerifySecretArn(): string {
+    return required(ENV_NAMES.originVerifySecretArn);
+  },
+  /**
    * Websites' domains: default subdomains are made under `domain`; a custom domain's CNAME points at
-   * `cnameTarget` (the sites distribution's host). Custom domains start `pending` until verified, unless
-   * `customDomainsActive` (the local cloud, whose site host answers for any Host header).
+   * `cnameTarget` (the sites distribution's host). Custom domains start `pending` until their DNS TXT
+   * proof is seen, looked up through `dnsServers` (`ip:port`, comma-separated) when set — the local cloud's
+   * stand-in DNS server — else the system's resolver (in Lambda, the VPC's Amazon-provided DNS).
    */
   sites: {
     get domain(): string {
@@ -112,8 +130,11 @@ export const config = {
     get cnameTarget(): string | undefined {
       return optional(ENV_NAMES.sites.cnameTarget);
     },
-    get customDomainsActive(): boolean {
-      return optional(ENV_NAMES.sites.customDomainsActive) === 'true';
+    get dnsServers(): string[] {
+      return (optional(ENV_NAMES.sites.dnsServers) ?? '')
+        .split(',')
+        .map((server) => server.trim())
+        .filter(Boolean);
     },
   },
   /** Emulator endpoints; empty in AWS so the SDK uses its regional defaults. */
@@ -132,6 +153,9 @@ export const config = {
     },
     get ses(): string | undefined {
       return optional('AWS_ENDPOINT_URL_SESV2');
+    },
+    get secretsManager(): string | undefined {
+      return optional('AWS_ENDPOINT_URL_SECRETS_MANAGER');
     },
   },
   /**

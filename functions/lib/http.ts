@@ -16,6 +16,7 @@ import { BUSY_ERROR_BODY, forbidden, HttpError, INTERNAL_ERROR_BODY } from './er
 import { withInvocationDeadline } from './invocation-deadline.ts';
 import { assertSubscriptionActive } from './limits.ts';
 import { logger } from './logger.ts';
+import { type OriginSecret, originVerification } from './origin-verify.ts';
 import { invalidField, validatePart } from './validation.ts';
 
 type Output<S> = S extends z.ZodMiniType ? z.output<S> : undefined;
@@ -187,7 +188,11 @@ const bodyParsing = (route: RouteDefinition, multipart?: MultipartParser): middy
 export function withHttp<R extends RouteDefinition>(
   route: R,
   fn: HandlerFn<R>,
-  parsers: { multipart?: MultipartParser } = {},
+  parsers: {
+    multipart?: MultipartParser;
+    /** the origin-verify secret, for a handler that reads CloudFront's viewer headers (origin-verify.ts) */
+    originSecret?: OriginSecret;
+  } = {},
 ) {
   if (route.request.bodyType === 'multipart' && !parsers.multipart) {
     throw new Error(
@@ -245,13 +250,17 @@ export function withHttp<R extends RouteDefinition>(
     }
     return compressedWhenLarge(event, json(response.statusCode, checked.data, response.headers));
   };
-  return middy<Event, APIGatewayProxyStructuredResultV2>()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(errorResponses())
-    .use(authentication(route))
-    .use(subscriptionCheck(route))
-    .use(bodyParsing(route, parsers.multipart))
-    .handler(run);
+  return (
+    middy<Event, APIGatewayProxyStructuredResultV2>()
+      .use(injectLambdaContext(logger, { resetKeys: true }))
+      .use(errorResponses())
+      // CloudFront's viewer headers count only on requests carrying the origin-verify secret
+      .use(originVerification(parsers.originSecret))
+      .use(authentication(route))
+      .use(subscriptionCheck(route))
+      .use(bodyParsing(route, parsers.multipart))
+      .handler(run)
+  );
 }
 
 function isRedirect(value: unknown): value is Redirect {

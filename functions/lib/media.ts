@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { PROFILE_IMAGE_TYPES } from '#contracts/schemas/agents';
 import type { InlineFile } from './body.ts';
 import { badRequest } from './errors.ts';
+import { sniffContent } from './file-signatures.ts';
 import { logger } from './logger.ts';
 import { deleteObject, putObject } from './s3.ts';
 import { invalidField } from './validation.ts';
@@ -19,21 +20,21 @@ export interface ImageType {
   contentType: (typeof PROFILE_IMAGE_TYPES)[number];
 }
 
-const startsWith = (bytes: Buffer, signature: number[], offset = 0) =>
-  bytes.length >= offset + signature.length &&
-  signature.every((byte, index) => bytes[offset + index] === byte);
+const MEDIA_IMAGES: Record<string, ImageType['extension']> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
-/** The image type by its magic number, never by the file name or the declared MIME type. */
-export function detectImageType(bytes: Buffer): ImageType | undefined {
-  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return { extension: 'jpg', contentType: 'image/jpeg' };
-  if (startsWith(bytes, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) {
-    return { extension: 'png', contentType: 'image/png' };
-  }
-  // RIFF....WEBP
-  if (startsWith(bytes, [0x52, 0x49, 0x46, 0x46]) && startsWith(bytes, [0x57, 0x45, 0x42, 0x50], 8)) {
-    return { extension: 'webp', contentType: 'image/webp' };
-  }
-  return undefined;
+/**
+ * The image type by its magic number (functions/lib/file-signatures.ts), never by the file name or the
+ * declared MIME type: public media are JPEG, PNG or WebP pictures only, stored as that type, so nothing
+ * served under `/media/` is a document a browser would run.
+ */
+export function detectImageType(bytes: Uint8Array): ImageType | undefined {
+  const { type } = sniffContent(bytes);
+  const extension = MEDIA_IMAGES[type];
+  return extension ? { extension, contentType: type as ImageType['contentType'] } : undefined;
 }
 
 /** The one image of a multipart field (`files` by default): 400 naming the field when absent. */

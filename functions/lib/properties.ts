@@ -8,6 +8,7 @@ import type { PropertySearchPage } from './data/property-search.ts';
 import { forbidden, notFound } from './errors.ts';
 import { publishEvent } from './events.ts';
 import { logger } from './logger.ts';
+import { invalidField } from './validation.ts';
 
 /** What the property handlers share: ownership, the fields a form may set, and the reputation events. */
 
@@ -27,7 +28,7 @@ export async function ownedProperty(
   return property;
 }
 
-/** The form fields a create or update may set (everything but files, media and verification flags). */
+/** The form fields a create or update may set (everything but files, media and the verification flags). */
 export interface PropertyFields {
   title?: string | undefined;
   price?: number | undefined;
@@ -49,8 +50,6 @@ export interface PropertyFields {
   video_link?: string | undefined;
   virtual_tour_link?: string | undefined;
   metaDetails?: Record<string, unknown> | undefined;
-  deed_verified?: boolean | undefined;
-  owner_acknowledged?: boolean | undefined;
 }
 
 const FIELD_NAMES = [
@@ -74,8 +73,6 @@ const FIELD_NAMES = [
   'video_link',
   'virtual_tour_link',
   'metaDetails',
-  'deed_verified',
-  'owner_acknowledged',
 ] as const satisfies ReadonlyArray<keyof PropertyFields>;
 
 /** The given fields only (undefined ones left out), ready to spread over a property. */
@@ -102,32 +99,41 @@ export function withoutFields(
   return next as unknown as PropertyItem;
 }
 
+/**
+ * `deed_verified` and `owner_acknowledged` are the server's (issue 20): derived from the listing's
+ * verifications (functions/lib/verifications.ts), never set by its agent. A create or update may still
+ * send them as they are (older clients echo the listing back); a value that differs is refused, naming
+ * the way the listing earns it.
+ */
+const SERVER_OWNED_FLAGS = {
+  deed_verified:
+    "Deed verified is set by EstateNet when support staff approve the listing's deed: upload the deed from the listing's page (Verification).",
+  owner_acknowledged:
+    "Owner acknowledged is set when the owner confirms the listing through the link emailed from the listing's page (Verification).",
+} as const;
+
+export function assertServerOwnedFlags(
+  body: { deed_verified?: boolean | undefined; owner_acknowledged?: boolean | undefined },
+  current: Pick<PropertyItem, 'deed_verified' | 'owner_acknowledged'> | undefined,
+): void {
+  for (const [flag, message] of Object.entries(SERVER_OWNED_FLAGS) as Array<
+    [keyof typeof SERVER_OWNED_FLAGS, string]
+  >) {
+    const sent = body[flag];
+    if (sent !== undefined && sent !== (current?.[flag] ?? false)) throw invalidField(flag, message);
+  }
+}
+
 interface Announcement {
-  detailType: Extract<DetailType, 'PropertyAdded' | 'PropertyDeedVerified' | 'OwnerAcknowledged'>;
+  detailType: Extract<DetailType, 'PropertyAdded'>;
   activityType: ReputationActivityType;
 }
 
-const ADDED: Announcement = { detailType: 'PropertyAdded', activityType: 'PROPERTY_ADDED' };
-const DEED_VERIFIED: Announcement = {
-  detailType: 'PropertyDeedVerified',
-  activityType: 'PROPERTY_DEED_VERIFIED',
-};
-const OWNER_ACKNOWLEDGED: Announcement = {
-  detailType: 'OwnerAcknowledged',
-  activityType: 'OWNER_ACKNOWLEDGEMENT',
-};
-
 /**
- * The reputation events a write earns: PropertyAdded for a new property, and a verification flag that
- * turned true (the awarder's ledger makes each award once per property, however often a flag flips).
+ * The reputation event a new listing earns. It is the only one a property write announces: the
+ * verifications are announced by their decisions (functions/verifications/).
  */
-export function announcementsOf(previous: PropertyItem | undefined, next: PropertyItem): Announcement[] {
-  return [
-    ...(previous ? [] : [ADDED]),
-    ...(next.deed_verified && !previous?.deed_verified ? [DEED_VERIFIED] : []),
-    ...(next.owner_acknowledged && !previous?.owner_acknowledged ? [OWNER_ACKNOWLEDGED] : []),
-  ];
-}
+export const LISTING_ADDED: Announcement = { detailType: 'PropertyAdded', activityType: 'PROPERTY_ADDED' };
 
 /** The points those events award (the rules of contracts/reputation-points.ts). */
 export const pointsOf = (announcements: readonly Announcement[]) =>

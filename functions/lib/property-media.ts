@@ -6,7 +6,7 @@ import type { PropertyMediaItem } from './data/properties.ts';
 import { badRequest, notFound, payloadTooLarge } from './errors.ts';
 import { logger } from './logger.ts';
 import { deleteMedia, detectImageType, MEDIA_PREFIX, NOT_AN_IMAGE_MESSAGE, putMedia } from './media.ts';
-import { copyObject, deleteObject, getObject, headObject } from './s3.ts';
+import { copyObject, deleteObject, headObject, readObjectStart } from './s3.ts';
 import { settleTicket, ticketObjectRemoved } from './storage.ts';
 import { invalidField } from './validation.ts';
 
@@ -73,26 +73,6 @@ export async function storeInlineImages(
   return stored;
 }
 
-/** The first bytes of an object (enough for a magic number); the rest is never read. */
-async function startOf(key: string): Promise<Buffer | undefined> {
-  const stream = await getObject({ bucket: 'files', key });
-  if (!stream) return undefined;
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  try {
-    while (length < 16) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      length += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks);
-}
-
 export interface ClaimedUploads {
   media: PropertyMediaItem[];
   /** removes the uploads once the property points at their copies (their storage comes back) */
@@ -129,7 +109,9 @@ export async function claimUploads(
       const head = await headObject({ bucket: 'files', key });
       if (!ticket || !head) throw fileKeysError(`${key} has not finished uploading`);
       if (head.size > MAX_PROPERTY_IMAGE_BYTES) throw payloadTooLarge(IMAGE_TOO_LARGE_MESSAGE);
-      const image = detectImageType((await startOf(key)) ?? Buffer.alloc(0));
+      const image = detectImageType(
+        (await readObjectStart({ bucket: 'files', key }, 16)) ?? new Uint8Array(),
+      );
       if (!image) throw badRequest(NOT_AN_IMAGE_MESSAGE, { fileKeys: NOT_AN_IMAGE_MESSAGE });
       const target = `${MEDIA_PREFIX}${folderOf(propertyId)}/photo-${randomUUID()}.${image.extension}`;
       await copyObject(

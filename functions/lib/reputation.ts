@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import {
   ACHIEVEMENTS,
   type AchievementRule,
+  awardDescription,
   REPUTATION_ACTIVITIES,
   type ReputationActivityType,
   type ReputationMetric,
   reachedAchievements,
+  VERIFIED_ACTIVITIES,
+  type VerifiedActivityType,
 } from '#contracts/reputation-points';
 import { Agent, type AgentItem } from './data/accounts.ts';
 import { cancellationCodes, transactWrite } from './data/entity.ts';
 import { eq, notExists } from './data/expression.ts';
 import { notificationId, notify } from './data/notifications.ts';
+import { Property } from './data/properties.ts';
 import {
   Achievement,
   type AchievementItem,
@@ -22,12 +26,14 @@ import {
   ReputationState,
   seqKey,
 } from './data/reputation.ts';
+import { DeedVerification, OwnerConfirmation } from './data/verifications.ts';
 
 /**
  * The reputation awarder and its read side. One function awards, for the EventBridge consumer and for
  * POST /api/agents/{id}/reputation alike: points from the one table in contracts/reputation-points.ts,
  * once per (agent, activity, related entity), recorded in the history, with the profile counter, any
- * achievement it unlocks and a notification.
+ * achievement it unlocks and a notification. A listing's verifications are awarded only once verified
+ * (`awardVerifiedListing`).
  */
 
 /** Where reputation notifications lead: the reputation section of the own profile. */
@@ -174,6 +180,45 @@ export async function awardReputation(request: AwardRequest): Promise<AwardOutco
     return { status: 'awarded', points: rule.points, activity, unlocked, notificationIds };
   }
   throw new Error(`reputation award ${awardKeyOf(request)} kept conflicting`);
+}
+
+/**
+ * The award a listing's verification earns, made only when the server has verified it: the deed approved
+ * by support staff, the owner's confirmation through the emailed link (contracts/reputation-points.ts
+ * VERIFIED_ACTIVITIES). The consumer of PropertyDeedVerified / OwnerAcknowledged, the decision handlers'
+ * fallback when the bus refuses the event, POST /api/agents/{id}/reputation and the demo seed all award
+ * through here, so an event or a request naming an unverified listing awards nothing. The award is dated
+ * when the verification was decided; like every award it is made once per (agent, activity, listing).
+ */
+export async function awardVerifiedListing(
+  activityType: VerifiedActivityType,
+  propertyId: string,
+  expectedAgentId?: string,
+): Promise<AwardOutcome | { status: 'unverified'; points: 0 }> {
+  const key = { property_id: propertyId };
+  const verified =
+    VERIFIED_ACTIVITIES[activityType].verification === 'deed'
+      ? await DeedVerification.get(key, { consistent: true }).then((deed) =>
+          deed?.state === 'approved' && deed.reviewed_at
+            ? { agentId: deed.agent_id, at: deed.reviewed_at }
+            : undefined,
+        )
+      : await OwnerConfirmation.get(key, { consistent: true }).then((owner) =>
+          owner?.state === 'confirmed' && owner.responded_at
+            ? { agentId: owner.agent_id, at: owner.responded_at }
+            : undefined,
+        );
+  if (!verified || (expectedAgentId !== undefined && verified.agentId !== expectedAgentId))
+    return { status: 'unverified', points: 0 };
+  // the history names the listing (a listing deleted meanwhile gets the activity's label)
+  const property = await Property.get(key);
+  return awardReputation({
+    agentId: verified.agentId,
+    activityType,
+    relatedEntityId: propertyId,
+    ...(property ? { description: awardDescription(activityType, property.title) } : {}),
+    at: verified.at,
+  });
 }
 
 /** Sends one reputation notification (once per `at` and key); answers its id. */

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { contentDisposition, type UserFileDisposition } from '#contracts/response-headers';
 import { clientSettings, requestTimeoutFor } from './aws-settings.ts';
 import { config } from './config.ts';
 import { encodeKeyPath } from './sigv4.ts';
@@ -152,10 +153,41 @@ export async function getObject(ref: ObjectRef): Promise<ReadableStream<Uint8Arr
   }
 }
 
-/** A short-lived URL to read (or with `method: 'PUT'`, to write) one object. */
+/**
+ * The first `bytes` bytes of an object (a ranged GET: the rest is never read), or undefined when there is
+ * no object. An empty object answers an empty array (S3 refuses a range of it: 416 InvalidRange).
+ */
+export async function readObjectStart(ref: ObjectRef, bytes: number): Promise<Uint8Array | undefined> {
+  try {
+    const object = await s3().send(new GetObjectCommand({ ...where(ref), Range: `bytes=0-${bytes - 1}` }));
+    const body = object.Body ? await object.Body.transformToByteArray() : new Uint8Array();
+    return body.subarray(0, bytes);
+  } catch (error) {
+    if (missing(error)) return undefined;
+    if (error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
+      return new Uint8Array();
+    throw failure(error, `GET ${ref.key} (start)`);
+  }
+}
+
+/**
+ * A short-lived URL to read (or with `method: 'PUT'`, to write) one object. A GET can name the
+ * Content-Type and Content-Disposition S3 answers with (its `response-content-type` and
+ * `response-content-disposition` overrides, signed into the URL): `downloadName` alone makes it an
+ * attachment of that name.
+ */
 export async function presignUrl(
   ref: ObjectRef,
-  options: { expiresIn: number; method?: 'GET' | 'PUT'; downloadName?: string; contentType?: string },
+  options: {
+    expiresIn: number;
+    method?: 'GET' | 'PUT';
+    downloadName?: string;
+    contentType?: string;
+    /** GET: the Content-Type S3 answers with instead of the object's own */
+    responseContentType?: string;
+    /** GET: inline or attachment (with `downloadName` as its file name) */
+    disposition?: UserFileDisposition;
+  },
 ): Promise<string> {
   if (options.method === 'PUT') {
     const command = new PutObjectCommand({ ...where(ref), ContentType: options.contentType });
@@ -167,9 +199,13 @@ export async function presignUrl(
   }
   const command = new GetObjectCommand({
     ...where(ref),
-    ...(options.downloadName
+    ...(options.responseContentType ? { ResponseContentType: options.responseContentType } : {}),
+    ...(options.downloadName || options.disposition
       ? {
-          ResponseContentDisposition: `attachment; filename*=UTF-8''${encodeURIComponent(options.downloadName)}`,
+          ResponseContentDisposition: contentDisposition(
+            options.disposition ?? 'attachment',
+            options.downloadName,
+          ),
         }
       : {}),
   });
@@ -187,14 +223,24 @@ export interface PresignedPost {
  */
 export async function presignPost(
   ref: ObjectRef,
-  options: { expiresIn: number; maxBytes: number; minBytes?: number; contentType?: string },
+  options: {
+    expiresIn: number;
+    maxBytes: number;
+    minBytes?: number;
+    contentType?: string;
+    /** the object's stored Content-Disposition (`attachment`) */
+    contentDisposition?: string;
+  },
 ): Promise<PresignedPost> {
   const { url, fields } = await createPresignedPost(presigner(), {
     ...where(ref),
     Expires: options.expiresIn,
     Conditions: [['content-length-range', options.minBytes ?? 0, options.maxBytes]],
     // each field is also an exact condition of the policy
-    Fields: options.contentType ? { 'Content-Type': options.contentType } : {},
+    Fields: {
+      ...(options.contentType ? { 'Content-Type': options.contentType } : {}),
+      ...(options.contentDisposition ? { 'Content-Disposition': options.contentDisposition } : {}),
+    },
   });
   return { url: url.replace(/\/$/, ''), fields };
 }

@@ -2,6 +2,7 @@ import { MAX_UPLOAD_BYTES } from '#contracts/plans';
 import {
   arrivalPlace,
   deleteItemIfUnchanged,
+  judgeArrival,
   nowIso,
   ownerSubject,
   PENDING_GRACE_MS,
@@ -14,9 +15,10 @@ import { CloudItem, type CloudItemRecord, type RejectionReason, UploadTicket } f
 import { isConditionFailure } from './data/entity.ts';
 import { eq } from './data/expression.ts';
 import { HttpError } from './errors.ts';
+import { SNIFF_BYTES, sniffContent } from './file-signatures.ts';
 import { releaseFeature, reserveFeature } from './limits.ts';
 import { logger } from './logger.ts';
-import { deleteObject, headObject } from './s3.ts';
+import { deleteObject, headObject, readObjectStart } from './s3.ts';
 
 /**
  * Storage accounting of presigned uploads (docs: "Storage quota under concurrent uploads"). The quota is
@@ -26,6 +28,8 @@ import { deleteObject, headObject } from './s3.ts';
  * shortfall, and commits with one versioned write of the item; a delivery that loses that write undoes
  * its own adjustment, so the counter moves exactly once. An object that breaks the size limit or the
  * quota is deleted and its reservation released; an upload that never arrives is given up by the purge.
+ * Settling also reads what the bytes are (their first 4 KB): the file is kept as that type, and a web page
+ * under the name or type of a PDF, picture, video or sound file is refused like the rest (`disguised`).
  */
 
 export type SettleOutcome =
@@ -44,14 +48,20 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
   return withFreshItem(itemId, async (item) => {
     if (!item) return { outcome: 'unknown' };
     if (item.state !== 'pending') return decided(item);
-    const head = await headObject({ bucket: 'files', key: item.object_key! });
-    if (!head) {
+    const gone = async (): Promise<SettleOutcome> => {
       // the other settlement (confirm or the S3 event) may have decided and deleted the object since the read
       const now = await CloudItem.get({ id: item.id }, { consistent: true });
       if (!now) return { outcome: 'unknown' };
       return now.state === 'pending' ? { outcome: 'waiting', item } : decided(now);
-    }
+    };
+    const head = await headObject({ bucket: 'files', key: item.object_key! });
+    if (!head) return gone();
     if (head.size > MAX_UPLOAD_BYTES) return reject(item, 'too_large');
+    // what the bytes are, whatever the name and the declared type say (a web page named .pdf is refused)
+    const start = await readObjectStart({ bucket: 'files', key: item.object_key! }, SNIFF_BYTES);
+    if (!start) return gone();
+    const judged = judgeArrival(item.name, item.mime_type, sniffContent(start));
+    if (judged.message) return reject(item, 'disguised', { content_type: judged.contentType });
     // its folder may have gone to the trash, or been deleted for good, since the upload started
     const place = await arrivalPlace(item.parent_folder_id);
     if (!place) return reject(item, 'folder_deleted');
@@ -75,7 +85,8 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
           ...item,
           ...place.state,
           size: head.size,
-          ...(head.contentType && !item.mime_type ? { mime_type: head.contentType } : {}),
+          mime_type: judged.contentType,
+          content_type: judged.contentType,
           reserved_bytes: undefined,
           upload_expires_at: undefined,
           updated_at: nowIso(),
@@ -99,9 +110,14 @@ const decided = (item: CloudItemRecord): SettleOutcome =>
     : { outcome: 'complete', item };
 
 /** Marks the upload rejected (a tombstone the confirm call still answers from), then frees it. */
-async function reject(item: CloudItemRecord, reason: RejectionReason): Promise<SettleOutcome> {
+async function reject(
+  item: CloudItemRecord,
+  reason: RejectionReason,
+  found: Pick<CloudItemRecord, 'content_type'> = {},
+): Promise<SettleOutcome> {
   const saved = await saveItem(item, {
     ...item,
+    ...found,
     state: 'rejected',
     rejection: reason,
     upload_expires_at: new Date(Date.now() + TOMBSTONE_MS).toISOString(),

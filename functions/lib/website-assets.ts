@@ -5,7 +5,7 @@ import type { WebsiteAssetItem } from './data/websites.ts';
 import { badRequest, notFound, payloadTooLarge } from './errors.ts';
 import { logger } from './logger.ts';
 import { deleteMedia, detectImageType, type ImageType, MEDIA_PREFIX, NOT_AN_IMAGE_MESSAGE } from './media.ts';
-import { copyObject, deleteObject, getObject, headObject, putObject } from './s3.ts';
+import { copyObject, deleteObject, headObject, putObject, readObjectStart } from './s3.ts';
 import { settleTicket, ticketObjectRemoved } from './storage.ts';
 import { invalidField } from './validation.ts';
 
@@ -26,26 +26,6 @@ const folderOf = (websiteId: string) => `${MEDIA_PREFIX}websites/${websiteId}/`;
 const fileKeysError = (message: string) => invalidField('fileKeys', message);
 
 const displayName = (name: string) => name.split(/[\\/]/).pop()?.trim().slice(0, 200) || 'asset';
-
-/** The first bytes of an object (enough for a magic number). */
-async function startOf(key: string): Promise<Buffer> {
-  const stream = await getObject({ bucket: 'files', key });
-  if (!stream) return Buffer.alloc(0);
-  const reader = stream.getReader();
-  const chunks: Uint8Array[] = [];
-  let length = 0;
-  try {
-    while (length < 16) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      chunks.push(value);
-      length += value.byteLength;
-    }
-  } finally {
-    await reader.cancel().catch(() => undefined);
-  }
-  return Buffer.concat(chunks);
-}
 
 /** Inline file parts: each must be an image in the `files` field. */
 export function inlineAssets(files: readonly InlineFile[]): Array<InlineFile & { image: ImageType }> {
@@ -110,7 +90,9 @@ export async function storeAssets(
       const head = await headObject({ bucket: 'files', key });
       if (!ticket || !head) throw fileKeysError(`${key} has not finished uploading`);
       if (head.size > MAX_WEBSITE_ASSET_BYTES) throw payloadTooLarge(ASSET_TOO_LARGE_MESSAGE);
-      const image = detectImageType(await startOf(key));
+      const image = detectImageType(
+        (await readObjectStart({ bucket: 'files', key }, 16)) ?? new Uint8Array(),
+      );
       if (!image) throw badRequest(NOT_AN_IMAGE_MESSAGE, { fileKeys: NOT_AN_IMAGE_MESSAGE });
       const target = `${folderOf(websiteId)}asset-${randomUUID()}.${image.extension}`;
       await copyObject(

@@ -5,7 +5,14 @@ import { type PropertyItem, type PropertyMediaItem, writeProperty } from '#lib/d
 import { respond } from '#lib/http';
 import { releaseFeature, reserveFeature } from '#lib/limits';
 import { withMultipartHttp } from '#lib/multipart';
-import { announce, announcementsOf, fieldsOf, listingsChanged, pointsOf } from '#lib/properties';
+import {
+  announce,
+  assertServerOwnedFlags,
+  fieldsOf,
+  LISTING_ADDED,
+  listingsChanged,
+  pointsOf,
+} from '#lib/properties';
 import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
 import { listingCurrencyOf, withIndexedPrice } from '#lib/property-prices';
 import { invalidField } from '#lib/validation';
@@ -15,9 +22,10 @@ import { invalidField } from '#lib/validation';
  * with current/max at the plan's limit) and given back if anything later fails; photos arrive as keys of
  * presigned uploads or small inline files and become the property's public media; the price is in the
  * form's currency (the agent's currency preference when it names none); the property, its
- * search entries and counters are one transaction. PropertyAdded (and a verification already set) go to
- * the reputation awarder; `points_awarded` is what they are worth. AgentListingsChanged goes to the page
- * regenerator (the agent's published websites show the new listing).
+ * search entries and counters are one transaction. PropertyAdded goes to the reputation awarder;
+ * `points_awarded` is what it is worth. A new listing is neither deed-verified nor owner-acknowledged: those
+ * are earned through its verifications, never declared (a `true` is refused). AgentListingsChanged goes to
+ * the page regenerator (the agent's published websites show the new listing).
  */
 export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ body, files, identity }) => {
   const images = inlineImages(files);
@@ -26,6 +34,7 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
     const message = `Upload at most ${MAX_PROPERTY_FILES} photos at a time.`;
     throw invalidField('files', message);
   }
+  assertServerOwnedFlags(body, undefined);
 
   await reserveFeature(identity, 'properties');
   const propertyId = randomUUID();
@@ -49,8 +58,8 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
       city: body.city.trim(),
       measurement_metric: body.measurement_metric,
       status: body.status,
-      deed_verified: body.deed_verified,
-      owner_acknowledged: body.owner_acknowledged,
+      deed_verified: false,
+      owner_acknowledged: false,
       property_id: propertyId,
       agent_id: identity.agentId,
       ...(identity.agencyId ? { agency_id: identity.agencyId } : {}),
@@ -66,7 +75,7 @@ export const handler = withMultipartHttp(propertiesRoutes.addProperty, async ({ 
     throw error;
   }
   await consumeUploads();
-  const announcements = announcementsOf(undefined, property);
+  const announcements = [LISTING_ADDED];
   await announce(property, announcements);
   await listingsChanged(property);
   return respond(201, { propertyId, points_awarded: pointsOf(announcements) });

@@ -9,8 +9,7 @@ import {
 import { conflict } from '#lib/errors';
 import { withMultipartHttp } from '#lib/multipart';
 import {
-  announce,
-  announcementsOf,
+  assertServerOwnedFlags,
   fieldsOf,
   listingsChanged,
   ownedProperty,
@@ -26,8 +25,9 @@ const MAX_ATTEMPTS = 4;
  * Changes one of the caller's properties: the given fields, `clearFields` emptied, `removeMedia` taken
  * away and new photos appended. The write is conditional on the version read (a concurrent change is
  * read again and the request re-applied); the search entries and counters follow in the same
- * transaction. A verification flag turning true emits its reputation event (awarded once per property);
- * every saved change emits AgentListingsChanged for the agent's published websites.
+ * transaction. The verification flags are the server's: they are kept as they are (a write that read them
+ * before a verification's decision writes again), and a request that would change them is refused. Every
+ * saved change emits AgentListingsChanged for the agent's published websites.
  */
 export const handler = withMultipartHttp(
   propertiesRoutes.updateProperty,
@@ -39,6 +39,7 @@ export const handler = withMultipartHttp(
       throw invalidField('files', message);
     }
     let previous = await ownedProperty(identity, path.id);
+    assertServerOwnedFlags(body, previous);
     const checkMedia = (current: PropertyItem, added: number) => {
       const unknown = (body.removeMedia ?? []).filter(
         (url) => !current.media.some((item) => item.url === url),
@@ -94,7 +95,6 @@ export const handler = withMultipartHttp(
       previous.media.filter((item) => !kept.has(item.url)),
       previous.property_id,
     );
-    await announce(next, announcementsOf(previous, next));
     await listingsChanged(next);
     return next;
   },

@@ -1,39 +1,70 @@
 import { websiteLeadsRoutes } from '#contracts/routes/website-leads';
+import { config } from '#lib/config';
 import { notFound } from '#lib/errors';
 import { seeOther, withHttp } from '#lib/http';
 import { logger } from '#lib/logger';
+import { preloadSecret, secretValue } from '#lib/secrets';
 import {
+  answeringForms,
   countLeadAttempt,
-  createLeadClient,
   LEAD_NOT_SENT_FRAGMENT,
   LEAD_SENT_FRAGMENT,
   senderAddress,
+  takeLead,
+  takeWebsiteLeadCap,
 } from '#lib/website-leads';
 import { getWebsiteById, WEBSITE_NOT_FOUND } from '#lib/websites';
 
+// the origin-verify secret is read while the function starts, and kept (functions/lib/secrets.ts)
+preloadSecret(() => config.originVerifySecretArn);
+
 /**
  * A published website's contact form (a plain HTML form, urlencoded): the visitor becomes a client of the
- * site's agent (source `website`, a new buyer, the message as the note). Public: only a published,
- * non-deleted website takes leads (else 404). Rate-limited per website and sender (429 beyond it). The
- * answer is `303 See Other` back to the form's page (a path on the site, validated: never another site)
- * with `#lead-sent`; a lead the agent's plan cannot take (clients limit, inactive subscription) is not
- * recorded and the visitor is sent back with `#lead-not-sent`, a polite notice. A filled honeypot
- * (`company`) is answered like a success and not recorded. A listing page's form also sends the listing's
- * `property_id`: the client, its activity and the agent's notification then name that listing.
+ * site's agent (source `website`, a new buyer, the message as the note) while the agent's plan has room,
+ * else a lead waiting for the agent on /clients (functions/lib/website-leads.ts `takeLead`). Public: only a
+ * published, non-deleted website takes leads (else 404). Rate-limited per sender (its CloudFront viewer
+ * address, trusted only with the origin-verify secret) and capped per website per hour and per day: 429
+ * with Retry-After, a page with the message to a browser. The answer is `303 See Other` back to the form's
+ * page (a path on the site, validated: never another site) with `#lead-sent`, or `#lead-not-sent` when the
+ * website has no agent any more. A filled honeypot (`company`) is answered like a success and not
+ * recorded. A listing page's form also sends the listing's `property_id`: the client (or waiting lead), its
+ * activity and the agent's notification then name that listing.
  */
-export const handler = withHttp(websiteLeadsRoutes.createWebsiteLead, async ({ path, body, event }) => {
-  const website = await getWebsiteById(path.id);
-  if (!website || website.deleted_at || website.status !== 'published') throw notFound(WEBSITE_NOT_FOUND);
-  if (body.company) {
-    logger.info('website lead dropped: honeypot filled', { websiteId: website.website_id });
-    return seeOther(`${body.page}${LEAD_SENT_FRAGMENT}`);
+/**
+ * CloudFront's secret, to tell its requests (whose viewer address counts) from any other. Unreadable, no
+ * request is from CloudFront: senders are counted by source address, which never lets a flood through.
+ */
+async function originSecret(): Promise<string> {
+  try {
+    return await secretValue(config.originVerifySecretArn);
+  } catch (error) {
+    logger.error('origin-verify secret unavailable: counting senders by source address', {
+      error: error as Error,
+    });
+    return '';
   }
-  const address = senderAddress(event);
-  await countLeadAttempt(website.website_id, { ...(address ? { ip: address } : {}), email: body.email });
-  const result = await createLeadClient(website, body);
-  if ('refused' in result) {
-    logger.warn('website lead refused', { websiteId: website.website_id, reason: result.refused });
-    return seeOther(`${body.page}${LEAD_NOT_SENT_FRAGMENT}`);
-  }
-  return seeOther(`${body.page}${LEAD_SENT_FRAGMENT}`);
-});
+}
+
+export const handler = answeringForms(
+  withHttp(
+    websiteLeadsRoutes.createWebsiteLead,
+    async ({ path, body, event }) => {
+      const website = await getWebsiteById(path.id);
+      if (!website || website.deleted_at || website.status !== 'published') throw notFound(WEBSITE_NOT_FOUND);
+      if (body.company) {
+        logger.info('website lead dropped: honeypot filled', { websiteId: website.website_id });
+        return seeOther(`${body.page}${LEAD_SENT_FRAGMENT}`);
+      }
+      const address = senderAddress(event);
+      await countLeadAttempt(website.website_id, { ...(address ? { ip: address } : {}), email: body.email });
+      await takeWebsiteLeadCap(website.website_id);
+      const result = await takeLead(website, body);
+      if ('refused' in result) {
+        logger.warn('website lead refused', { websiteId: website.website_id, reason: result.refused });
+        return seeOther(`${body.page}${LEAD_NOT_SENT_FRAGMENT}`);
+      }
+      return seeOther(`${body.page}${LEAD_SENT_FRAGMENT}`);
+    },
+    { originSecret },
+  ),
+);

@@ -2,16 +2,17 @@ import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
 import { config } from '#lib/config';
 import { withHttp } from '#lib/http';
 import { invalidField } from '#lib/validation';
-import { claimDomain, isUnderSitesDomain, websiteDomainView } from '#lib/website-domains';
+import { claimCustomDomain, isUnderSitesDomain, websiteDomainView } from '#lib/website-domains';
 import { announceWebsite } from '#lib/website-events';
 import { loadWebsite } from '#lib/websites';
 
 /**
- * Points a custom domain at one of the caller's websites. One website per domain: a domain another
- * website holds is 409; the same domain for the same website again answers as before (idempotent).
- * Changing a website's custom domain releases the old one in the same transaction. The answer carries the
- * CNAME target (SITES_CNAME_TARGET, the sites distribution's host) and status `pending` until the domain
- * is verified; the local cloud has no DNS to verify, so there it is `active` at once.
+ * Claims a custom domain for one of the caller's websites. The claim is `pending` with the DNS TXT record
+ * that proves it (`_estatenet-verify.<domain>`, a random value per claim) and the CNAME target
+ * (SITES_CNAME_TARGET, the sites distribution's host); it serves nothing and blocks no one until the proof
+ * is seen (the `check-domain-proofs` schedule, or "Check now"), and lapses after 72 hours. A domain already
+ * active for another website is 409; the same domain again answers the same claim (idempotent). A new
+ * domain replaces the website's previous one (an active one is released in the same transaction).
  */
 export const handler = withHttp(websiteDomainsRoutes.setCustomDomain, async ({ body, identity }) => {
   if (isUnderSitesDomain(body.domain)) {
@@ -19,13 +20,7 @@ export const handler = withHttp(websiteDomainsRoutes.setCustomDomain, async ({ b
     throw invalidField('domain', message);
   }
   const website = await loadWebsite(identity.agentId, body.website_id);
-  const record = await claimDomain({
-    website,
-    kind: 'custom',
-    domain: body.domain,
-    status: config.sites.customDomainsActive ? 'active' : 'pending',
-    replace: true,
-  });
-  await announceWebsite(website, ['WebsiteHostsChanged']);
+  const { record, released } = await claimCustomDomain(website, body.domain);
+  if (released) await announceWebsite(website, ['WebsiteHostsChanged']);
   return websiteDomainView(record);
 });

@@ -1,8 +1,6 @@
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { WebsiteDomain } from '#lib/data/website-domains';
-import { conflict } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { claimDomain, defaultDomainOf, websiteDomainView } from '#lib/website-domains';
+import { claimDefaultDomain, defaultDomainOf, websiteDomainView } from '#lib/website-domains';
 import { announceWebsite } from '#lib/website-events';
 import { loadWebsite } from '#lib/websites';
 
@@ -15,21 +13,7 @@ import { loadWebsite } from '#lib/websites';
 export const handler = withHttp(websiteDomainsRoutes.setupWebsiteDomain, async ({ body, identity }) => {
   const website = await loadWebsite(identity.agentId, body.websiteId);
   const domain = defaultDomainOf(body.businessName, website.website_id);
-  const existing = await WebsiteDomain.get(
-    { website_id: website.website_id, kind: 'default' },
-    { consistent: true },
-  );
-  if (existing && existing.domain !== domain) {
-    throw conflict(`This website already has its default subdomain ${existing.domain}`);
-  }
-  const record = await claimDomain({
-    website,
-    kind: 'default',
-    domain,
-    status: 'active',
-    businessName: body.businessName,
-    replace: false,
-  });
+  const record = await claimDefaultDomain({ website, domain, businessName: body.businessName });
   await announceWebsite(website, ['WebsiteHostsChanged']);
   return websiteDomainView(record);
 });

@@ -1,6 +1,6 @@
 import { App, Aspects, Tags } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { PlatformStack } from '../lib/platform-stack.ts';
+import { defineStage } from '../lib/platform-app.ts';
 import { type StageOverrides, stageConfig } from '../lib/stage-config.ts';
 
 /** `cdk synth|deploy -c stage=dev|staging|prod`; optional `-c appDomain=… -c googleClientId=…`. */
@@ -19,10 +19,15 @@ for (const key of [
   'googleClientId',
   'googleClientSecretName',
   'inviteFromEmail',
+  'senderPending',
   'exchangeRatesUrl',
   'sitesDomain',
   'sitesCertificateArn',
   'alarmEmail',
+  'publicRouteConcurrency',
+  'webAcl',
+  'apiOriginDomain',
+  'apiOriginCertificateArn',
 ] as const) {
   const value = context(key);
   if (value) overrides[key] = value;
@@ -32,16 +37,13 @@ const stageName: unknown = app.node.tryGetContext('stage');
 let stage: ReturnType<typeof stageConfig>;
 try {
   stage = stageConfig(typeof stageName === 'string' ? stageName : undefined, overrides);
+  // Environment-agnostic on purpose: no lookups, so synth needs no AWS credentials (the web ACLs' stack
+  // is pinned to us-east-1, where CloudFront's must be: infra/lib/platform-app.ts)
+  defineStage(app, stage, { description: `EstateNet platform (${stage.stage})` });
 } catch (error) {
   console.error(error instanceof Error ? error.message : error);
   process.exit(1);
 }
-
-// Environment-agnostic on purpose: no lookups, so synth needs no AWS credentials.
-new PlatformStack(app, `EstateNet-${stage.stage}`, {
-  stage,
-  description: `EstateNet platform (${stage.stage})`,
-});
 // cdk-nag: an unsuppressed AwsSolutions error fails the synth (suppressions carry their reasons in infra/lib)
 Aspects.of(app).add(new AwsSolutionsChecks());
 Tags.of(app).add('project', 'estatenet');

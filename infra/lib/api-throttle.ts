@@ -19,6 +19,15 @@ export const DEFAULT_ROUTE_THROTTLE: Readonly<Record<StageName, RouteThrottle>> 
   prod: { rate: 500, burst: 1000 },
 };
 
+/**
+ * The most a public (`auth: none`) route may declare: anyone can call it, and HTTP API throttles per route,
+ * not per caller, so its numbers are what a flood of it can cost. Each public route declares its own
+ * throttle on its manifest entry (a RouteSettings entry of its own) within these; per-caller fairness is the
+ * WAF's (infra/lib/web-acl.ts) and the handlers' (per-sender and per-website lead counters). The burst
+ * still takes the bad-input suite's volume in waves: it waits out the 429s (tests/bad-input).
+ */
+export const PUBLIC_ROUTE_THROTTLE_MAX: Readonly<RouteThrottle> = { rate: 10, burst: 100 };
+
 /** The account-level throttle per Region (API Gateway quotas); every request of every API takes a token. */
 export const ACCOUNT_THROTTLE: Readonly<RouteThrottle> = { rate: 10_000, burst: 5_000 };
 

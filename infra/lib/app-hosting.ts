@@ -45,6 +45,7 @@ import {
 } from '../../contracts/response-headers.ts';
 import { API_PATH_PREFIXES } from '../../contracts/route-guard.ts';
 import { privateBucket } from './data-stores.ts';
+import { mediaResponseFunctionSource } from './media-response-function.ts';
 import { REPO_ROOT } from './platform-function.ts';
 import { routeGuardFunctionSource } from './route-guard-function.ts';
 import { sitePreviewFunctionSource } from './site-router-function.ts';
@@ -61,6 +62,8 @@ export const APP_CONFIG_KEY = APP_CONFIG_PATH.replace(/^\//, '');
 export interface AppHostingProps {
   stage: StageConfig;
   api: IHttpApi;
+  /** the API as CloudFront reaches it, with the origin-verify header (infra/lib/api-origin.ts) */
+  apiOrigin?: IOrigin;
   /** the files bucket: its `media/` objects are served on the app origin under `/media/*` */
   filesBucket: IBucket;
   /** its name, known without referring to the bucket (`filesBucketName`) */
@@ -194,6 +197,19 @@ export function mediaOrigin(scope: Construct, filesBucket: IBucket, filesBucketN
 }
 
 /**
+ * The viewer-response function of a `/media/*` behaviour: anything but a picture (or another type a
+ * browser runs nothing of) is sent as an attachment (infra/lib/media-response-function.ts).
+ */
+export function mediaResponseFunction(scope: Construct, id: string, functionName: string): EdgeFunction {
+  return new EdgeFunction(scope, id, {
+    functionName,
+    comment: 'Public media: anything but a picture, PDF, text, video or audio is sent as an attachment',
+    runtime: FunctionRuntime.JS_2_0,
+    code: FunctionCode.fromInline(mediaResponseFunctionSource()),
+  });
+}
+
+/**
  * The app's origin: the built SPA in a private bucket behind CloudFront (origin access control), the
  * cookie route guard as a CloudFront Function, and the API prefixes routed to the HTTP API on the same
  * origin so the browser never makes a cross-origin API call.
@@ -212,11 +228,21 @@ export class AppHosting extends Construct {
   /** `/sites/*`: published pages previewed on the app origin, sandboxed */
   readonly sitePreview: EdgeFunction;
   readonly sitePreviewHeaders: ResponseHeadersPolicy;
+  /** `/media/*`: non-pictures as attachments */
+  readonly mediaResponse: EdgeFunction;
 
   constructor(
     scope: Construct,
     id: string,
-    { stage, api, filesBucket, filesBucketName, accessLogs, sitesBucket }: AppHostingProps,
+    {
+      stage,
+      api,
+      apiOrigin: givenApiOrigin,
+      filesBucket,
+      filesBucketName,
+      accessLogs,
+      sitesBucket,
+    }: AppHostingProps,
   ) {
     super(scope, id);
     const stack = Stack.of(this);
@@ -255,9 +281,13 @@ export class AppHosting extends Construct {
       headers: SITE_PREVIEW_SECURITY_HEADERS,
     });
 
-    const apiOrigin = new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
-      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-    });
+    this.mediaResponse = mediaResponseFunction(this, 'MediaResponse', `${stage.namePrefix}-media-response`);
+
+    const apiOrigin =
+      givenApiOrigin ??
+      new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      });
     const apiBehavior: BehaviorOptions = {
       origin: apiOrigin,
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
@@ -310,6 +340,9 @@ export class AppHosting extends Construct {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
+          functionAssociations: [
+            { function: this.mediaResponse, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
         },
       },
       // No error responses: they would apply to the API behaviours too and turn API 403/404 answers into

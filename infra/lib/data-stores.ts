@@ -9,9 +9,11 @@ import {
   HttpMethods,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import type { BucketName } from '../../contracts/route.ts';
+import { SECRETS, secretName } from '../../contracts/function-access.ts';
+import type { BucketName, SecretName } from '../../contracts/route.ts';
 import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/data/table.ts';
 import type { StageConfig } from './stage-config.ts';
 
@@ -77,13 +79,18 @@ export function filesBucketName(stage: StageConfig): string {
   return `${stage.namePrefix}-files-${Aws.ACCOUNT_ID}-${Aws.REGION}`;
 }
 
-/** The single table, the three buckets and the platform event bus. */
+/** The single table, the three buckets, the platform event bus and the stage's secrets. */
 export class DataStores extends Construct {
   readonly table: Table;
   readonly buckets: Record<BucketName, Bucket>;
   readonly bus: EventBus;
   /** server access logs of every bucket */
   readonly accessLogs: Bucket;
+  /**
+   * secrets read by functions at cold start (contracts/function-access.ts `SECRETS`): created with a
+   * random value, which no provider signs with, until the operator puts the real one (docs/infrastructure.md)
+   */
+  readonly secrets: Record<SecretName, Secret>;
 
   constructor(scope: Construct, id: string, stage: StageConfig) {
     super(scope, id);
@@ -144,6 +151,24 @@ export class DataStores extends Construct {
     };
 
     this.bus = new EventBus(this, 'Bus', { eventBusName: stage.namePrefix });
+
+    this.secrets = Object.fromEntries(
+      (Object.keys(SECRETS) as SecretName[]).map((name) => {
+        const secret = new Secret(this, `Secret-${name}`, {
+          secretName: secretName(stage.namePrefix, name),
+          description: SECRETS[name].description,
+          generateSecretString: { passwordLength: 48, excludePunctuation: true },
+          removalPolicy: stage.removalPolicy,
+        });
+        NagSuppressions.addResourceSuppressions(secret, [
+          {
+            id: 'AwsSolutions-SMG4',
+            reason: SECRETS[name].rotation,
+          },
+        ]);
+        return [name, secret];
+      }),
+    ) as Record<SecretName, Secret>;
   }
 
   /** S3 sends the bucket's object events to the account's default EventBridge bus. */

@@ -9,6 +9,7 @@ import type { BucketName } from '../../contracts/route.ts';
 import { S3_EVENT_SOURCE } from '../../events/catalog.ts';
 import type { EventRule } from '../../events/rules.ts';
 import {
+  type AsyncRetry,
   deadLetterQueue,
   grantAccess,
   PlatformFunction,
@@ -64,6 +65,13 @@ export function bucketsNotifyingEventBridge(rules: readonly EventRule[]): Bucket
  */
 export const CONSUMER_RETRY = { retryAttempts: 8, maxEventAge: Duration.hours(6) } as const;
 
+/**
+ * Lambda's own retries of a consumer invocation that failed (its EventInvokeConfig), set rather than left
+ * to the defaults: twice (with Lambda's backoff, about 1 and 2 minutes), within the same 6 hours as the
+ * delivery; then the event goes to the function's dead-letter queue. Consumers are idempotent.
+ */
+export const CONSUMER_ASYNC_RETRY: AsyncRetry = { retryAttempts: 2, maxEventAge: Duration.hours(6) };
+
 /** The two dead-letter queues of an EventBridge-driven function. */
 export interface DeadLetterQueues {
   /** events EventBridge could not deliver to the target */
@@ -94,6 +102,7 @@ export class EventConsumers extends Construct {
         timeout: Duration.seconds(CONSUMER_TIMEOUT_SECONDS),
         // consumers are idempotent, so retried and replayed deliveries are safe
         deadLetterQueueEnabled: true,
+        asyncRetry: CONSUMER_ASYNC_RETRY,
       });
       grantAccess(fn, consumerAccess(eventRule), props.resources);
 

@@ -11,6 +11,8 @@ import type { StageConfig } from './stage-config.ts';
  */
 export class InviteEmail extends Construct {
   readonly fromAddress: string;
+  /** what SES verifies: the app's domain when the sender is on it, else the address itself */
+  readonly identityName: string;
   readonly identity: EmailIdentity;
   readonly configurationSet: ConfigurationSet;
   readonly configurationSetArn: string;
@@ -27,9 +29,10 @@ export class InviteEmail extends Construct {
       sendingEnabled: true,
       suppressionReasons: SuppressionReasons.BOUNCES_AND_COMPLAINTS,
     });
+    const onAppDomain = Boolean(stage.appDomain) && domain === stage.appDomain;
+    this.identityName = onAppDomain ? domain! : fromAddress;
     this.identity = new EmailIdentity(this, 'Identity', {
-      identity:
-        stage.appDomain && domain === stage.appDomain ? Identity.domain(domain) : Identity.email(fromAddress),
+      identity: onAppDomain ? Identity.domain(domain!) : Identity.email(fromAddress),
       configurationSet: this.configurationSet,
     });
     this.configurationSetArn = Stack.of(this).formatArn({

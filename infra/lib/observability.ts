@@ -1,5 +1,6 @@
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Aws, CfnCondition, Duration, Fn, Stack } from 'aws-cdk-lib';
 import type { IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import type { IDistribution } from 'aws-cdk-lib/aws-cloudfront';
 import {
   Alarm,
   ComparisonOperator,
@@ -12,6 +13,10 @@ import {
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { SnsAction } from 'aws-cdk-lib/aws-cloudwatch-actions';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { CfnDelivery, CfnDeliveryDestination, CfnDeliverySource } from 'aws-cdk-lib/aws-logs';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -31,10 +36,13 @@ export interface MonitoringProps {
 /**
  * The stage's alarms, all to one SNS topic (an email subscription when `-c alarmEmail` is given), and one
  * CloudWatch dashboard: API 5xx rate, each function's errors and throttles, each dead-letter queue's
- * depth, and DynamoDB throttling.
+ * depth, and DynamoDB throttling. The topic is encrypted with a key of its own (rotated yearly): SNS's
+ * AWS-managed key cannot be used, since its policy cannot let CloudWatch publish alarms to the topic.
  */
 export class Monitoring extends Construct {
   readonly topic: Topic;
+  /** the alarm topic's KMS key */
+  readonly topicKey: Key;
   readonly dashboard: Dashboard;
   readonly alarms: Alarm[] = [];
   private readonly action: SnsAction;
@@ -47,10 +55,31 @@ export class Monitoring extends Construct {
   ) {
     super(scope, id);
     const { stage, api, table } = props;
+    this.topicKey = new Key(this, 'AlarmTopicKey', {
+      description: `${stage.namePrefix}: encrypts the alarm topic`,
+      enableKeyRotation: true,
+      removalPolicy: stage.removalPolicy,
+    });
+    // CloudWatch publishes the alarms: it needs the key to encrypt what it puts on the topic, and only for
+    // alarms of this account and region (no confused deputy)
+    this.topicKey.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        conditions: {
+          StringEquals: { 'aws:SourceAccount': Stack.of(this).account },
+          ArnLike: {
+            'aws:SourceArn': `arn:${Stack.of(this).partition}:cloudwatch:${Stack.of(this).region}:${Stack.of(this).account}:alarm:*`,
+          },
+        },
+      }),
+    );
     this.topic = new Topic(this, 'AlarmTopic', {
       topicName: `${stage.namePrefix}-alarms`,
       displayName: `EstateNet ${stage.stage} alarms`,
       enforceSSL: true,
+      masterKey: this.topicKey,
     });
     if (stage.alarmEmail) this.topic.addSubscription(new EmailSubscription(stage.alarmEmail));
     this.action = new SnsAction(this.topic);
@@ -162,5 +191,81 @@ export class Monitoring extends Construct {
     alarm.addAlarmAction(this.action);
     this.alarms.push(alarm);
     return alarm;
+  }
+}
+
+/**
+ * The one region where CloudWatch Logs takes a CloudFront distribution as a delivery source (CloudFront is
+ * global; its vended logs live in us-east-1).
+ */
+export const CLOUDFRONT_LOGS_REGION = 'us-east-1';
+
+export interface DistributionAccessLogsProps {
+  stage: StageConfig;
+  /** where the logs go: the stack's access-log bucket (its lifecycle expires them) */
+  bucket: Bucket;
+  /** the distributions, by a short name (`app`, `sites`) */
+  distributions: Record<string, IDistribution>;
+}
+
+/**
+ * CloudFront standard logging (v2): each distribution's access logs delivered by CloudWatch Logs into the
+ * access-log bucket, under `AWSLogs/<account>/CloudFront/`, with the bucket's retention. The legacy
+ * logging needs an ACL-enabled bucket, which ours refuse (BucketOwnerEnforced); v2 writes as the bucket
+ * policy allows. CloudWatch Logs takes a CloudFront delivery source only in us-east-1 and this stack is
+ * region-agnostic, so the deliveries exist where the stack is deployed in us-east-1 (a CloudFormation
+ * condition) and nowhere else: there the distributions are watched through their CloudWatch metrics.
+ */
+export class DistributionAccessLogs extends Construct {
+  /** true where the stack is deployed in us-east-1 */
+  readonly inLogsRegion: CfnCondition;
+  readonly sources: CfnDeliverySource[] = [];
+
+  constructor(scope: Construct, id: string, props: DistributionAccessLogsProps) {
+    super(scope, id);
+    const stack = Stack.of(this);
+    this.inLogsRegion = new CfnCondition(this, 'InCloudFrontLogsRegion', {
+      expression: Fn.conditionEquals(Aws.REGION, CLOUDFRONT_LOGS_REGION),
+    });
+    // what the log delivery service may write: its own key prefix, for this account's delivery sources
+    props.bucket.addToResourcePolicy(
+      new PolicyStatement({
+        sid: 'CloudFrontStandardLogsV2',
+        principals: [new ServicePrincipal('delivery.logs.amazonaws.com')],
+        actions: ['s3:PutObject'],
+        resources: [props.bucket.arnForObjects(`AWSLogs/${stack.account}/*`)],
+        conditions: {
+          StringEquals: { 's3:x-amz-acl': 'bucket-owner-full-control', 'aws:SourceAccount': stack.account },
+          ArnLike: {
+            'aws:SourceArn': stack.formatArn({
+              service: 'logs',
+              resource: 'delivery-source',
+              resourceName: '*',
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          },
+        },
+      }),
+    );
+    const destination = new CfnDeliveryDestination(this, 'Destination', {
+      name: `${props.stage.namePrefix}-cloudfront-logs`,
+      deliveryDestinationType: 'S3',
+      destinationResourceArn: props.bucket.bucketArn,
+    });
+    destination.cfnOptions.condition = this.inLogsRegion;
+    for (const [name, distribution] of Object.entries(props.distributions)) {
+      const source = new CfnDeliverySource(this, `Source-${name}`, {
+        name: `${props.stage.namePrefix}-${name}-cloudfront`,
+        logType: 'ACCESS_LOGS',
+        resourceArn: distribution.distributionArn,
+      });
+      source.cfnOptions.condition = this.inLogsRegion;
+      const delivery = new CfnDelivery(this, `Delivery-${name}`, {
+        deliverySourceName: source.ref,
+        deliveryDestinationArn: destination.attrArn,
+      });
+      delivery.cfnOptions.condition = this.inLogsRegion;
+      this.sources.push(source);
+    }
   }
 }

@@ -6,16 +6,22 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import type { IEventBus } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Architecture, type CfnFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
-import { accessOf, type FunctionAccess, type GrantResource } from '../../contracts/function-access.ts';
-import type { BucketName, RouteResources } from '../../contracts/route.ts';
+import {
+  accessOf,
+  type FunctionAccess,
+  type GrantResource,
+  SECRETS,
+} from '../../contracts/function-access.ts';
+import type { BucketName, RouteResources, SecretName } from '../../contracts/route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS } from '../../contracts/route.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { LAMBDA_BUNDLE } from './bundle-options.ts';
@@ -53,6 +59,17 @@ export interface PlatformFunctionProps {
   sourceMap?: boolean;
   /** event consumers: keep failed asynchronous invocations in an SQS dead-letter queue */
   deadLetterQueueEnabled?: boolean;
+  /**
+   * asynchronous invocations (event consumers, jobs): how often Lambda retries a failed one and how old
+   * an event may get before it is given up (then it goes to the dead-letter queue)
+   */
+  asyncRetry?: AsyncRetry;
+}
+
+/** Lambda's retries of a failed asynchronous invocation (its EventInvokeConfig). */
+export interface AsyncRetry {
+  retryAttempts: number;
+  maxEventAge: Duration;
 }
 
 let esbuildChecked = false;
@@ -73,7 +90,9 @@ function assertLocalEsbuild(scope: Construct): void {
 /**
  * The project's Lambda: Node 22 on arm64, a minified ESM bundle (tree-shaken through `module` entry
  * points, AWS SDK included so its version is the one we test with), X-Ray tracing, and a log group
- * with the stage's retention.
+ * with the stage's retention. Its role is its own and starts empty: it may write its own log group's
+ * streams (no managed policy, no `logs:CreateLogGroup`), send traces, and whatever its declaration grants
+ * (`grantAccess`).
  */
 export class PlatformFunction extends Construct {
   readonly fn: NodejsFunction;
@@ -99,7 +118,21 @@ export class PlatformFunction extends Construct {
       retention: props.stage.logRetention,
       removalPolicy: props.stage.removalPolicy,
     });
+    // not NodejsFunction's default role, which carries the managed AWSLambdaBasicExecutionRole (logs:* of
+    // every log group in the account): this one may write only its own function's log group
+    const role = new Role(this, 'Role', {
+      assumedBy: new ServicePrincipal('lambda.amazonaws.com'),
+      description: `${props.entry}: its own log group, traces and its declared grants`,
+    });
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: [...LOG_WRITE_ACTIONS],
+        // the group's ARN attribute ends in `:*`, its streams
+        resources: [this.logGroup.logGroupArn],
+      }),
+    );
     this.fn = new NodejsFunction(this, 'Function', {
+      role,
       entry,
       handler: 'handler',
       projectRoot: REPO_ROOT,
@@ -112,6 +145,9 @@ export class PlatformFunction extends Construct {
       logGroup: this.logGroup,
       ...(props.description ? { description: props.description } : {}),
       ...(this.deadLetterQueue ? { deadLetterQueue: this.deadLetterQueue } : {}),
+      ...(props.asyncRetry
+        ? { retryAttempts: props.asyncRetry.retryAttempts, maxEventAge: props.asyncRetry.maxEventAge }
+        : {}),
       environment: {
         ...(props.userPool
           ? {
@@ -139,21 +175,14 @@ export class PlatformFunction extends Construct {
         forceDockerBundling: false,
       },
     });
+    // on the construct, so the role (a sibling of the function) is covered too
     NagSuppressions.addResourceSuppressions(
-      this.fn,
+      this,
       [
         {
           id: 'AwsSolutions-L1',
           reason:
-            'Node 22 is the runtime the bundles target and the local cloud runs (ARCHITECTURE §9); moving to a newer runtime is a tested upgrade, not a synth-time default.',
-        },
-        {
-          id: 'AwsSolutions-IAM4',
-          reason:
-            'AWSLambdaBasicExecutionRole only lets the function write its own logs (CreateLogStream/PutLogEvents); the log group is the function’s own, with the stage’s retention.',
-          appliesTo: [
-            'Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole',
-          ],
+            'The bundles are built for Node 22 (esbuild target node22, infra/lib/bundle-options.ts) and measured against that target by the budgets; a newer runtime is a deliberate upgrade of target, runtime and budgets together, not a synth-time default.',
         },
         {
           id: 'AwsSolutions-IAM5',
@@ -169,6 +198,9 @@ export class PlatformFunction extends Construct {
 
 /** Days a dead-letter queue keeps a failed event: the most SQS allows, time to look and replay. */
 export const DEAD_LETTER_RETENTION = Duration.days(14);
+
+/** What a function may do with its own log group: create its streams and put events in them. */
+export const LOG_WRITE_ACTIONS = ['logs:CreateLogStream', 'logs:PutLogEvents'] as const;
 
 /** An SQS dead-letter queue: encrypted, TLS only, kept 14 days. */
 export function deadLetterQueue(scope: Construct, id: string): Queue {
@@ -194,6 +226,8 @@ export interface PlatformResources {
   appUrl?: string;
   /** the stage's SES sender of invitation emails; absent when the stage sends none */
   inviteEmail?: InviteEmail;
+  /** the stage's Secrets Manager secrets, by use */
+  secrets: Record<SecretName, ISecret>;
 }
 
 /** A declared resource as an ARN of this stack's resources (tokens). */
@@ -206,7 +240,9 @@ function arnOf(ref: GrantResource, resources: PlatformResources): string {
     case 'bucket':
       return resources.buckets[ref.bucket].bucketArn;
     case 'objects':
-      return resources.buckets[ref.bucket].arnForObjects('*');
+      return resources.buckets[ref.bucket].arnForObjects(`${ref.prefix}*`);
+    case 'secret':
+      return resources.secrets[ref.secret].secretArn;
     case 'bus':
       return resources.bus.eventBusArn;
     case 'userPool':
@@ -231,6 +267,8 @@ function variableValue(name: string, resources: PlatformResources): string | und
   if (name === ENV_NAMES.userPoolClient) return resources.userPoolClientId;
   if (name === ENV_NAMES.appUrl) return resources.appUrl;
   if (name === ENV_NAMES.email.from) return resources.inviteEmail?.fromAddress;
+  for (const secret of Object.keys(SECRETS) as SecretName[])
+    if (name === SECRETS[secret].variable) return resources.secrets[secret].secretArn;
   return undefined;
 }
 
@@ -243,6 +281,7 @@ const SHARED_RESOURCE_VARIABLES = new Set<string>([
   ENV_NAMES.userPoolClient,
   ENV_NAMES.appUrl,
   ENV_NAMES.email.from,
+  ...Object.values(SECRETS).map((secret) => secret.variable),
 ]);
 
 /**
@@ -262,6 +301,7 @@ export function grantAccess(
       new PolicyStatement({
         actions: [...statement.actions],
         resources: statement.resources.map((ref) => arnOf(ref, resources)),
+        ...(statement.condition ? { conditions: { StringLike: statement.condition.StringLike } } : {}),
       }),
     );
   }
@@ -270,32 +310,27 @@ export function grantAccess(
     const value = variableValue(name, resources);
     if (value !== undefined) target.fn.addEnvironment(name, value);
   }
-  const granted = new Set(
-    access.statements.flatMap((statement) => statement.resources.map((ref) => ref.kind)),
-  );
+  const granted = access.statements.flatMap((statement) => statement.resources);
   NagSuppressions.addResourceSuppressions(
-    target.fn,
+    target,
     [
-      ...(granted.has('tableIndexes')
+      ...(granted.some((ref) => ref.kind === 'tableIndexes')
         ? [
             {
               id: 'AwsSolutions-IAM5',
               reason:
-                'The grant is on the one table and its indexes (`<table>/index/*`): handlers query the GSIs the data layer declares (functions/lib/data/table.ts).',
+                'dynamodb:Query only, on the indexes of the one table (`<table>/index/*`): the declaration names the table, not which of its GSIs (functions/lib/data/table.ts) the function queries.',
               appliesTo: [{ regex: '/^Resource::<[^>]*Table[^>]*>\\/index\\/\\*$/' }],
             },
           ]
         : []),
-      ...(granted.has('objects')
+      ...(granted.some((ref) => ref.kind === 'objects')
         ? [
             {
               id: 'AwsSolutions-IAM5',
               reason:
-                'Object grants name the one declared bucket (`<bucket>/*`); keys are per agent and computed by the handler after it verified the token, so no static prefix narrows them further. The wildcard actions are the read (GetObject*, List*) or read-write sets of that bucket.',
-              appliesTo: [
-                { regex: '/^Resource::<[^>]*Bucket[^>]*>\\/\\*$/' },
-                { regex: '/^Action::s3:(GetObject|GetBucket|List|DeleteObject|Abort|PutObject)\\*$/' },
-              ],
+                'Object actions name the key prefixes the function declares (`<bucket>/<prefix>*`, contracts/storage-keys.ts); the owner part of a key follows the prefix and is checked by the handler after it verified the token. The sites bucket is granted whole to the page regenerator alone (its keys start with the website id).',
+              appliesTo: [{ regex: '/^Resource::<[^>]*Bucket[^>]*>\\/([a-z-]+\\/)*\\*$/' }],
             },
           ]
         : []),
@@ -311,4 +346,13 @@ export function grantResources(
   resources: PlatformResources,
 ): void {
   grantAccess(target, accessOf(declared, { verifiesTokens: true }), resources);
+}
+
+/**
+ * Reserves the function's concurrency (public routes: anonymous callers can take no more than this of the
+ * account, and always have it); `0` reserves nothing (0 would disable the function).
+ */
+export function reserveConcurrency(target: PlatformFunction, concurrency: number): void {
+  if (concurrency > 0)
+    (target.fn.node.defaultChild as CfnFunction).reservedConcurrentExecutions = concurrency;
 }

@@ -10,6 +10,7 @@ import type { RouteDefinition } from '../../contracts/route.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
 import { type EventRule, eventRules } from '../../events/rules.ts';
 import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
+import { ApiOrigin } from './api-origin.ts';
 import { ApiRoutes } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
 import { Auth } from './auth.ts';
@@ -17,8 +18,13 @@ import { AuthTriggers } from './auth-triggers.ts';
 import { DataStores, filesBucketName } from './data-stores.ts';
 import { bucketsNotifyingEventBridge, EventConsumers } from './event-consumers.ts';
 import { InviteEmail } from './invite-email.ts';
-import { Monitoring } from './observability.ts';
-import type { PlatformFunction, PlatformResources, UserPoolIds } from './platform-function.ts';
+import { DistributionAccessLogs, Monitoring } from './observability.ts';
+import {
+  type PlatformFunction,
+  type PlatformResources,
+  reserveConcurrency,
+  type UserPoolIds,
+} from './platform-function.ts';
 import { ScheduledJobs } from './scheduled-jobs.ts';
 import { SitesHosting } from './sites-hosting.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -33,6 +39,8 @@ export interface PlatformStackProps extends StackProps {
   scheduledJobs?: readonly ScheduledJob[];
   /** defaults to contracts/triggers.ts */
   cognitoTriggers?: readonly CognitoTrigger[];
+  /** the ARNs of the stage's WAF web ACLs, when it has them (infra/lib/web-acl.ts, platform-app.ts) */
+  webAcls?: { app: string; sites: string };
 }
 
 /**
@@ -57,17 +65,24 @@ export class PlatformStack extends Stack {
   readonly sites: SitesHosting;
   /** alarms (one SNS topic) and the dashboard */
   readonly monitoring: Monitoring;
+  /** the distributions' access logs (standard logging v2, where the stack is in us-east-1) */
+  readonly distributionLogs: DistributionAccessLogs;
   /** the HTTP API's access log */
   readonly apiAccessLogs: LogGroup;
+  /** how the distributions reach the API (origin-verify header, the API's domain) */
+  readonly apiOrigin: ApiOrigin;
 
   constructor(scope: Construct, id: string, props: PlatformStackProps) {
     super(scope, id, props);
     const { stage } = props;
 
     this.data = new DataStores(this, 'Data', stage);
+    // how the distributions reach the API: the origin-verify header, and the API's domain where it has one
+    this.apiOrigin = new ApiOrigin(this, 'ApiOrigin', { stage, secret: this.data.secrets.originVerify });
     this.api = new HttpApi(this, 'Api', {
       apiName: `${stage.namePrefix}-api`,
       description: 'EstateNet API (one Lambda per manifest route)',
+      ...this.apiOrigin.httpApiProps,
     });
     this.apiAccessLogs = new LogGroup(this, 'ApiAccessLogs', {
       retention: stage.logRetention,
@@ -80,6 +95,7 @@ export class PlatformStack extends Stack {
     this.hosting = new AppHosting(this, 'App', {
       stage,
       api: this.api,
+      apiOrigin: this.apiOrigin.originFor(this.api),
       filesBucket: this.data.buckets.files,
       filesBucketName: filesBucketName(stage),
       accessLogs: this.data.accessLogs,
@@ -89,16 +105,15 @@ export class PlatformStack extends Stack {
     this.sites = new SitesHosting(this, 'Sites', {
       stage,
       api: this.api,
+      apiOrigin: this.apiOrigin.originFor(this.api),
       bucket: this.data.buckets.sites,
       filesBucket: this.data.buckets.files,
       filesBucketName: filesBucketName(stage),
     });
-    this.auth = new Auth(this, 'Auth', { stage, appOrigins: this.hosting.appOrigins });
-
-    const userPool: UserPoolIds = {
-      userPoolId: this.auth.userPool.userPoolId,
-      userPoolClientId: this.auth.client.userPoolClientId,
-    };
+    if (props.webAcls) {
+      this.hosting.distribution.attachWebAclId(props.webAcls.app);
+      this.sites.distribution.attachWebAclId(props.webAcls.sites);
+    }
     if (stage.inviteFromEmail) {
       this.inviteEmail = new InviteEmail(this, 'InviteEmail', { stage, fromAddress: stage.inviteFromEmail });
     } else {
@@ -107,14 +122,27 @@ export class PlatformStack extends Stack {
         'No invite sender (-c inviteFromEmail or appDomain): invitations are not emailed in this stage; the inviter gets the link.',
       );
     }
+    // the user pool mails its codes from the same sender (or with Cognito's own email without one)
+    this.auth = new Auth(this, 'Auth', {
+      stage,
+      appOrigins: this.hosting.appOrigins,
+      ...(this.inviteEmail ? { sender: this.inviteEmail } : {}),
+    });
+
+    const userPool: UserPoolIds = {
+      userPoolId: this.auth.userPool.userPoolId,
+      // the API takes the access tokens of both web clients (session and "Keep me signed in")
+      userPoolClientId: this.auth.apiClientIds,
+    };
     const resources: PlatformResources = {
       table: this.data.table,
       buckets: this.data.buckets,
       bus: this.data.bus,
       userPool: this.auth.userPool,
-      userPoolClientId: this.auth.client.userPoolClientId,
+      userPoolClientId: this.auth.apiClientIds,
       appUrl: this.hosting.appUrl,
       ...(this.inviteEmail ? { inviteEmail: this.inviteEmail } : {}),
+      secrets: this.data.secrets,
     };
 
     this.authTriggers = new AuthTriggers(this, 'AuthTriggers', {
@@ -129,6 +157,7 @@ export class PlatformStack extends Stack {
       region: this.region,
       userPoolId: this.auth.userPool.userPoolId,
       userPoolClientId: this.auth.client.userPoolClientId,
+      keepSignedInClientId: this.auth.keepSignedInClient.userPoolClientId,
       cognitoEndpoint: `https://cognito-idp.${this.region}.${this.urlSuffix}`,
       oauthDomain: this.auth.domain.baseUrl(),
       googleSignIn: Boolean(stage.google),
@@ -144,6 +173,10 @@ export class PlatformStack extends Stack {
       resources,
       userPool,
     });
+    // anonymous callers get a fixed share of the account's concurrency (infra/lib/stage-config.ts)
+    for (const [id, route] of this.routes.definitions)
+      if (route.auth === 'none')
+        reserveConcurrency(this.routes.functions.get(id)!, stage.publicRouteConcurrency);
     const rules = props.eventRules ?? eventRules;
     this.data.notifyEventBridge(bucketsNotifyingEventBridge(rules));
     this.consumers = new EventConsumers(this, 'Events', {
@@ -181,13 +214,20 @@ export class PlatformStack extends Stack {
       }
     }
     this.monitoring.finish();
-    this.suppressFindings(stage);
+    this.distributionLogs = new DistributionAccessLogs(this, 'CloudFrontLogs', {
+      stage,
+      bucket: this.data.accessLogs,
+      distributions: { app: this.hosting.distribution, sites: this.sites.distribution },
+    });
+    this.suppressFindings(stage, Boolean(props.webAcls));
 
     const outputs: Record<string, string> = {
-      ApiUrl: this.api.apiEndpoint,
+      ApiUrl: this.apiOrigin.urlOf(this.api),
+      ...(this.apiOrigin.domain ? { ApiOriginDnsTarget: this.apiOrigin.domain.regionalDomainName } : {}),
       AppUrl: this.hosting.appUrl,
       UserPoolId: this.auth.userPool.userPoolId,
       UserPoolClientId: this.auth.client.userPoolClientId,
+      KeepSignedInClientId: this.auth.keepSignedInClient.userPoolClientId,
       HostedUiDomain: this.auth.domain.baseUrl(),
       TableName: this.data.table.tableName,
       EventBusName: this.data.bus.eventBusName,
@@ -243,14 +283,14 @@ export class PlatformStack extends Stack {
   }
 
   /** cdk-nag findings that are accepted, each with its reason (the rest are fixed, not suppressed). */
-  private suppressFindings(stage: StageConfig): void {
+  private suppressFindings(stage: StageConfig, webAcls: boolean): void {
     NagSuppressions.addResourceSuppressions(
       this.routes,
       [
         {
           id: 'AwsSolutions-APIG4',
           reason:
-            'Every handler verifies the Cognito JWT itself (aws-jwt-verify), so AWS and the local cloud answer 401 alike, and public routes (website leads, domain setup) are public by manifest (docs/decisions.md).',
+            'Every handler verifies the Cognito JWT itself (aws-jwt-verify), so AWS and the local cloud answer 401 alike; the routes the manifest marks auth: none (the billing webhook, the links people get by email or subscribe to, website contact forms) are public by design, each with a throttle of its own (infra/lib/api-throttle.ts).',
         },
       ],
       true,
@@ -265,15 +305,19 @@ export class PlatformStack extends Stack {
           id: 'AwsSolutions-CFR1',
           reason: 'Agents and their visitors are worldwide; no country is restricted.',
         },
-        {
-          id: 'AwsSolutions-CFR2',
-          reason:
-            'No WAF web ACL yet (cost per distribution); the API enforces its limits per agent in the handlers.',
-        },
+        ...(webAcls
+          ? []
+          : [
+              {
+                id: 'AwsSolutions-CFR2',
+                reason:
+                  'The stage has no WAF web ACLs (webAcl off: dev); prod and staging have them (infra/lib/web-acl.ts). The API still throttles each route and the handlers limit each sender.',
+              },
+            ]),
         {
           id: 'AwsSolutions-CFR3',
           reason:
-            'CloudFront standard logs need an ACL-enabled bucket; requests and errors are watched through CloudWatch metrics (5xx alarm, dashboard) and the API access log.',
+            'The rule reads only the legacy Logging property, which needs an ACL-enabled bucket (ours are BucketOwnerEnforced). Standard logging v2 delivers this distribution’s access logs to the access-log bucket where the stack is deployed in us-east-1, the one region CloudWatch Logs takes CloudFront sources (infra/lib/observability.ts DistributionAccessLogs); elsewhere CloudFront’s default CloudWatch metrics and the API access log remain.',
         },
         ...(customDomain[name]
           ? []
@@ -306,7 +350,7 @@ export class PlatformStack extends Stack {
           {
             id: 'AwsSolutions-IAM5',
             reason:
-              'A CDK-provided deployment/notification function: it copies assets into our buckets (objects by key) and invalidates our distributions, with the policy aws-cdk-lib writes.',
+              'A function aws-cdk-lib provides, with the policy aws-cdk-lib writes for it: the bucket deployment copies the app into its bucket and invalidates the app distribution, the notifications handler turns on S3 → EventBridge notifications, the auto-delete handler empties a dev or staging bucket when the stack is deleted.',
             appliesTo: [{ regex: '/^(Action|Resource)::.*$/' }],
           },
         ],

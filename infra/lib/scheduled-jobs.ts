@@ -8,6 +8,7 @@ import type { ScheduledJob } from '../../events/schedules.ts';
 import { ENV_NAMES } from '../../functions/lib/config.ts';
 import type { DeadLetterQueues } from './event-consumers.ts';
 import {
+  type AsyncRetry,
   deadLetterQueue,
   grantAccess,
   PlatformFunction,
@@ -25,6 +26,13 @@ export interface ScheduledJobsProps {
 
 /** A missed tick is retried twice within the hour; the next tick repeats the work anyway. */
 export const JOB_RETRY = { retryAttempts: 2, maxEventAge: Duration.hours(1) } as const;
+
+/**
+ * Lambda's own retries of a run that failed (its EventInvokeConfig), set rather than left to the
+ * defaults: twice, within the hour; after that the next tick does the work, and the event goes to the
+ * function's dead-letter queue. Jobs are idempotent and safe to run twice at once.
+ */
+export const JOB_ASYNC_RETRY: AsyncRetry = { retryAttempts: 2, maxEventAge: Duration.hours(1) };
 
 /** One function and one EventBridge schedule rule per entry of events/schedules.ts. */
 export class ScheduledJobs extends Construct {
@@ -45,6 +53,7 @@ export class ScheduledJobs extends Construct {
         timeout: Duration.seconds(job.timeoutSeconds),
         // a failed run is retried by EventBridge and repeated by the next tick; jobs are idempotent
         deadLetterQueueEnabled: true,
+        asyncRetry: JOB_ASYNC_RETRY,
       });
       grantAccess(fn, jobAccess(job), props.resources);
       for (const setting of job.settings ?? []) {

@@ -10,6 +10,7 @@ import {
   FunctionEventType,
   FunctionRuntime,
   HttpVersion,
+  type IOrigin,
   KeyValueStore,
   OriginProtocolPolicy,
   OriginRequestCookieBehavior,
@@ -27,7 +28,13 @@ import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deplo
 import { Construct } from 'constructs';
 import { HOSTS_STORE_ACTIONS } from '../../contracts/function-access.ts';
 import { BEHAVIOURS, PUBLISHED_SITE_SECURITY_HEADERS } from '../../contracts/response-headers.ts';
-import { cachePolicyOf, MEDIA_PREFIX, mediaOrigin, securityHeadersPolicy } from './app-hosting.ts';
+import {
+  cachePolicyOf,
+  MEDIA_PREFIX,
+  mediaOrigin,
+  mediaResponseFunction,
+  securityHeadersPolicy,
+} from './app-hosting.ts';
 import {
   SITE_NOT_FOUND_HTML,
   SITE_NOT_FOUND_PATH,
@@ -56,6 +63,8 @@ export const WEBSITE_LEADS_HEADERS = [
 export interface SitesHostingProps {
   stage: StageConfig;
   api: IHttpApi;
+  /** the API as CloudFront reaches it, with the origin-verify header (infra/lib/api-origin.ts) */
+  apiOrigin?: IOrigin;
   /** the sites bucket: `{websiteId}/index.html`, `{websiteId}/{slug}/index.html`, sitemap.xml, robots.txt */
   bucket: IBucket;
   /** the files bucket: its `media/` objects (template pictures, listing photos) under `/media/*` */
@@ -77,11 +86,13 @@ export class SitesHosting extends Construct {
   readonly leadsRequests: OriginRequestPolicy;
   /** the security headers of every answer of the sites distribution (contracts/response-headers.ts) */
   readonly responseHeaders: ResponseHeadersPolicy;
+  /** `/media/*`: non-pictures as attachments */
+  readonly mediaResponse: EdgeFunction;
 
   constructor(
     scope: Construct,
     id: string,
-    { stage, api, bucket, filesBucket, filesBucketName }: SitesHostingProps,
+    { stage, api, apiOrigin, bucket, filesBucket, filesBucketName }: SitesHostingProps,
   ) {
     super(scope, id);
     const stack = Stack.of(this);
@@ -123,6 +134,12 @@ export class SitesHosting extends Construct {
       headers: PUBLISHED_SITE_SECURITY_HEADERS,
     });
 
+    this.mediaResponse = mediaResponseFunction(
+      this,
+      'MediaResponse',
+      `${stage.namePrefix}-site-media-response`,
+    );
+
     const notFoundTtl = Duration.minutes(1);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${stage.namePrefix} published websites`,
@@ -142,9 +159,11 @@ export class SitesHosting extends Construct {
       },
       additionalBehaviors: {
         [WEBSITE_LEADS_PATH_PATTERN]: {
-          origin: new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
-            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
-          }),
+          origin:
+            apiOrigin ??
+            new HttpOrigin(`${api.apiId}.execute-api.${stack.region}.${stack.urlSuffix}`, {
+              protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            }),
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: AllowedMethods.ALLOW_ALL,
           cachePolicy: CachePolicy.CACHING_DISABLED,
@@ -160,6 +179,9 @@ export class SitesHosting extends Construct {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: this.responseHeaders,
           compress: true,
+          functionAssociations: [
+            { function: this.mediaResponse, eventType: FunctionEventType.VIEWER_RESPONSE },
+          ],
         },
       },
       // S3 answers 403 for a key that does not exist (no ListBucket): both become the 404 page. These apply

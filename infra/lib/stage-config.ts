@@ -38,6 +38,12 @@ export interface StageConfig {
    */
   inviteFromEmail?: string;
   /**
+   * The sender's SES identity awaits verification (`-c senderPending=true`, a stage's first deploy with a
+   * sender): Cognito refuses an unverified identity, so the user pool keeps Cognito's own email until a
+   * deploy without it. Otherwise a stage with a sender mails confirmation codes and password resets from it.
+   */
+  senderPending: boolean;
+  /**
    * exchange-rate provider read by the scheduled refresh (`-c exchangeRatesUrl=https://…`, JSON
    * `{base, date, rates}`); without one the bundled snapshot stays in use
    */
@@ -63,6 +69,28 @@ export interface StageConfig {
    * replaces it for that route (infra/lib/api-throttle.ts)
    */
   apiThrottle: RouteThrottle;
+  /**
+   * reserved concurrency of each public (`auth: 'none'`) route's function: anonymous traffic can never take
+   * more of the account's concurrency than this, and always has this much. Every reservation comes out of
+   * the account's concurrency quota, and Lambda keeps at least 100 of it unreserved, so the deploy fails
+   * in an account whose quota cannot spare public routes × this (a new account's quota may be 10: ask for
+   * an increase, or deploy with `-c publicRouteConcurrency=0`, no reservation)
+   */
+  publicRouteConcurrency: number;
+  /**
+   * WAF web ACLs with rate-based rules on both distributions (infra/lib/web-acl.ts): on in prod and
+   * staging, off in dev (`-c webAcl=true|false`). CloudFront's web ACLs live in us-east-1, in a stack of
+   * their own (`EstateNet-<stage>-edge`).
+   */
+  webAcl: boolean;
+  /**
+   * the API's own custom domain (`-c apiOriginDomain=api-origin.example.com`) with a regional ACM certificate
+   * in the stage's Region (`apiOriginCertificateArn`), both or neither: the distributions reach the API
+   * there and its execute-api endpoint is disabled (infra/lib/api-origin.ts). A CNAME from the domain to the
+   * `ApiOriginDnsTarget` output is the operator's (docs/infrastructure.md).
+   */
+  apiOriginDomain?: string;
+  apiOriginCertificateArn?: string;
 }
 
 /** Where the hosted UI sends the browser back to; the SPA exchanges the code (PKCE) on this route. */
@@ -72,7 +100,17 @@ const LOCAL_APP_ORIGIN = 'http://localhost:3000';
 
 const stageDefaults: Record<
   StageName,
-  Omit<StageConfig, 'stage' | 'namePrefix' | 'authDomainPrefix' | 'apiThrottle'>
+  Omit<
+    StageConfig,
+    | 'stage'
+    | 'namePrefix'
+    | 'authDomainPrefix'
+    | 'apiThrottle'
+    | 'senderPending'
+    | 'publicRouteConcurrency'
+    | 'apiOriginDomain'
+    | 'apiOriginCertificateArn'
+  >
 > = {
   dev: {
     removalPolicy: RemovalPolicy.DESTROY,
@@ -80,6 +118,7 @@ const stageDefaults: Record<
     devOrigins: [LOCAL_APP_ORIGIN],
     threatProtection: false,
     api5xxRatePercent: 5,
+    webAcl: false,
   },
   staging: {
     removalPolicy: RemovalPolicy.DESTROY,
@@ -87,6 +126,7 @@ const stageDefaults: Record<
     devOrigins: [],
     threatProtection: false,
     api5xxRatePercent: 2,
+    webAcl: true,
   },
   prod: {
     removalPolicy: RemovalPolicy.RETAIN,
@@ -94,8 +134,15 @@ const stageDefaults: Record<
     devOrigins: [],
     threatProtection: true,
     api5xxRatePercent: 1,
+    webAcl: true,
   },
 };
+
+/**
+ * Each public route's reserved concurrency by stage: 6 public routes today take 60 / 60 / 300 of the
+ * account's concurrency (a default quota of 1,000 keeps its 100 unreserved with room to spare).
+ */
+export const PUBLIC_ROUTE_CONCURRENCY: Record<StageName, number> = { dev: 10, staging: 10, prod: 50 };
 
 /** Deploy-time settings that may come from `-c key=value` (none of them is a secret). */
 export interface StageOverrides {
@@ -105,10 +152,18 @@ export interface StageOverrides {
   googleClientId?: string;
   googleClientSecretName?: string;
   inviteFromEmail?: string;
+  /** `true` while the sender's SES identity awaits verification (StageConfig.senderPending) */
+  senderPending?: string;
   exchangeRatesUrl?: string;
   sitesDomain?: string;
   sitesCertificateArn?: string;
   alarmEmail?: string;
+  /** each public route's reserved concurrency, a whole number; `0`: none (StageConfig.publicRouteConcurrency) */
+  publicRouteConcurrency?: string;
+  /** `true` or `false`: the stage's web ACLs (StageConfig.webAcl) */
+  webAcl?: string;
+  apiOriginDomain?: string;
+  apiOriginCertificateArn?: string;
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -138,23 +193,47 @@ export function stageConfig(name: string | undefined, overrides: StageOverrides 
   if (inviteFromEmail !== undefined && !EMAIL.test(inviteFromEmail)) {
     throw new Error(`inviteFromEmail "${inviteFromEmail}" is not an email address`);
   }
+  if (overrides.senderPending !== undefined && !['true', 'false'].includes(overrides.senderPending)) {
+    throw new Error(`senderPending "${overrides.senderPending}" must be true or false`);
+  }
+  if (overrides.publicRouteConcurrency !== undefined && !/^\d{1,4}$/.test(overrides.publicRouteConcurrency)) {
+    throw new Error(`publicRouteConcurrency "${overrides.publicRouteConcurrency}" is not a whole number`);
+  }
+  if (overrides.webAcl !== undefined && !['true', 'false'].includes(overrides.webAcl)) {
+    throw new Error(`webAcl "${overrides.webAcl}" must be true or false`);
+  }
+  if (Boolean(overrides.apiOriginDomain) !== Boolean(overrides.apiOriginCertificateArn)) {
+    throw new Error('apiOriginDomain and apiOriginCertificateArn must be given together');
+  }
   if (overrides.exchangeRatesUrl !== undefined && !/^https:\/\/[^\s]+$/.test(overrides.exchangeRatesUrl)) {
     throw new Error(`exchangeRatesUrl "${overrides.exchangeRatesUrl}" is not an https URL`);
   }
   return {
     ...stageDefaults[stage],
     apiThrottle: DEFAULT_ROUTE_THROTTLE[stage],
+    publicRouteConcurrency:
+      overrides.publicRouteConcurrency !== undefined
+        ? Number(overrides.publicRouteConcurrency)
+        : PUBLIC_ROUTE_CONCURRENCY[stage],
     stage,
     namePrefix,
     authDomainPrefix: overrides.authDomainPrefix ?? namePrefix,
     ...(overrides.appDomain ? { appDomain: overrides.appDomain } : {}),
     ...(overrides.appCertificateArn ? { appCertificateArn: overrides.appCertificateArn } : {}),
     ...(inviteFromEmail ? { inviteFromEmail } : {}),
+    senderPending: overrides.senderPending === 'true',
     ...(overrides.exchangeRatesUrl ? { exchangeRatesUrl: overrides.exchangeRatesUrl } : {}),
     ...(overrides.sitesDomain && overrides.sitesCertificateArn
       ? { sitesDomain: overrides.sitesDomain, sitesCertificateArn: overrides.sitesCertificateArn }
       : {}),
     ...(overrides.alarmEmail ? { alarmEmail: overrides.alarmEmail } : {}),
+    ...(overrides.webAcl !== undefined ? { webAcl: overrides.webAcl === 'true' } : {}),
+    ...(overrides.apiOriginDomain && overrides.apiOriginCertificateArn
+      ? {
+          apiOriginDomain: overrides.apiOriginDomain,
+          apiOriginCertificateArn: overrides.apiOriginCertificateArn,
+        }
+      : {}),
     ...(overrides.googleClientId
       ? {
           google: {

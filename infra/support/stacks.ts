@@ -3,8 +3,10 @@ import { App, Aspects, type Stack } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import type { SynthesisMessage } from 'aws-cdk-lib/cx-api';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { PlatformStack, type PlatformStackProps } from '../lib/platform-stack.ts';
+import { defineStage } from '../lib/platform-app.ts';
+import type { PlatformStack, PlatformStackProps } from '../lib/platform-stack.ts';
 import { type StageName, type StageOverrides, stageConfig } from '../lib/stage-config.ts';
+import type { EdgeStack } from '../lib/web-acl.ts';
 
 /** The context `cdk synth` runs with (cdk.json's feature flags), without bundling or template validation. */
 export function testApp(): App {
@@ -20,6 +22,8 @@ export function testApp(): App {
 
 export interface SynthesizedStage {
   stack: PlatformStack;
+  /** the us-east-1 stack of the stage's web ACLs, where it has them (infra/lib/web-acl.ts) */
+  edge?: EdgeStack;
   /** the stack's template (nested stacks: `templateOf`) */
   template: Template;
   templateOf(stack: Stack): Template;
@@ -42,10 +46,8 @@ export function synthesizedStage(
   const cached = cache.get(key);
   if (cached) return cached;
   const app = testApp();
-  const stack = new PlatformStack(app, `EstateNet-${stage}`, {
-    ...props,
-    stage: stageConfig(stage, overrides),
-  });
+  // built as infra/bin/app.ts builds it (with the us-east-1 edge stack where the stage has web ACLs)
+  const { platform: stack, edge } = defineStage(app, stageConfig(stage, overrides), props);
   Aspects.of(app).add(new AwsSolutionsChecks());
   app.synth();
   const templates = new Map<Stack, Template>();
@@ -58,16 +60,17 @@ export function synthesizedStage(
     return template;
   };
   // nested stacks report their findings into the parent stack's artifact
-  const annotations = Annotations.fromStack(stack);
+  const annotations = [stack, ...(edge ? [edge] : [])].map((target) => Annotations.fromStack(target));
   const pattern = Match.stringLikeRegexp('AwsSolutions-');
   const format = (message: SynthesisMessage) => `${message.id}: ${String(message.entry.data)}`;
   const synthesized: SynthesizedStage = {
     stack,
+    ...(edge ? { edge } : {}),
     template: templateOf(stack),
     templateOf,
     nag: {
-      errors: annotations.findError('*', pattern).map(format),
-      warnings: annotations.findWarning('*', pattern).map(format),
+      errors: annotations.flatMap((of) => of.findError('*', pattern).map(format)),
+      warnings: annotations.flatMap((of) => of.findWarning('*', pattern).map(format)),
     },
   };
   cache.set(key, synthesized);

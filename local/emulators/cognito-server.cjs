@@ -103,6 +103,13 @@ JwtTokenGenerator.prototype.generate = function generateWithStandardClaims(ctx, 
 //    - a revoked refresh token is refused with NotAuthorizedException "Refresh Token has been revoked",
 //      and user operations authorized with a revoked access token with "Access Token has been revoked".
 //    The revoked origins are kept on the user's record (`RevokedTokenOrigins`).
+//    And sessions per app client, as in Cognito (the app has two web clients that differ in their refresh
+//    tokens' lifetime, contracts/session-lifetimes.ts). cognito-local already signs each token with its
+//    client's AccessTokenValidity, IdTokenValidity and RefreshTokenValidity; here besides:
+//    - a refresh token names the client that issued it (`client_id`) and is refused at any other, by a
+//      refresh and by RevokeToken, with NotAuthorizedException "Refresh Token has different Client";
+//    - an expired refresh token is refused with "Refresh Token has expired" (a refresh does not extend it);
+//    - InitiateAuth answers with ExpiresIn (the access token's lifetime) and TokenType, as Cognito does.
 const { AsyncLocalStorage } = require('node:async_hooks');
 const { randomUUID } = require('node:crypto');
 const jwt = require(require.resolve('jsonwebtoken', { paths: [require.resolve('cognito-local')] }));
@@ -119,13 +126,19 @@ jwt.sign = function signWithOrigin(payload, ...rest) {
   if (session && payload && typeof payload === 'object') {
     if (payload.token_use === 'access' || payload.token_use === 'id')
       payload = { ...payload, origin_jti: session.origin };
-    else if ('cognito:username' in payload) payload = { ...payload, jti: session.origin };
+    // the refresh token: its sign-in's origin, and the app client that issued it
+    else if ('cognito:username' in payload)
+      payload = { ...payload, jti: session.origin, client_id: session.clientId };
   }
   return signToken.call(this, payload, ...rest);
 };
 const generateTokens = JwtTokenGenerator.prototype.generate;
 JwtTokenGenerator.prototype.generate = function generateWithOrigin(...args) {
-  const session = issuing.getStore() ?? { origin: randomUUID() };
+  // generate(ctx, user, userGroups, userPoolClient, ...)
+  const session = {
+    origin: issuing.getStore()?.origin ?? randomUUID(),
+    clientId: args[3]?.ClientId,
+  };
   return issuing.run(session, () => generateTokens.apply(this, args));
 };
 
@@ -141,7 +154,17 @@ const refreshTokenUser = (ctx, userPool, claims) =>
     ? userPool.getUserByUsername(ctx, claims['cognito:username'])
     : null;
 
-/** Cognito's refusals of a refresh token this stand-in can tell: revoked, expired, not one it issued. */
+/** A refresh token works only at the app client that issued it (tokens from before this check name none). */
+function checkRefreshTokenClient(claims, clientId) {
+  if (typeof claims.client_id === 'string' && claims.client_id !== clientId)
+    throw new errors.NotAuthorizedError('Refresh Token has different Client');
+}
+
+/**
+ * Cognito's refusals of a refresh token this stand-in can tell: revoked, expired (its client's
+ * RefreshTokenValidity after the sign-in: a refresh does not extend it), not one it issued, issued to
+ * another app client.
+ */
 async function checkRefreshToken(services, ctx, clientId, token) {
   if (typeof token !== 'string' || !token) return;
   const claims = claimsOf(token);
@@ -158,6 +181,16 @@ async function checkRefreshToken(services, ctx, clientId, token) {
   }
   if (!user || !Array.isArray(user.RefreshTokens) || !user.RefreshTokens.includes(token))
     throw new errors.NotAuthorizedError('Invalid Refresh Token');
+  checkRefreshTokenClient(claims, clientId);
+}
+
+/** Cognito's answer names how long its access token lasts; cognito-local's does not. */
+function withExpiresIn(answer) {
+  const result = answer?.AuthenticationResult;
+  if (!result?.AccessToken) return answer;
+  const { exp, iat } = claimsOf(result.AccessToken);
+  const expiresIn = typeof exp === 'number' && typeof iat === 'number' ? exp - iat : undefined;
+  return { ...answer, AuthenticationResult: { ...result, ExpiresIn: expiresIn, TokenType: 'Bearer' } };
 }
 
 const REFRESH_FLOWS = new Set(['REFRESH_TOKEN_AUTH', 'REFRESH_TOKEN']);
@@ -166,11 +199,11 @@ for (const name of ['InitiateAuth', 'AdminInitiateAuth']) {
   Targets[name] = (services) => {
     const run = target(services);
     return async (ctx, req) => {
-      if (!REFRESH_FLOWS.has(req.AuthFlow)) return run(ctx, req);
+      if (!REFRESH_FLOWS.has(req.AuthFlow)) return withExpiresIn(await run(ctx, req));
       const token = req.AuthParameters?.REFRESH_TOKEN;
       await checkRefreshToken(services, ctx, req.ClientId, token);
       const origin = claimsOf(token).jti;
-      return origin ? issuing.run({ origin }, () => run(ctx, req)) : run(ctx, req);
+      return withExpiresIn(await (origin ? issuing.run({ origin }, () => run(ctx, req)) : run(ctx, req)));
     };
   };
 }
@@ -198,6 +231,7 @@ Targets.RevokeToken =
     if (claims.jti && revokedOrigins(user).includes(claims.jti)) return {};
     if (!user || !Array.isArray(user.RefreshTokens) || !user.RefreshTokens.includes(req.Token))
       throw new errors.NotAuthorizedError('Invalid Refresh Token');
+    checkRefreshTokenClient(claims, req.ClientId);
     await revoke(ctx, userPool, user, [req.Token]);
     return {};
   };

@@ -38,9 +38,14 @@ export interface S3GateOptions {
   log?: (line: string) => void;
   /**
    * the signer's identity policy (local/iam/s3-access.ts), asked once the signature is verified: throws an
-   * S3Refusal for a call outside it (a presigned URL or POST policy is its signer's call)
+   * S3Refusal for a call outside it (a presigned URL or POST policy is its signer's call). A read may answer
+   * `whenMissing`: asked when the key turns out to have no object, it throws the refusal S3 sends instead
+   * of 404 to a caller who may not list the key (403 AccessDenied)
    */
-  authorize?: (request: ParsedRequest, caller: { accessKeyId: string; postKey?: string }) => void;
+  authorize?: (
+    request: ParsedRequest,
+    caller: { accessKeyId: string; postKey?: string },
+  ) => undefined | { whenMissing?: () => void };
 }
 
 const ALGORITHM = 'AWS4-HMAC-SHA256';
@@ -286,6 +291,8 @@ export interface Verified {
   upload?: SpooledUpload;
   /** headers to change on the forwarded request (undefined: remove) */
   headers?: Record<string, string | undefined>;
+  /** the authorizer's check for a key with no object (S3's 403 instead of 404, see `authorize`) */
+  whenMissing?: () => void;
 }
 
 /** A header-signed request (`Authorization: AWS4-HMAC-SHA256 …`). */
@@ -902,14 +909,16 @@ export async function verify(
       );
     const verified = await verifyHeaderSigned(options, request, readBody);
     const accessKeyId = /Credential=([^/,\s]+)\//.exec(authorization)?.[1];
-    if (accessKeyId) options.authorize?.(request, { accessKeyId });
-    return verified;
+    const whenMissing = accessKeyId ? options.authorize?.(request, { accessKeyId })?.whenMissing : undefined;
+    return whenMissing ? { ...verified, whenMissing } : verified;
   }
   if (presigned || /(^|&)X-Amz-Algorithm=/.test(request.rawQuery)) {
     const verified = verifyPresigned(options, request);
     const credential = queryPairs(request.rawQuery).find(([name]) => name === 'X-Amz-Credential')?.[1];
-    if (credential) options.authorize?.(request, { accessKeyId: credential.split('/')[0]! });
-    return verified;
+    const whenMissing = credential
+      ? options.authorize?.(request, { accessKeyId: credential.split('/')[0]! })?.whenMissing
+      : undefined;
+    return whenMissing ? { ...verified, whenMissing } : verified;
   }
   if (isPostForm(request)) return verifyPostPolicy(options, request, body);
   // anonymous: the buckets are private (Block Public Access), as in AWS
@@ -1062,6 +1071,26 @@ function forward(
         headers,
       },
       (answer) => {
+        if (answer.statusCode === 404 && verified.whenMissing) {
+          try {
+            verified.whenMissing();
+          } catch (error) {
+            if (!(error instanceof S3Refusal)) throw error;
+            // S3 does not tell a caller who may not list the key that it has no object
+            answer.resume();
+            const requestId = randomBytes(8).toString('hex').toUpperCase();
+            const body = errorXml(error, requestId);
+            const head = incoming.method === 'HEAD';
+            response.writeHead(error.status, {
+              'content-type': 'application/xml',
+              'x-amz-request-id': requestId,
+              ...(head ? {} : { 'content-length': Buffer.byteLength(body) }),
+            });
+            response.end(head ? undefined : body);
+            resolve();
+            return;
+          }
+        }
         response.writeHead(answer.statusCode ?? 502, answer.headers);
         answer.pipe(response);
         answer.on('end', resolve);

@@ -5,8 +5,8 @@ import { localPolicy } from './policy.ts';
 
 /**
  * Variables of the local cloud that are not grants and that a function gets besides its declared ones:
- * where the emulators are, how to verify the local issuer's tokens, the local billing adapter. The sites'
- * custom-domain switch goes only to the functions that make website domains.
+ * where the emulators are, how to verify the local issuer's tokens, the local billing adapter. The stand-in
+ * DNS server of the custom-domain proofs goes only to the functions that make website domains.
  */
 const LOCAL_SETTINGS = [
   'AWS_REGION',
@@ -15,11 +15,11 @@ const LOCAL_SETTINGS = [
   'AWS_ENDPOINT_URL_EVENTBRIDGE',
   'AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER',
   'AWS_ENDPOINT_URL_LAMBDA',
+  'AWS_ENDPOINT_URL_SECRETS_MANAGER',
   'BILLING_PROVIDER',
-  'BILLING_WEBHOOK_SECRET',
 ] as const;
 const TOKEN_SETTINGS = ['JWT_ISSUER', 'JWT_JWKS_FILE'] as const;
-const SITES_LOCAL_SETTINGS = ['SITES_CUSTOM_DOMAINS_ACTIVE'] as const;
+const SITES_LOCAL_SETTINGS = ['SITES_DNS_SERVERS'] as const;
 
 /** Process settings a Lambda runtime has too (log level, the SDK's Node version notice). */
 const RUNTIME_PASSTHROUGH = ['POWERTOOLS_DEV', 'AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED', 'TZ'];

@@ -3,9 +3,11 @@ import { platformFunctions, routeAccess } from '#contracts/function-access';
 import { routes } from '#contracts/manifest';
 import { checksOf } from '../emulators/dynamodb-iam.ts';
 import { functionEnvironment } from './functions.ts';
-import { allows, LocalIam, localPolicy, REFUSAL_LOG_PREFIX } from './policy.ts';
+import { allows, LocalIam, localPolicy, localSecretArn, REFUSAL_LOG_PREFIX } from './policy.ts';
+import { s3Authorizer, s3Checks } from './s3-access.ts';
 
 const NAMES = {
+  namePrefix: 'estatenet-local',
   table: 'estatenet-local',
   buckets: { files: 'estatenet-files', content: 'estatenet-content', sites: 'estatenet-sites' },
   bus: 'estatenet-local',
@@ -60,6 +62,120 @@ describe('the policy matcher', () => {
   });
 });
 
+describe('a condition on the request (StringLike)', () => {
+  const listing = [
+    {
+      actions: ['s3:ListBucket'],
+      resources: ['arn:aws:s3:::files'],
+      condition: { StringLike: { 's3:prefix': ['cloud/*', 'uploads/*'] } },
+    },
+  ];
+
+  it('allows only a request whose context value matches one of the patterns', () => {
+    expect(allows(listing, 's3:ListBucket', 'arn:aws:s3:::files', { 's3:prefix': 'cloud/a/' })).toBe(true);
+    expect(allows(listing, 's3:ListBucket', 'arn:aws:s3:::files', { 's3:prefix': 'uploads/' })).toBe(true);
+    expect(allows(listing, 's3:ListBucket', 'arn:aws:s3:::files', { 's3:prefix': 'media/' })).toBe(false);
+    expect(allows(listing, 's3:ListBucket', 'arn:aws:s3:::files', { 's3:prefix': 'cloud' })).toBe(false);
+  });
+
+  it('fails when the request does not carry the key (a listing without a prefix)', () => {
+    expect(allows(listing, 's3:ListBucket', 'arn:aws:s3:::files')).toBe(false);
+  });
+
+  it('reads a listing’s prefix from its query as the s3:prefix key', () => {
+    expect(
+      s3Checks({ method: 'GET', bucket: 'files', key: '', rawQuery: 'list-type=2&prefix=cloud%2Fa%2F' }),
+    ).toEqual([
+      { action: 's3:ListBucket', resource: 'arn:aws:s3:::files', context: { 's3:prefix': 'cloud/a/' } },
+    ]);
+    expect(s3Checks({ method: 'GET', bucket: 'files', key: '', rawQuery: 'list-type=2' })).toEqual([
+      { action: 's3:ListBucket', resource: 'arn:aws:s3:::files' },
+    ]);
+  });
+});
+
+describe('a GET or HEAD of a key with no object', () => {
+  const read = { method: 'HEAD', rawPath: '/files/cloud/a', rawQuery: '', headers: {}, bucket: 'files' };
+  const object = 'arn:aws:s3:::files/cloud/*';
+
+  it('is a 404 to a caller who may list the key’s prefix, and 403 AccessDenied to one who may not', () => {
+    const lines: string[] = [];
+    const iam = new LocalIam(ADMIN, (line) => lines.push(line));
+    const lister = iam.addFunction('lister', [
+      { actions: ['s3:GetObject'], resources: [object] },
+      {
+        actions: ['s3:ListBucket'],
+        resources: ['arn:aws:s3:::files'],
+        condition: { StringLike: { 's3:prefix': ['cloud/*'] } },
+      },
+    ]);
+    const reader = iam.addFunction('reader', [{ actions: ['s3:GetObject'], resources: [object] }]);
+    const authorize = s3Authorizer(iam);
+    const listerMissing = authorize({ ...read, key: 'cloud/a' }, { accessKeyId: lister.accessKeyId });
+    expect(() => listerMissing?.whenMissing()).not.toThrow();
+    const readerMissing = authorize({ ...read, key: 'cloud/a' }, { accessKeyId: reader.accessKeyId });
+    expect(() => readerMissing?.whenMissing()).toThrow(
+      /reader\/reader is not authorized to perform: s3:ListBucket on resource: arn:aws:s3:::files because/,
+    );
+    // only a missing object asks, and its refusal is logged as every refusal is
+    expect(lines).toEqual([`${REFUSAL_LOG_PREFIX} reader s3:ListBucket arn:aws:s3:::files`]);
+    // a write has no such answer
+    expect(
+      authorize({ ...read, method: 'DELETE', key: 'cloud/a' }, { accessKeyId: 'local' }),
+    ).toBeUndefined();
+  });
+});
+
+describe('the policies of the declarations, in local ARNs', () => {
+  const policyOf = (id: keyof typeof routes) => localPolicy(routeAccess(routes[id]), NAMES);
+
+  it('grants objects under the declared key prefixes only, and lists only those', () => {
+    const policy = policyOf('getDownloadUrl');
+    const files = 'arn:aws:s3:::estatenet-files';
+    expect(allows(policy, 's3:GetObject', `${files}/cloud/agent/item`)).toBe(true);
+    expect(allows(policy, 's3:PutObject', `${files}/cloud/agent/item`)).toBe(false);
+    expect(allows(policy, 's3:PutObject', `${files}/zips/agent/a.zip`)).toBe(true);
+    expect(allows(policy, 's3:GetObject', `${files}/uploads/agent/x/a.pdf`)).toBe(false);
+    expect(allows(policy, 's3:GetObject', `${files}/media/agents/a/p.jpg`)).toBe(false);
+    expect(allows(policy, 's3:ListBucket', files, { 's3:prefix': 'cloud/agent/item' })).toBe(true);
+    expect(allows(policy, 's3:ListBucket', files, { 's3:prefix': 'uploads/' })).toBe(false);
+    // never a version of an object, never the other buckets
+    expect(allows(policy, 's3:DeleteObjectVersion', `${files}/zips/agent/a.zip`)).toBe(false);
+    expect(allows(policy, 's3:GetObject', 'arn:aws:s3:::estatenet-content/cloud/agent/item')).toBe(false);
+  });
+
+  it('grants no Scan, no batch write and no stream read on the table, and only Query on its indexes', () => {
+    const writer = policyOf('addProperty');
+    for (const action of ['Scan', 'BatchWriteItem', 'DescribeTable', 'GetRecords', 'GetShardIterator'])
+      expect(allows(writer, `dynamodb:${action}`, TABLE), action).toBe(false);
+    for (const action of ['GetItem', 'BatchGetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'])
+      expect(allows(writer, `dynamodb:${action}`, TABLE), action).toBe(true);
+    expect(allows(writer, 'dynamodb:ConditionCheckItem', TABLE)).toBe(true);
+    expect(allows(writer, 'dynamodb:Query', `${TABLE}/index/gsi1`)).toBe(true);
+    expect(allows(writer, 'dynamodb:GetItem', `${TABLE}/index/gsi1`)).toBe(false);
+    expect(allows(writer, 'dynamodb:Scan', `${TABLE}/index/gsi1`)).toBe(false);
+    expect(allows(policyOf('listFiles'), 'dynamodb:ConditionCheckItem', TABLE)).toBe(false);
+  });
+
+  it('lets the billing webhook, and no other function, read the webhook secret', () => {
+    const secret = localSecretArn('estatenet-local/billing-webhook-secret');
+    expect(allows(policyOf('receiveBillingWebhook'), 'secretsmanager:GetSecretValue', secret)).toBe(true);
+    for (const [name, access] of platformFunctions())
+      if (name !== 'receiveBillingWebhook')
+        expect(allows(localPolicy(access, NAMES), 'secretsmanager:GetSecretValue', secret), name).toBe(false);
+  });
+
+  it('gives the billing webhook the secret’s ARN, never a value, and no other function either', () => {
+    const cloudEnv = { BILLING_WEBHOOK_SECRET_ARN: 'arn:secret', BILLING_WEBHOOK_SECRET: 'whsec_value' };
+    const credentials = { accessKeyId: 'K', secretAccessKey: 'S' };
+    const env = functionEnvironment(routeAccess(routes.receiveBillingWebhook), cloudEnv, credentials);
+    expect(env.BILLING_WEBHOOK_SECRET_ARN).toBe('arn:secret');
+    expect(Object.values(env)).not.toContain('whsec_value');
+    const other = functionEnvironment(routeAccess(routes.startCheckout), cloudEnv, credentials);
+    expect(other.BILLING_WEBHOOK_SECRET_ARN).toBeUndefined();
+  });
+});
+
 describe('local identities', () => {
   const listConnections = routeAccess(routes.listConnectionRequests);
 
@@ -100,7 +216,7 @@ describe('local identities', () => {
       USER_POOL_ID: 'pool',
       USER_POOL_CLIENT_ID: 'client',
       JWT_ISSUER: 'http://issuer',
-      SITES_CUSTOM_DOMAINS_ACTIVE: 'true',
+      SITES_DNS_SERVERS: '127.0.0.1:1',
     };
     const env = functionEnvironment(listConnections, cloudEnv, { accessKeyId: 'K', secretAccessKey: 'S' });
     expect(env).toMatchObject({
@@ -110,7 +226,7 @@ describe('local identities', () => {
       AWS_ACCESS_KEY_ID: 'K',
       AWS_SECRET_ACCESS_KEY: 'S',
     });
-    for (const absent of ['FILES_BUCKET', 'EVENT_BUS_NAME', 'SITES_CUSTOM_DOMAINS_ACTIVE'])
+    for (const absent of ['FILES_BUCKET', 'EVENT_BUS_NAME', 'SITES_DNS_SERVERS'])
       expect(env[absent], absent).toBeUndefined();
   });
 

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { FunctionAccess, GrantResource } from '#contracts/function-access';
+import { type FunctionAccess, type GrantResource, secretName } from '#contracts/function-access';
 
 /**
  * The local cloud's IAM: each function runs with credentials of its own (an access key that names its
@@ -13,6 +13,8 @@ export const LOCAL_REGION = 'us-east-1';
 
 /** The names of the local cloud's resources, which make their ARNs. */
 export interface LocalResourceNames {
+  /** what the local cloud's physical names start with (`estatenet-local`): its secrets' names too */
+  namePrefix: string;
   table: string;
   buckets: Record<'files' | 'content' | 'sites', string>;
   bus: string;
@@ -23,7 +25,19 @@ export interface LocalResourceNames {
 export interface PolicyStatement {
   actions: readonly string[];
   resources: readonly string[];
+  /** `StringLike` condition keys: each must be in the request's context and match one of its patterns */
+  condition?: { StringLike: Readonly<Record<string, readonly string[]>> };
 }
+
+/** The condition keys a request carries (`s3:prefix` of a listing), as IAM evaluates them. */
+export type RequestContext = Readonly<Record<string, string>>;
+
+/**
+ * A secret's ARN in the local cloud (local/secrets-manager.ts): Secrets Manager ends a secret's ARN with a
+ * random 6-character suffix; the local one is fixed.
+ */
+export const localSecretArn = (name: string) =>
+  `arn:aws:secretsmanager:${LOCAL_REGION}:${LOCAL_ACCOUNT}:secret:${name}-LOCAL0`;
 
 /** A declared resource as a local ARN; resources the local cloud does not have are left out. */
 export function localArn(ref: GrantResource, names: LocalResourceNames): string | undefined {
@@ -36,7 +50,9 @@ export function localArn(ref: GrantResource, names: LocalResourceNames): string 
     case 'bucket':
       return `arn:aws:s3:::${names.buckets[ref.bucket]}`;
     case 'objects':
-      return `arn:aws:s3:::${names.buckets[ref.bucket]}/*`;
+      return `arn:aws:s3:::${names.buckets[ref.bucket]}/${ref.prefix}*`;
+    case 'secret':
+      return localSecretArn(secretName(names.namePrefix, ref.secret));
     case 'bus':
       return `arn:aws:events:${LOCAL_REGION}:${LOCAL_ACCOUNT}:event-bus/${names.bus}`;
     case 'userPool':
@@ -54,6 +70,7 @@ export function localPolicy(access: FunctionAccess, names: LocalResourceNames): 
     resources: statement.resources
       .map((ref) => localArn(ref, names))
       .filter((arn): arn is string => arn !== undefined),
+    ...(statement.condition ? { condition: statement.condition } : {}),
   }));
 }
 
@@ -73,12 +90,27 @@ function glob(pattern: string, flags: string): RegExp {
   return regex;
 }
 
+/** Whether the request's context meets a statement's condition (a missing key fails it, as in IAM). */
+function meets(condition: PolicyStatement['condition'], context: RequestContext): boolean {
+  if (!condition) return true;
+  return Object.entries(condition.StringLike).every(([key, patterns]) => {
+    const value = context[key];
+    return value !== undefined && patterns.some((pattern) => glob(pattern, '').test(value));
+  });
+}
+
 /** Whether a statement list allows the action on the resource (actions match case-insensitively). */
-export function allows(statements: readonly PolicyStatement[], action: string, resource: string): boolean {
+export function allows(
+  statements: readonly PolicyStatement[],
+  action: string,
+  resource: string,
+  context: RequestContext = {},
+): boolean {
   return statements.some(
     (statement) =>
       statement.actions.some((pattern) => glob(pattern, 'i').test(action)) &&
-      statement.resources.some((pattern) => glob(pattern, '').test(resource)),
+      statement.resources.some((pattern) => glob(pattern, '').test(resource)) &&
+      meets(statement.condition, context),
   );
 }
 
@@ -156,10 +188,15 @@ export class LocalIam {
    * Whether the caller behind an access key may perform the action on the resource. A refusal is one
    * `iam: refused …` line in the cloud's log (the test suites fail on any).
    */
-  authorize(accessKeyId: string | undefined, action: string, resource: string): Decision {
+  authorize(
+    accessKeyId: string | undefined,
+    action: string,
+    resource: string,
+    context: RequestContext = {},
+  ): Decision {
     const caller = this.callerOf(accessKeyId);
     if (caller?.kind === 'admin') return { allowed: true, caller };
-    if (caller?.kind === 'function' && allows(caller.policy, action, resource))
+    if (caller?.kind === 'function' && allows(caller.policy, action, resource, context))
       return { allowed: true, caller };
     const principal =
       caller?.kind === 'function'
@@ -170,6 +207,16 @@ export class LocalIam {
     this.refusals.push(line);
     this.log(line);
     return { allowed: false, caller, principal, message };
+  }
+
+  /**
+   * Whether the caller may perform the action, without logging a refusal: for answers that depend on a
+   * permission the request does not itself need (S3's 404 or 403 for a missing key, after `s3:ListBucket`).
+   */
+  may(accessKeyId: string | undefined, action: string, resource: string, context: RequestContext = {}) {
+    const caller = this.callerOf(accessKeyId);
+    if (caller?.kind === 'admin') return true;
+    return caller?.kind === 'function' && allows(caller.policy, action, resource, context);
   }
 
   /** Every refusal so far (the log holds the same lines). */

@@ -10,6 +10,7 @@ import { propertiesFixtures } from './fixtures/properties.ts';
 import { reputationFixtures } from './fixtures/reputation.ts';
 import { supportFixtures } from './fixtures/support.ts';
 import { teamFixtures } from './fixtures/team.ts';
+import { verificationsFixtures } from './fixtures/verifications.ts';
 import { websiteDomainsFixtures } from './fixtures/website-domains.ts';
 import { websitesFixtures } from './fixtures/websites.ts';
 
@@ -41,6 +42,7 @@ export const fixtures: DomainFixtures = {
   ...reputationFixtures,
   ...propertiesFixtures,
   ...supportFixtures,
+  ...verificationsFixtures,
   ...websitesFixtures,
   ...websiteDomainsFixtures,
 };
@@ -58,4 +60,8 @@ export const publicRoutes: Partial<Record<RouteId, string>> = {
     'a published website’s contact form is a plain HTML form any visitor posts without an account; it only adds a lead to that site’s agent (within its clients limit), is rate-limited per website and sender, and a website that is not published answers 404',
   getInvite:
     'the sign-up page shows an invite link’s agency and email before the invitee has an account; the link’s token is the secret',
+  lookupOwnerConfirmation:
+    'a listing’s owner opens the emailed link without an account; its token (256 bits, only its hash stored, single use, 7 days) is the secret, sent in the body from the page’s URL fragment',
+  respondOwnerConfirmation:
+    'the owner confirms or declines the listing without an account; the link’s token is the secret and works once, before it expires',
 };

@@ -200,10 +200,18 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     // connections: the caller as receiver, and a request id that names nothing (both still refused)
     if (name === 'receiver_id' || name === 'connection_id') return owner.agentId;
     if (name === 'id' && parentSegment === 'clients') return owner.clientId;
+    // website leads waiting for the owner: an id that names none (still refused)
+    if (name === 'id' && parentSegment === 'pending-leads') return 'no-such-lead';
     // properties: the owner's listing (by any of its paths) and a city for a new one
     if (name === 'id' && ['properties', 'updateProperty', 'saved-properties'].includes(parentSegment))
       return owner.propertyId;
     if (name === 'propertyId') return owner.propertyId;
+    // listing verifications: the owner's listing in the review queue, a deed upload and a submission that
+    // name nothing, an owner's address
+    if (name === 'id' && parentSegment === 'deed-reviews') return owner.propertyId;
+    if (name === 'fileKey') return `uploads/${owner.agentId}/no-such-upload/deed.pdf`;
+    if (name === 'submissionId') return 'no-such-submission';
+    if (name === 'ownerEmail') return 'bad-input-owner@example.com';
     if (name === 'city') return 'Lisbon';
     if (name === 'id' && /client-table-preferences$/.test(parentSegment)) return owner.agentId;
     if (name === 'full_name') return 'Bad Input Client';
@@ -234,7 +242,11 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'id' && ['websites', 'website-templates'].includes(parentSegment)) return 'no-such-website';
     if (name === 'assetId' || name === 'backupId' || name === 'website_id') return 'no-such-website-item';
     // website domains and leads: a website that does not exist, a hostname, a business name, a site page
-    if (name === 'id' && ['force-content', 'website-leads'].includes(parentSegment)) return 'no-such-website';
+    if (
+      name === 'id' &&
+      ['force-content', 'website-leads', 'website-domains', 'custom-domain'].includes(parentSegment)
+    )
+      return 'no-such-website';
     if (name === 'websiteId') return 'no-such-website-item';
     if (name === 'domain') return 'www.bad-input-example.com';
     if (name === 'businessName') return 'Bad Input Business';

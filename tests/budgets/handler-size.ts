@@ -72,6 +72,10 @@ const SDK_FLOOR_PARTS: Record<string, { imports: string; uses: string[] }> = {
       "import '@aws-sdk/signature-v4a'; import { CloudFrontKeyValueStoreClient } from '@aws-sdk/client-cloudfront-keyvaluestore';",
     uses: ['new CloudFrontKeyValueStoreClient({})'],
   },
+  '@aws-sdk/client-secrets-manager': {
+    imports: "import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';",
+    uses: ['new SecretsManagerClient({})'],
+  },
   '@aws-sdk/client-cognito-identity-provider': {
     imports: "import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';",
     uses: ['new CognitoIdentityProviderClient({})'],

@@ -149,6 +149,39 @@ export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>>
       };
     },
   },
+  acceptPendingLead: {
+    arrange: async () => {
+      const { role, limit } = finiteLimitFor('clients');
+      const owner = await createTestAgent({ role });
+      // twice the limit of website leads waiting (they arrived past the limit of another time)
+      const { PendingLead, pendingLeadId } = await import('#lib/data/website-leads');
+      const leads: Array<{ lead_id: string }> = [];
+      for (let index = 0; index < 2 * limit; index += 1) {
+        leads.push(
+          await PendingLead.create({
+            agent_id: owner.agentId,
+            lead_id: pendingLeadId(),
+            website_id: 'raced-website',
+            website_name: 'Raced Website',
+            full_name: `Raced Lead ${index}`,
+            email: `raced-${index}@visitor.test`,
+            reason: 'clients_limit',
+            received_at: new Date().toISOString(),
+            expires_at: Math.floor(Date.now() / 1000) + 86_400,
+          }),
+        );
+      }
+      return {
+        owner,
+        slots: limit,
+        request: (index) => ({
+          path: `/api/pending-leads/${leads[index]!.lead_id}/accept`,
+          init: { method: 'POST' },
+        }),
+        realUsage: async () => (await listAll(owner, '/api/clients?limit=500')).length,
+      };
+    },
+  },
 };
 
 const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH']);

@@ -3,11 +3,12 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import { callApi, createTestAgent, type TestAgent } from '../support/agents.ts';
+import { submitDeed, uploadDeed } from '../support/verifications.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
 /**
- * The reputation awarder's idempotency cases: after any number of deliveries, at once or not, an agent
- * has one award, one history entry, its counters raised once, its achievements once and one notification
+ * The reputation awarder's idempotency cases (listings, connections, and verifications once verified):
+ * after any number of deliveries, at once or not, an agent has one award, one history entry, its counters raised once, its achievements once and one notification
  * each — every item of its partition exactly as after the first delivery.
  */
 
@@ -75,4 +76,82 @@ const connectionAccepted = consumerCase('a connection accepted (both agents)', a
   };
 });
 
-export const reputationConsumerCases = [propertyAdded, connectionAccepted];
+/**
+ * A listing of a new paid agent, written through the entity layer (no PropertyAdded award arriving
+ * meanwhile), with its deed approved or its owner's confirmation given through the verifications' own
+ * code but not announced: the deliveries under test are the only announcements.
+ */
+async function verifiedListing(kind: 'deed' | 'owner') {
+  const agent = await createTestAgent({ role: 'Agent' });
+  const [{ writeProperty }, verifications] = await Promise.all([
+    import('#lib/data/properties'),
+    import('#lib/verifications'),
+  ]);
+  const property = {
+    property_id: randomUUID(),
+    agent_id: agent.agentId,
+    title: 'Idempotent flat',
+    price: 250_000,
+    city: 'Lisbon',
+    measurement_metric: 'sqm' as const,
+    status: 'for_sale' as const,
+    additionalFeatures: [],
+    closeTo: [],
+    views: [],
+    metaDetails: {},
+    media: [],
+    imageOrder: [],
+    deed_verified: false,
+    owner_acknowledged: false,
+    created_at: new Date().toISOString(),
+    version: 1,
+  };
+  await writeProperty(undefined, property);
+  if (kind === 'deed') {
+    const submitted = await submitDeed(agent, property.property_id, await uploadDeed(agent));
+    expect(submitted.status).toBe(201);
+    const decided = await verifications.decideDeed({
+      propertyId: property.property_id,
+      submissionId: submitted.body.deed.submission_id!,
+      decision: 'approve',
+      reviewerId: randomUUID(),
+    });
+    expect(decided.changed).toBe(true);
+  } else {
+    const issued = await verifications.issueOwnerLink(property, 'owner@example.com');
+    await verifications.answerOwnerLink(issued.token, 'confirm');
+  }
+  return { agent, propertyId: property.property_id };
+}
+
+const deedVerified = consumerCase('a deed approved by support staff', async () => {
+  const { agent, propertyId } = await verifiedListing('deed');
+  return {
+    detailType: 'PropertyDeedVerified',
+    detail: { propertyId, agentId: agent.agentId },
+    effect: () => agentEffect(agent),
+    expectOnce: (once: AgentEffect) =>
+      expectOneAward(once, {
+        points: REPUTATION_ACTIVITIES.PROPERTY_DEED_VERIFIED.points,
+        counter: 'verifiedDeals',
+      }),
+  };
+});
+
+const ownerAcknowledged = consumerCase('a listing its owner confirmed', async () => {
+  const { agent, propertyId } = await verifiedListing('owner');
+  return {
+    detailType: 'OwnerAcknowledged',
+    detail: { propertyId, agentId: agent.agentId },
+    effect: () => agentEffect(agent),
+    expectOnce: (once: AgentEffect) => {
+      // no counter and no milestone: the points, one ledger entry, one history entry, one notification
+      expect(once.summary).toMatchObject({ points: REPUTATION_ACTIVITIES.OWNER_ACKNOWLEDGEMENT.points });
+      expect(itemsOfType(once, 'reputationAward')).toHaveLength(1);
+      expect(itemsOfType(once, 'reputationActivity')).toHaveLength(1);
+      expect(itemsOfType(once, 'notification')).toHaveLength(1);
+    },
+  };
+});
+
+export const reputationConsumerCases = [propertyAdded, connectionAccepted, deedVerified, ownerAcknowledged];

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { KVS_ARN_ENV, KVS_ENDPOINT_ENV } from '#lib/key-value-store';
 import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
+import { proveDomain } from '../support/domains.ts';
 import { type FakeKvs, startFakeKvs } from '../support/fake-kvs.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
@@ -12,7 +13,7 @@ import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
  * concurrent deliveries really race on the ETag. The cloud's own consumer has no store configured and
  * leaves it alone.
  *
- * The website has a custom domain (set through the API); the store holds a hostname the website released
+ * The website has a custom domain (claimed and proven through the API); the store holds a hostname the website released
  * (stale, pointing at it) and another website's hostname. After one delivery or three: the custom domain
  * → the website, the stale key gone, the other website's key untouched.
  */
@@ -39,11 +40,8 @@ const customDomainSynced = {
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
     const domain = `www.hosts-${randomUUID().slice(0, 8)}.com`;
-    const set = await callApi('/website-domains/custom-domain', {
-      ...jsonBody('POST', { website_id: id, domain }),
-      token: agent.token,
-    });
-    expect(set.status, await set.clone().text()).toBe(200);
+    // proven by its DNS TXT record: only a proven domain goes into the store
+    await proveDomain(agent, id, domain);
     const released = `old-${randomUUID().slice(0, 8)}.example.com`;
     const other = `other-${randomUUID().slice(0, 8)}.example.com`;
     kvs.entries.set(released, id);

@@ -103,6 +103,8 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
       '/authentication/confirm?email=agent%40example.com',
       '/authentication/forgot-password',
       '/authentication/reset-password?email=agent%40example.com',
+      // a listing owner's page opened without the link's secret
+      '/listing-owner/confirm',
     ])
       await check(path);
     expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);
@@ -162,6 +164,11 @@ describe('accessibility (axe-core, WCAG 2.1 AA)', () => {
     await staff.goto(appUrl('/settings/support-inbox'));
     await screenLoaded(staff);
     found.push(...(await violationsOn(staff, '/settings/support-inbox')));
+    // and the deed review queue (the demo has a deed waiting)
+    await staff.goto(appUrl('/settings/deed-reviews'));
+    await screenLoaded(staff);
+    await staff.getByRole('button', { name: 'Approve' }).first().waitFor();
+    found.push(...(await violationsOn(staff, '/settings/deed-reviews')));
     await staff.context().close();
 
     expect(found, `axe-core violations:\n${found.join('\n')}`).toEqual([]);

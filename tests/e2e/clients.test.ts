@@ -146,6 +146,83 @@ describe('clients', () => {
     await page.context().close();
   });
 
+  it('shows the website leads waiting past the Free Plan’s limit, apart from the book; adds one when there is room, dismisses another', async () => {
+    const agent = await createTestAgent({ role: 'Superagent', fullName: 'Wanda Waiting' });
+    const maximum = PLANS.Superagent.limits.clients!;
+    await addClients(
+      agent,
+      Array.from({ length: maximum }, (_, index) => ({ full_name: `Book Client ${index + 1}` })),
+    );
+    const site = await callApi('/websites', {
+      ...jsonBody('POST', { name: 'Wanda Homes' }),
+      token: agent.token,
+    });
+    const { id: websiteId } = (await site.json()) as { id: string };
+    expect(
+      (await callApi(`/websites/${websiteId}/publish`, { method: 'POST', token: agent.token })).status,
+    ).toBe(200);
+    for (const [name, message] of [
+      ['Paulo Mendes', 'Is the flat in Graça still available? I could visit on Saturday.'],
+      ['Ines Rocha', 'Looking for a 2-bedroom near the river, budget around €400k.'],
+      ['Spam Bot', 'Cheap followers, visit our site'],
+    ] as const) {
+      const lead = await callApi(`/api/website-leads/${websiteId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          name,
+          email: `${name.split(' ')[0]!.toLowerCase()}@example.com`,
+          phone: '',
+          message,
+          page: '/contact',
+        }).toString(),
+      });
+      expect(lead.status).toBe(303);
+    }
+
+    const page = await openPage();
+    await openClients(page, agent);
+    const panel = page.getByRole('region', { name: /waiting/ });
+    await panel
+      .getByRole('heading', { name: "3 leads waiting — you're at your plan's client limit" })
+      .waitFor();
+    // the book and its count are the agent's own clients; the waiting leads are counted apart
+    await page.getByText(`${maximum} of ${maximum}`, { exact: true }).waitFor();
+    expect(await panel.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
+      '/agents/upgrade?reason=limit',
+    );
+    expect(await panel.getByRole('button', { name: 'Add Paulo Mendes to clients' }).isDisabled()).toBe(true);
+    // the panel says the limit and the way up: no second limit message
+    expect(await page.getByRole('alert').filter({ hasText: 'Feature limit reached' }).count()).toBe(0);
+    await shot(page, 'clients-leads-waiting');
+
+    // room freed by the agent: adding a waiting lead is the agent's choice
+    const [first] = await listClients(agent);
+    expect(
+      (await callApi(`/api/clients/${first!.client_id}`, { method: 'DELETE', token: agent.token })).status,
+    ).toBe(200);
+    await page.reload();
+    await panel.getByRole('heading', { name: '3 leads from your website waiting' }).waitFor();
+    await panel.getByText('You have room for 1 more client.').waitFor();
+    await shot(page, 'clients-leads-room');
+    await panel.getByRole('button', { name: 'Add Paulo Mendes to clients' }).click();
+    await page.getByText('Paulo Mendes added to your clients').waitFor();
+    await panel
+      .getByRole('heading', { name: "2 leads waiting — you're at your plan's client limit" })
+      .waitFor();
+    await page.getByRole('button', { name: 'Open Paulo Mendes', exact: true }).waitFor();
+
+    await panel.getByRole('button', { name: 'Dismiss Spam Bot' }).click();
+    await page.getByText('Spam Bot dismissed').waitFor();
+    await panel
+      .getByRole('heading', { name: "1 lead waiting — you're at your plan's client limit" })
+      .waitFor();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await shot(page, 'clients-leads-phone');
+    expect((await listClients(agent)).length).toBe(maximum);
+    await page.context().close();
+  });
+
   it('exports the book as CSV and imports it into another book unchanged', async () => {
     const exporter = await createTestAgent({ role: 'Agent', fullName: 'Ezra Export' });
     const importer = await createTestAgent({ role: 'Agent', fullName: 'Iris Import' });

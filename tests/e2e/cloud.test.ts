@@ -1,12 +1,16 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { textPdf } from '#local/seed-cloud';
+import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { api, type CloudItemBody, uploadFile } from '../support/cloud-files.ts';
 import {
   appUrl,
   createConfirmedAccount,
+  makePng,
   signInWithPassword,
+  TEST_PASSWORD,
   takeCspViolations,
   useBrowser,
 } from './helpers.ts';
@@ -35,6 +39,39 @@ async function apiAs<T>(page: Page, path: string): Promise<T> {
 const usageOf = async (page: Page) =>
   (await apiAs<{ usageBytes: number }>(page, '/cloud/storage-summary')).usageBytes;
 
+/**
+ * A file as it was stored before uploads were checked: its item with the declared type and no type read from
+ * its bytes, then its object (after the item, as every cloud object arrives). Answers its id.
+ */
+async function storeUncheckedFile(owner: TestAgent, name: string, mimeType: string, bytes: Buffer) {
+  const [{ CloudItem }, { putObject }, { randomUUID }] = await Promise.all([
+    import('#lib/data/cloud'),
+    import('#lib/s3'),
+    import('node:crypto'),
+  ]);
+  const id = randomUUID();
+  const key = `cloud/${owner.agentId}/${id}`;
+  const now = new Date().toISOString();
+  await CloudItem.create({
+    id,
+    agent_id: owner.agentId,
+    name,
+    type: 'file',
+    mime_type: mimeType,
+    file_type: name.split('.').pop()!,
+    size: bytes.byteLength,
+    object_key: key,
+    state: 'active',
+    shared_with: [],
+    metadata: {},
+    created_at: now,
+    updated_at: now,
+    version: 1,
+  });
+  await putObject({ bucket: 'files', key }, bytes, { contentType: mimeType });
+  return id;
+}
+
 const item = (page: Page, name: string) =>
   page.getByRole('region', { name: 'Files' }).getByRole('listitem', { name, exact: true });
 
@@ -62,8 +99,30 @@ async function itemAction(page: Page, name: string, action: string) {
   await page.getByRole('menuitem', { name: action, exact: true }).click();
 }
 
+/** A web page that shows a marker and sets one if it is ever opened (its script would also be a CSP violation). */
+const PAGE_MARKER = 'PAGE-RAN-MARKER';
+const webPage = Buffer.from(
+  `<!doctype html><html><head><title>${PAGE_MARKER}</title></head><body><h1>${PAGE_MARKER}</h1>` +
+    `<script>top.__pageRan = 1; top.document.title = '${PAGE_MARKER}'</script></body></html>`,
+);
+
+/** Nothing of the web page ran or showed: no marker in the page or in any of its frames. */
+async function expectPageNeverRan(page: Page) {
+  expect(await page.evaluate(() => (window as { __pageRan?: number }).__pageRan)).toBeUndefined();
+  expect(await page.title()).not.toContain(PAGE_MARKER);
+  for (const frame of page.frames()) {
+    const content = await frame.content().catch(() => '');
+    expect(content, frame.url()).not.toContain(`<h1>${PAGE_MARKER}</h1>`);
+  }
+}
+
 describe('cloud file store', () => {
   const { openPage } = useBrowser();
+
+  beforeAll(() => {
+    // the tests that arrange files through the API (and one stored as before the bytes were read) use the cloud's env
+    Object.assign(process.env, inject('cloud').env);
+  });
 
   it('uploads, organises, shares, trashes, restores and empties the trash', async () => {
     const owner = await createConfirmedAccount('Olivia Cloudwright');
@@ -292,6 +351,113 @@ describe('cloud file store', () => {
     await shot(page, 'pdf-preview-desktop');
     expect(takeCspViolations()).toEqual([]);
     await page.context().close();
+  });
+
+  it('previews a picture and a text file in place under the production Content-Security-Policy', async () => {
+    const account = await createConfirmedAccount('Pia Pictures');
+    const page = await openPage();
+    await openCloud(page, account.email, account.password);
+
+    await page.getByLabel('Choose files to upload').setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: makePng(320, 200) },
+      {
+        name: 'notes.txt',
+        mimeType: 'text/plain',
+        buffer: Buffer.from('Viewing notes: the key is at the café.'),
+      },
+    ]);
+    await page.getByText('2 of 2 done').waitFor({ timeout: 30_000 });
+
+    await page.getByRole('button', { name: 'Preview front.png' }).click();
+    const picture = page.getByTestId('preview').getByRole('img', { name: 'front.png' });
+    await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBe(320);
+    await shot(page, 'image-preview-desktop');
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('button', { name: 'Preview notes.txt' }).click();
+    await expect
+      .poll(() => page.getByTestId('text-preview').textContent())
+      .toBe('Viewing notes: the key is at the café.');
+    expect(takeCspViolations()).toEqual([]);
+    await page.context().close();
+  });
+
+  it('refuses a web page named as a PDF when it is uploaded, saying what it is, and never opens it', async () => {
+    const account = await createConfirmedAccount('Rui Refused');
+    const page = await openPage();
+    await openCloud(page, account.email, account.password);
+
+    await page.getByLabel('Choose files to upload').setInputFiles({
+      name: 'offer.pdf',
+      mimeType: 'application/pdf',
+      buffer: webPage,
+    });
+
+    const refusal = page.getByRole('region', { name: 'Uploads' }).getByRole('alert');
+    await refusal.waitFor({ timeout: 30_000 });
+    expect(await refusal.textContent()).toBe(
+      '“offer.pdf” is not a PDF: its contents are a web page (HTML). Upload the real file, or give it a name that says what it is (.html for a web page).',
+    );
+    await shot(page, 'disguised-upload-refused-desktop');
+    expect((await apiAs<{ items: unknown[] }>(page, '/cloud/files')).items).toEqual([]);
+    await expectPageNeverRan(page);
+    await page.context().close();
+  });
+
+  it('never opens a web page disguised as a PDF and shared by another agent: the recipient is offered a download', async () => {
+    const owner = await createTestAgent({ fullName: 'Dora Disguise' });
+    const recipient = await createTestAgent({ fullName: 'Rita Recipient' });
+    // kept as the web page it says it is, then renamed as a PDF: the name changes, what it is does not
+    const page = await uploadFile(owner, 'offer.html', webPage);
+    expect((await api(owner, `/cloud/${page.id}`, jsonBody('PUT', { name: 'offer.pdf' }))).status).toBe(200);
+    // and one stored before uploads were checked: its declared PDF type was never verified
+    const legacy = await storeUncheckedFile(owner, 'terms.pdf', 'application/pdf', webPage);
+    for (const id of [page.id, legacy]) {
+      const shared = await api(
+        owner,
+        `/cloud/${id}/share`,
+        jsonBody('PUT', { shared_with: [{ agent_id: recipient.agentId }] }),
+      );
+      expect(shared.status).toBe(200);
+    }
+
+    const browser = await openPage();
+    await openCloud(browser, recipient.email, TEST_PASSWORD);
+    await viewTab(browser, 'Shared').click();
+    const sharedWithYou = browser.getByRole('region', { name: 'Shared with you' });
+    await sharedWithYou.getByRole('listitem', { name: 'offer.pdf', exact: true }).waitFor();
+
+    await browser.getByRole('button', { name: 'Preview offer.pdf' }).click();
+    const notShown = browser.getByTestId('preview-not-shown');
+    await expect
+      .poll(() => notShown.textContent())
+      .toMatch(/^“offer\.pdf” is a web page\. Web pages are never opened here/);
+    await shot(browser, 'disguised-shared-preview-desktop');
+    const download = browser.waitForEvent('download');
+    await browser.getByRole('dialog').getByRole('button', { name: 'Download' }).click();
+    expect((await download).suggestedFilename()).toBe('offer.pdf');
+    await browser.keyboard.press('Escape');
+
+    await browser.getByRole('button', { name: 'Preview terms.pdf' }).click();
+    await expect
+      .poll(() => browser.getByTestId('preview-not-shown').textContent())
+      .toMatch(/^“terms\.pdf” is not a PDF, so it is not opened here/);
+    expect(await browser.getByTestId('pdf-preview').count()).toBe(0);
+    await browser.keyboard.press('Escape');
+    await expectPageNeverRan(browser);
+
+    // opened straight from its address, the file is a download too, never a page
+    const listed = await api<{ items: CloudItemBody[] }>(recipient, '/cloud/shared');
+    for (const item of listed.body.items.filter((entry) => entry.agent_id === owner.agentId)) {
+      const tab = await browser.context().newPage();
+      const downloaded = tab.waitForEvent('download');
+      await tab.goto(item.url!).catch(() => undefined);
+      expect((await downloaded).suggestedFilename()).toBe(item.name);
+      await expectPageNeverRan(tab);
+      await tab.close();
+    }
+    expect(takeCspViolations()).toEqual([]);
+    await browser.context().close();
   });
 
   it('refuses an upload past the quota with the storage message, after the 80 % storage modal', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+import { callApi, jsonBody } from '../support/agents.ts';
 import { launchChromium } from '../support/browser.ts';
 import { cognitoCall } from '../support/cognito-api.ts';
 import { latestConfirmationCode } from '../support/cognito-codes.ts';
@@ -186,4 +187,23 @@ export function makePng(width: number, height: number): Buffer {
     pngChunk('IDAT', deflateSync(rows)),
     pngChunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/**
+ * A website's address on a domain of its own, its default subdomain (`{slug}-{6 of its id}.localhost` on the
+ * app's port: Chromium resolves *.localhost to this machine), given through the Domain dialog's route. That is
+ * where visitors write through a published site's contact form: previews on the app origin send no form.
+ */
+export async function siteOnItsDomain(
+  token: string,
+  websiteId: string,
+  businessName: string,
+): Promise<string> {
+  const response = await callApi('/api/website-domains/setup', {
+    ...jsonBody('POST', { websiteId, businessName }),
+    token,
+  });
+  const body = (await response.json()) as { domain?: string };
+  expect(response.status, JSON.stringify(body)).toBe(200);
+  return `http://${body.domain}:${new URL(appUrl()).port}`;
 }

@@ -1,5 +1,6 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ACCESS_TOKEN_MINUTES } from '#contracts/session-lifetimes';
 import { createTestAgent, type TestAgent } from '../support/agents.ts';
 import { cognitoCall } from '../support/cognito-api.ts';
 import { appUrl, sidebar, submitLogin, TEST_PASSWORD, useBrowser } from './helpers.ts';
@@ -148,10 +149,11 @@ describe('sessions', () => {
         message: 'Refresh Token has been revoked',
       });
 
-    // the other browser is still on its page until its access token is due for a refresh (in 58 minutes)
+    // the other browser is still on its page until its access token is due for a refresh (two minutes
+    // before its ACCESS_TOKEN_MINUTES are up)
     expect(new URL(otherPage.url()).pathname).toBe('/agents/profile');
     const refused = otherPage.waitForResponse((response) => isTokenRefresh(response.request()));
-    await otherPage.clock.fastForward('58:30');
+    await otherPage.clock.fastForward(`${ACCESS_TOKEN_MINUTES - 1}:30`);
     expect((await refused).status()).toBe(400);
     await otherPage.waitForURL('**/authentication/login');
     await otherPage.getByRole('heading', { name: 'Welcome back' }).waitFor();

@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, createTestAgent, formBody, jsonBody } from '../support/agents.ts';
-import { appUrl, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import { appUrl, signInWithPassword, siteOnItsDomain, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
- * A visitor on a published website (issue 16): the home page's listing card opens the listing's own page
+ * A visitor on a published website, on its own domain (issue 16): the home page's listing card opens the listing's own page
  * (photos, price, details, map link, the agent and a contact form), the visitor writes through that form,
  * and the agent finds the lead in the client book naming the listing.
  * SITE_VISITOR_SCREENSHOTS=<dir> also saves the screens.
@@ -71,13 +71,16 @@ describe('a visitor on a published website', () => {
       .poll(async () => (await fetch(appUrl(`/sites/${id}/`))).text(), REGENERATION)
       .toContain('class="en-property-link"');
 
+    // the website on its own domain, where its contact forms take messages (previews send no form)
+    const site = await siteOnItsDomain(agent.token, id, `Vasco Homes ${suffix}`);
+
     // home → the listing card (the whole card is the listing's link)
     const visitor = await openPage();
-    await visitor.goto(appUrl(`/sites/${id}/`));
+    await visitor.goto(`${site}/`);
     await shot(visitor, 'home');
     const card = visitor.locator('article.en-property', { hasText: title });
     await card.click();
-    await visitor.waitForURL(new RegExp(`/sites/${id}/listings/casa-do-largo-em-evora-${suffix}-`));
+    await visitor.waitForURL(`${site}/listings/casa-do-largo-em-evora-${suffix}-*`);
     await visitor.getByRole('heading', { level: 1, name: title }).waitFor();
     await expect(visitor.locator('.en-listing-price').textContent()).resolves.toBe('$425,000');
     await expect(visitor.getByRole('link', { name: 'View on the map' }).getAttribute('href')).resolves.toBe(

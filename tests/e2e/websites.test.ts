@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
-import { appUrl, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import { setDnsTxt } from '../support/domains.ts';
+import { appUrl, signInWithPassword, siteOnItsDomain, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
  * The website builder in the browser (issue 9): a site made from a template, its hero heading changed, a
@@ -146,13 +147,17 @@ describe('websites', () => {
     expect(about.body).toMatch(new RegExp(`<meta name="description" content="Who ${siteName} are"`));
     expect(about.body).toContain('og:title');
 
-    // a custom domain: its CNAME target is shown, and the site answers for that Host
+    // a custom domain: its TXT proof and CNAME target are shown; once the TXT record is in the DNS (the
+    // local stand-in) and checked, the site answers for that Host
     const domain = `www.wendy-${suffix}.com`;
     await page.getByRole('button', { name: 'Domain', exact: true }).click();
     const domainDialog = page.getByRole('dialog', { name: 'Domain' });
     await domainDialog.getByLabel('Custom domain').fill(domain);
     await domainDialog.getByRole('button', { name: 'Connect domain' }).click();
     await expect.poll(() => domainDialog.getByTestId('cname-target').textContent()).toBeTruthy();
+    setDnsTxt(`_estatenet-verify.${domain}`, [(await domainDialog.getByTestId('txt-value').textContent())!]);
+    await domainDialog.getByRole('button', { name: 'Check now' }).click();
+    await expect.poll(() => domainDialog.getByTestId('domain-status').textContent()).toBe('Verified');
     await shot(page, 'domain');
     await page.keyboard.press('Escape');
     await expect
@@ -213,10 +218,12 @@ describe('websites', () => {
     });
     expect(forced.status).toBe(200);
     await expect.poll(async () => (await served(`/sites/${id}/contact`)).status, REGENERATION).toBe(200);
+    // on the website's own domain: previews on the app origin send no form
+    const site = await siteOnItsDomain(agent.token, id, `Lena Homes ${suffix}`);
 
     // a visitor writes through the page's plain HTML form
     const visitor = await openPage();
-    await visitor.goto(appUrl(`/sites/${id}/contact`));
+    await visitor.goto(`${site}/contact`);
     await visitor.getByLabel('Name').fill(`Vera Visitor ${suffix}`);
     await visitor.getByLabel('Email').fill(`vera-${suffix}@example.com`);
     await visitor.getByLabel('Message').fill('Is the flat by the harbour still available?');
@@ -239,5 +246,18 @@ describe('websites', () => {
     await page.goto(appUrl('/clients'));
     await page.getByText(`Vera Visitor ${suffix}`).first().waitFor();
     await shot(page, 'lead-client');
+
+    // the websites list links the site's own address, where its form works, beside the preview
+    await page.goto(appUrl('/web-builder'));
+    const card = page
+      .getByRole('list', { name: 'Your websites' })
+      .getByRole('listitem', { name: `Lena Homes ${suffix}` });
+    await expect
+      .poll(() => card.getByRole('link', { name: /^Visit Lena Homes/ }).getAttribute('href'))
+      .toBe(`${site}/`);
+    await expect(
+      card.getByRole('link', { name: `Preview Lena Homes ${suffix}` }).getAttribute('href'),
+    ).resolves.toBe(`/sites/${id}/`);
+    await shot(page, 'list-live-site');
   });
 });

@@ -8,6 +8,7 @@ import type { RouteDefinition } from '#contracts/route';
 import {
   BODY_TOO_LARGE_TEXT,
   createApiGateway,
+  executeApiEndpoint,
   HTTP_API_MAX_BODY_BYTES,
   LAMBDA_MAX_EVENT_BYTES,
   LAMBDA_MAX_RESULT_BYTES,
@@ -153,6 +154,63 @@ describe('throttling', () => {
     expect(await gatewayAnswer(throttled!)).toEqual(TOO_MANY);
     expect(passed).toBeGreaterThanOrEqual(burst);
     expect(passed).toBeLessThanOrEqual(burst + Math.ceil(rate * seconds) + 1);
+  });
+
+  it('answers a burst of 150 at once on every public route with 429s past the route’s own bucket', async () => {
+    const BURST = 150;
+    const publicRoutes = (Object.values(routes) as RouteDefinition[]).filter(
+      (route) => route.auth === 'none',
+    );
+    expect(publicRoutes.length).toBeGreaterThan(0);
+    for (const route of publicRoutes) {
+      const path = route.path.replace(/\{\w+\}/g, 'not-a-real-id');
+      const init: RequestInit =
+        route.method === 'GET'
+          ? { method: 'GET' }
+          : { method: route.method, headers: { 'content-type': 'application/json' }, body: '{}' };
+      const started = performance.now();
+      const answers = await Promise.all(Array.from({ length: BURST }, () => callApi(path, init)));
+      const seconds = (performance.now() - started) / 1000;
+      const refused = answers.filter((answer) => answer.status === 429);
+      const passed = BURST - refused.length;
+      await Promise.all(answers.filter((answer) => answer.status !== 429).map((a) => a.body?.cancel()));
+
+      expect(refused.length, `${route.id}: ${passed} of ${BURST} passed`).toBeGreaterThan(0);
+      expect(await gatewayAnswer(refused[0]!)).toEqual(TOO_MANY);
+      // the route's bucket, plus what it refilled meanwhile: never the stage's default
+      const { rate, burst } = route.throttle!;
+      expect(passed, route.id).toBeLessThanOrEqual(burst + Math.ceil(rate * seconds) + 1);
+      await Promise.all(refused.slice(1).map((answer) => answer.body?.cancel()));
+    }
+  });
+});
+
+describe('the execute-api endpoint', () => {
+  /** The API's own endpoint as a stage has it: the gateway, or disabled (the API then has a custom domain). */
+  async function endpoint(enabled: boolean) {
+    const handle = executeApiEndpoint(
+      createApiGateway({ root: ROOT, log: () => undefined, manifest: [fixture('echo', 'echo')] }),
+      { enabled },
+    );
+    const server = createServer((request, response) => {
+      void handle(request, response, new URL(request.url ?? '/', 'http://127.0.0.1'));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closers.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
+
+  it('answers every request 404 {"message":"Not Found"} once the stage disables it, as HTTP API does', async () => {
+    const disabled = await endpoint(false);
+    for (const [method, path] of [
+      ['POST', '/fixture/echo'],
+      ['GET', '/api/agents/a-1'],
+    ] as const) {
+      const response = await fetch(`${disabled}${path}`, { method });
+      expect(await gatewayAnswer(response)).toEqual({ status: 404, body: '{"message":"Not Found"}' });
+    }
+    // enabled (the dev stage), it serves the stage's routes
+    expect((await fetch(`${await endpoint(true)}/fixture/echo`, { method: 'POST' })).status).toBe(200);
   });
 });
 

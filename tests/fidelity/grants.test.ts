@@ -1,12 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { DynamoDBClient, GetItemCommand, PutItemCommand, QueryCommand } from '@aws-sdk/client-dynamodb';
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DynamoDBClient,
+  GetItemCommand,
+  PutItemCommand,
+  QueryCommand,
+  ScanCommand,
+} from '@aws-sdk/client-dynamodb';
+import {
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, inject, it } from 'vitest';
 import { config, MissingConfigurationError } from '#lib/config';
 import { TABLE_INDEXES } from '#lib/data/table';
 import { NodeSha256 } from '#lib/sigv4';
+import { LOCAL_BILLING_WEBHOOK_SECRET } from '#local/cloud';
 import { LOCAL_IAM_SECRET_ENV, LocalIam } from '#local/iam/policy';
 import { testS3 } from '../support/s3.ts';
 
@@ -107,6 +121,19 @@ describe('DynamoDB: a call outside the function’s grant', () => {
     ).resolves.toMatchObject({ Count: 0 });
   });
 
+  it('lets no function Scan, not even a writer of the whole table (a migration job)', async () => {
+    const error = await dynamodbAs('index-agent-search')
+      .send(new ScanCommand({ TableName: env().TABLE_NAME, Limit: 1 }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      );
+    expect(error?.name).toBe('AccessDeniedException');
+    expect(error?.message).toBe(
+      `User: ${principal('index-agent-search')} is not authorized to perform: dynamodb:Scan on resource: ${ACCOUNT_TABLE_ARN()} because no identity-based policy allows the dynamodb:Scan action`,
+    );
+  });
+
   it('checks a query on an index against the index’s ARN (a caller without the table grant)', async () => {
     const index = TABLE_INDEXES[0]!;
     const error = await dynamodbAs('no-such-function')
@@ -165,12 +192,14 @@ async function s3Error(response: Response) {
   return { status: response.status, code: field('Code'), message: field('Message') };
 }
 
-/** A route that only reads the files bucket. */
-const FILES_READER = 'listWebsiteAssets';
+/** A route that only reads the files bucket, under `cloud/` (contracts/storage-keys.ts). */
+const FILES_READER = 'listFiles';
+/** A key of the reader's area that no one wrote. */
+const cloudKey = () => `cloud/fidelity-grants/${randomUUID()}`;
 
 describe('S3: a call outside the function’s grant', () => {
   it('is refused with 403 AccessDenied: a function that reads the bucket writing to it', async () => {
-    const key = `fidelity/grants/${randomUUID()}.txt`;
+    const key = cloudKey();
     const url = await getSignedUrl(
       s3As(FILES_READER),
       new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: key, Body: 'x' }),
@@ -190,7 +219,7 @@ describe('S3: a call outside the function’s grant', () => {
   });
 
   it('is refused on a bucket the function was not granted, and allowed on the one it was', async () => {
-    const key = `fidelity/grants/${randomUUID()}.txt`;
+    const key = cloudKey();
     await testS3().send(new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: key, Body: 'granted' }));
     const reader = s3As(FILES_READER);
     const read = await reader.send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: key }));
@@ -201,6 +230,110 @@ describe('S3: a call outside the function’s grant', () => {
     );
     expect(error?.name).toBe('AccessDenied');
     expect(error?.$metadata.httpStatusCode).toBe(403);
+  });
+});
+
+describe('S3: key prefixes', () => {
+  it('refuses an object outside the function’s key areas with 403 AccessDenied, however it is reached', async () => {
+    const key = `uploads/fidelity-grants/${randomUUID()}/a.txt`;
+    await testS3().send(new PutObjectCommand({ Bucket: env().FILES_BUCKET, Key: key, Body: 'not yours' }));
+    const error = await s3As(FILES_READER)
+      .send(new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: key }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+      );
+    expect(error?.name).toBe('AccessDenied');
+    expect(error?.$metadata.httpStatusCode).toBe(403);
+    // a URL it presigns carries no more authority than it has
+    const url = await getSignedUrl(
+      s3As(FILES_READER),
+      new GetObjectCommand({ Bucket: env().FILES_BUCKET, Key: key }),
+      { expiresIn: 60 },
+    );
+    const refused = await s3Error(await fetch(url));
+    expect(refused).toEqual({
+      status: 403,
+      code: 'AccessDenied',
+      message: `User: ${principal(FILES_READER)} is not authorized to perform: s3:GetObject on resource: arn:aws:s3:::${env().FILES_BUCKET}/${key} because no identity-based policy allows the s3:GetObject action`,
+    });
+  });
+
+  it('answers 404 for a missing key in the function’s own area (it may list that prefix)', async () => {
+    const error = await s3As(FILES_READER)
+      .send(new HeadObjectCommand({ Bucket: env().FILES_BUCKET, Key: cloudKey() }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+      );
+    expect(error?.$metadata.httpStatusCode).toBe(404);
+  });
+
+  it('lists only under the function’s prefixes (s3:prefix), and nothing without a prefix', async () => {
+    const reader = s3As(FILES_READER);
+    await expect(
+      reader.send(new ListObjectsV2Command({ Bucket: env().FILES_BUCKET, Prefix: 'cloud/fidelity-none/' })),
+    ).resolves.toMatchObject({ KeyCount: 0 });
+    for (const prefix of ['uploads/', 'media/', undefined]) {
+      const error = await reader
+        .send(new ListObjectsV2Command({ Bucket: env().FILES_BUCKET, ...(prefix ? { Prefix: prefix } : {}) }))
+        .then(
+          () => undefined,
+          (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+        );
+      expect(error?.name, String(prefix)).toBe('AccessDenied');
+      expect(error?.message).toContain(
+        `s3:ListBucket on resource: arn:aws:s3:::${env().FILES_BUCKET} because`,
+      );
+    }
+  });
+});
+
+const secretsAs = (functionName: string) =>
+  new SecretsManagerClient({
+    region: 'us-east-1',
+    endpoint: env().AWS_ENDPOINT_URL_SECRETS_MANAGER,
+    credentials: credentialsOf(functionName),
+    maxAttempts: 1,
+  });
+
+describe('Secrets Manager: the webhook’s signing secret', () => {
+  it('is read by the function that declares it, by ARN, as Secrets Manager answers', async () => {
+    const arn = env().BILLING_WEBHOOK_SECRET_ARN!;
+    const answer = await secretsAs('receiveBillingWebhook').send(
+      new GetSecretValueCommand({ SecretId: arn }),
+    );
+    expect(answer).toMatchObject({
+      ARN: arn,
+      Name: 'estatenet-local/billing-webhook-secret',
+      SecretString: LOCAL_BILLING_WEBHOOK_SECRET,
+      VersionStages: ['AWSCURRENT'],
+    });
+  });
+
+  it('is refused to any other function with 400 AccessDeniedException and IAM’s message', async () => {
+    const arn = env().BILLING_WEBHOOK_SECRET_ARN!;
+    const error = await secretsAs('startCheckout')
+      .send(new GetSecretValueCommand({ SecretId: arn }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error & { $metadata: { httpStatusCode: number } },
+      );
+    expect(error?.name).toBe('AccessDeniedException');
+    expect(error?.$metadata.httpStatusCode).toBe(400);
+    expect(error?.message).toBe(
+      `User: ${principal('startCheckout')} is not authorized to perform: secretsmanager:GetSecretValue on resource: ${arn} because no identity-based policy allows the secretsmanager:GetSecretValue action`,
+    );
+  });
+
+  it('refuses another secret’s ARN: the grant names the one secret', async () => {
+    const error = await secretsAs('receiveBillingWebhook')
+      .send(new GetSecretValueCommand({ SecretId: `${env().BILLING_WEBHOOK_SECRET_ARN!}-other` }))
+      .then(
+        () => undefined,
+        (caught: unknown) => caught as Error,
+      );
+    expect(error?.name).toBe('AccessDeniedException');
   });
 });
 

@@ -21,6 +21,7 @@ describe('/app-config.json', () => {
       region: 'us-east-1',
       userPoolId: cloud.userPool.userPoolId,
       userPoolClientId: cloud.userPool.clientId,
+      keepSignedInClientId: cloud.userPool.keepSignedInClientId,
       cognitoEndpoint: cloud.userPool.endpoint.replace('127.0.0.1', 'localhost'),
       oauthDomain: `${cloud.appUrl}/local-auth`,
       googleSignIn: true,

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { OAUTH_CALLBACK_PATH } from '#contracts/app-config';
+import { ACCESS_TOKEN_MINUTES, SESSION_DAYS } from '#contracts/session-lifetimes';
 import { ensureCognitoUser } from '#local/accounts';
 import { callApi } from '../support/agents.ts';
 
@@ -56,9 +57,9 @@ function exchange(values: Record<string, string>) {
 }
 
 /** authorize → choose → code, as the browser goes through it */
-async function codeFor(account: Record<string, string>) {
+async function codeFor(account: Record<string, string>, overrides: Record<string, string> = {}) {
   const { verifier, challenge } = pkce();
-  const params = authorizeParams(challenge);
+  const params = authorizeParams(challenge, overrides);
   const chosen = await choose(params, account);
   expect(chosen.status).toBe(302);
   const location = new URL(chosen.headers.get('location')!);
@@ -110,7 +111,7 @@ describe('the local Google sign-in stand-in', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const tokens = (await response.json()) as TokenResponse;
-    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: 3600 });
+    expect(tokens).toMatchObject({ token_type: 'Bearer', expires_in: ACCESS_TOKEN_MINUTES * 60 });
     const access = claims(tokens.access_token);
     expect(access).toMatchObject({ token_use: 'access', client_id: cloud().userPool.clientId });
     expect(claims(tokens.id_token)).toMatchObject({
@@ -121,6 +122,34 @@ describe('the local Google sign-in stand-in', () => {
     const agent = await callApi(`/api/agents/${access.sub}`, { token: tokens.access_token });
     expect(agent.status).toBe(200);
     expect(await agent.json()).toMatchObject({ role: 'Superagent', full_name: 'Demo Google User' });
+  });
+
+  it('signs in at the "Keep me signed in" client too, with that client’s tokens', async () => {
+    const { keepSignedInClientId } = cloud().userPool;
+    const { code, verifier } = await codeFor(
+      { email: 'google.demo@estatenet.local' },
+      { client_id: keepSignedInClientId },
+    );
+
+    // the code is bound to the client it was issued to
+    const elsewhere = await exchange({ code, code_verifier: verifier });
+    expect(elsewhere.status).toBe(400);
+    const again = await codeFor(
+      { email: 'google.demo@estatenet.local' },
+      { client_id: keepSignedInClientId },
+    );
+    const response = await exchange({
+      code: again.code,
+      code_verifier: again.verifier,
+      client_id: keepSignedInClientId,
+    });
+
+    expect(response.status).toBe(200);
+    const tokens = (await response.json()) as TokenResponse;
+    expect(claims(tokens.access_token)).toMatchObject({ client_id: keepSignedInClientId });
+    const refresh = claims(tokens.refresh_token) as { exp: number; iat: number };
+    expect(refresh.exp - refresh.iat).toBe(SESSION_DAYS.kept * 24 * 3600);
+    expect(tokens.expires_in).toBe(ACCESS_TOKEN_MINUTES * 60);
   });
 
   it('signs the same Google user in again as the same account, without provisioning again', async () => {

@@ -195,19 +195,25 @@ describe('POST /api/addProperty', () => {
     expect(await usage(agent, 'properties')).toBe(1);
   });
 
-  it('awards the verifications set at creation with the listing, and says how many points', async () => {
+  it('refuses verifications declared at creation: a listing earns only its own points', async () => {
     const agent = await createTestAgent();
-    const { PROPERTY_ADDED, PROPERTY_DEED_VERIFIED, OWNER_ACKNOWLEDGEMENT } = REPUTATION_ACTIVITIES;
+    const { PROPERTY_ADDED } = REPUTATION_ACTIVITIES;
 
-    const result = await addProperty(agent, { deed_verified: 'true', owner_acknowledged: 'on' });
+    const declared = await addProperty(agent, { deed_verified: 'true', owner_acknowledged: 'on' });
+    const result = await addProperty(agent, { deed_verified: 'false', owner_acknowledged: 'off' });
 
-    expect(result.body.points_awarded).toBe(
-      PROPERTY_ADDED.points + PROPERTY_DEED_VERIFIED.points + OWNER_ACKNOWLEDGEMENT.points,
-    );
+    expect(declared.status).toBe(400);
+    expect(declared.body.fields).toHaveProperty('deed_verified');
+    expect(result.status).toBe(201);
+    expect(result.body.points_awarded).toBe(PROPERTY_ADDED.points);
     await expect
       .poll(async () => (await agentRecord(agent)).reputation_points, { timeout: 10_000 })
-      .toBe(result.body.points_awarded);
-    expect((await agentRecord(agent)).verified_deals).toBe(1);
+      .toBe(PROPERTY_ADDED.points);
+    expect((await agentRecord(agent)).verified_deals ?? 0).toBe(0);
+    expect((await getProperty(agent, result.body.propertyId as string)).body).toMatchObject({
+      deed_verified: false,
+      owner_acknowledged: false,
+    });
   });
 
   it('takes photos from presigned uploads: copied into the media, the uploads removed and their storage given back', async () => {
@@ -353,27 +359,28 @@ describe('PUT /api/properties/updateProperty/{id}', () => {
     expect((await getProperty(owner, id)).body.title).toBe('Sunny flat');
   });
 
-  it('awards a deed verification and an owner acknowledgement once, however often the flags flip', async () => {
+  it('keeps the verification flags the server’s: flipping them is refused and awards nothing', async () => {
     const agent = await createTestAgent({ role: 'Agent' });
     const id = await added(agent);
     await expect.poll(async () => (await agentRecord(agent)).property_count, { timeout: 10_000 }).toBe(1);
     const update = (fields: Record<string, string>) =>
       callApi(`/api/properties/updateProperty/${id}`, { ...multipart('PUT', fields), token: agent.token });
 
+    const statuses = [];
     for (const value of ['true', 'false', 'true']) {
-      expect((await update({ deed_verified: value, owner_acknowledged: value })).status).toBe(200);
+      statuses.push((await update({ deed_verified: value, owner_acknowledged: value })).status);
     }
 
-    const { PROPERTY_ADDED, PROPERTY_DEED_VERIFIED, OWNER_ACKNOWLEDGEMENT } = REPUTATION_ACTIVITIES;
-    const expected = PROPERTY_ADDED.points + PROPERTY_DEED_VERIFIED.points + OWNER_ACKNOWLEDGEMENT.points;
-    await expect
-      .poll(async () => (await agentRecord(agent)).reputation_points, { timeout: 10_000 })
-      .toBe(expected);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect((await agentRecord(agent)).reputation_points).toBe(expected);
-    expect((await agentRecord(agent)).verified_deals).toBe(1);
-    // the reputation API now finds the property and its verification, and repeats award nothing
-    const reported = await api<{ points_awarded: number }>(
+    expect(statuses).toEqual([400, 200, 400]);
+    const { PROPERTY_ADDED } = REPUTATION_ACTIVITIES;
+    expect((await agentRecord(agent)).reputation_points).toBe(PROPERTY_ADDED.points);
+    expect((await agentRecord(agent)).verified_deals ?? 0).toBe(0);
+    expect((await getProperty(agent, id)).body).toMatchObject({
+      deed_verified: false,
+      owner_acknowledged: false,
+    });
+    // and the reputation API does not take the agent's word for it either
+    const reported = await api<{ error: string }>(
       agent,
       `/api/agents/${agent.agentId}/reputation`,
       jsonBody('POST', {
@@ -383,7 +390,7 @@ describe('PUT /api/properties/updateProperty/{id}', () => {
         relatedEntityId: id,
       }),
     );
-    expect(reported).toMatchObject({ status: 200, body: { points_awarded: 0 } });
+    expect(reported.status).toBe(403);
   });
 });
 

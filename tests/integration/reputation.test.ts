@@ -15,6 +15,7 @@ import { Notification, notificationId, notify } from '#lib/data/notifications';
 import { publishEvent } from '#lib/events';
 import { awardReputation } from '#lib/reputation';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { approvedDeed, createListing, ownerCall, ownerLinkFor } from '../support/verifications.ts';
 
 /**
  * Reputation and notifications: awards through the local bus (PutEvents → rule → consumer) and by direct
@@ -120,21 +121,39 @@ describe('awards from the bus', () => {
     expect(profile.body).toMatchObject({ reputation_points: POINTS.property, property_count: 1 });
   });
 
-  it('awards deed verification and owner acknowledgement, each with its own counter rule', async () => {
+  it('awards an approved deed and a confirmed owner, each with its own counter rule', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const propertyId = await createListing(agent);
+    await approvedDeed(agent, propertyId);
+    const { token } = await ownerLinkFor(agent, propertyId);
+    expect((await ownerCall('respond', { token, decision: 'confirm' })).status).toBe(200);
+
+    await awardConsumer(envelope('PropertyDeedVerified', { propertyId, agentId: agent.agentId }));
+    await awardConsumer(envelope('OwnerAcknowledged', { propertyId, agentId: agent.agentId }));
+
+    await expect
+      .poll(() => countersOf(agent.agentId), { timeout: 15_000 })
+      .toEqual({
+        points: POINTS.property + POINTS.deed + POINTS.owner,
+        properties: 1,
+        deals: 1,
+        connections: 0,
+      });
+    const { body } = await reputationOf(agent);
+    expect(body.achievements.map((achievement) => achievement.id)).toEqual([
+      'first-property',
+      'first-verified-deal',
+    ]);
+  });
+
+  it('awards nothing for a deed or owner event of a listing that was never verified', async () => {
     const agent = await createTestAgent();
     const propertyId = randomUUID();
 
     await awardConsumer(envelope('PropertyDeedVerified', { propertyId, agentId: agent.agentId }));
     await awardConsumer(envelope('OwnerAcknowledged', { propertyId, agentId: agent.agentId }));
 
-    expect(await countersOf(agent.agentId)).toEqual({
-      points: POINTS.deed + POINTS.owner,
-      properties: 0,
-      deals: 1,
-      connections: 0,
-    });
-    const { body } = await reputationOf(agent);
-    expect(body.achievements.map((achievement) => achievement.id)).toEqual(['first-verified-deal']);
+    expect(await countersOf(agent.agentId)).toEqual({ points: 0, properties: 0, deals: 0, connections: 0 });
   });
 });
 

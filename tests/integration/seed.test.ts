@@ -39,6 +39,12 @@ describe('the demo seed', () => {
       agentCount: 2,
     });
 
+    // the demo site has its own address (the preview on the app's origin takes no form posts)
+    const sites = await callApi('/websites', { token: admin.token });
+    expect(sites.status).toBe(200);
+    const listed = (await sites.json()) as Array<{ id: string; domain?: string }> | { websites?: unknown };
+    expect(JSON.stringify(listed)).toMatch(/"domain":"harbor-pine-demowe\./);
+
     const members = await Promise.all(
       first.signIns
         .filter((signIn) => signIn.role === 'Agency' && signIn.email !== 'demo@estatenet.local')
@@ -63,6 +69,14 @@ describe('the demo seed', () => {
     expect((await settingsOf(staff.token)).support_staff).toBe(true);
     expect((await settingsOf(admin.token)).support_staff).toBe(false);
     expect((await callApi('/api/support/inbox', { token: admin.token })).status).toBe(404);
+    // the demo's deeds: one waits in the support staff's review queue, approved ones verify their listings
+    const queue = (await (await callApi('/api/support/deed-reviews', { token: staff.token })).json()) as {
+      items: Array<{ property_id: string; agent_name: string }>;
+    };
+    expect(queue.items).toContainEqual(
+      expect.objectContaining({ property_id: 'demo-principe-real-flat', agent_name: 'Maya Collins' }),
+    );
+    expect((await callApi('/api/support/deed-reviews', { token: admin.token })).status).toBe(404);
     const found = async (search: string) => {
       const page = (await (
         await callApi(`/api/agents?limit=100&search=${search}`, { token: admin.token })
@@ -126,6 +140,21 @@ describe('the demo seed', () => {
         token,
       );
       const profile = await get<Record<string, unknown>>(`/api/agents/${agentId}`, token);
+      const own = await get<{ items: Array<{ property_id: string; deed_verified: boolean }> }>(
+        `/api/properties?agent_id=${agentId}&page=1&limit=100`,
+        token,
+      );
+      // a verified deal is a listing whose deed support staff approved, through the verification's own code
+      const verifiedListings = own.items.filter((item) => item.deed_verified);
+      for (const listing of verifiedListings) {
+        const verifications = await get<{ deed: { state: string } }>(
+          `/api/properties/${listing.property_id}/verifications`,
+          token,
+        );
+        expect({ email, listing: listing.property_id, ...verifications.deed }).toMatchObject({
+          state: 'approved',
+        });
+      }
       const figures = {
         points: history.activities.reduce((sum, activity) => sum + activity.points, 0),
         propertyCount: listings.pagination.totalItems,
@@ -135,6 +164,10 @@ describe('the demo seed', () => {
         connections: statuses.items.filter((status) => status.state === 'connected').length,
       };
       expect({ email, ...summary }).toMatchObject({ email, ...figures });
+      expect({ email, verifiedDeals: summary.verifiedDeals }).toEqual({
+        email,
+        verifiedDeals: verifiedListings.length,
+      });
       // the sidebar reads the agent record's counters
       expect({ email, ...profile }).toMatchObject({
         email,

@@ -5,11 +5,13 @@ import { eventRules } from '#events/rules';
 import { handler as invalidateSiteCache } from '../../events/consumers/invalidate-site-cache.ts';
 import { handler as regeneratePages } from '../../events/consumers/regenerate-pages.ts';
 import { handler as syncSiteHosts } from '../../events/consumers/sync-site-hosts.ts';
+import { handler as checkCustomDomain } from '../../functions/website-domains/check-custom-domain.ts';
 import { handler as setCustomDomain } from '../../functions/website-domains/set-custom-domain.ts';
 import { handler as setupDomain } from '../../functions/website-domains/setup-domain.ts';
 import { handler as deleteWebsite } from '../../functions/websites/delete-website.ts';
 import { handler as recoverWebsite } from '../../functions/websites/recover-website.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { setDnsTxt } from '../support/domains.ts';
 import { type FakeCloudFront, startFakeCloudFront } from '../support/fake-cloudfront.ts';
 import { type FakeKvs, startFakeKvs } from '../support/fake-kvs.ts';
 import { inProcessBusForTests } from '../support/in-process-bus.ts';
@@ -90,6 +92,32 @@ async function newWebsite(agent: TestAgent): Promise<string> {
   return ((await made.json()) as { id: string }).id;
 }
 
+/** Claims a custom domain here (pending: nothing in the store), publishes its TXT proof and checks it here. */
+async function claimAndProve(agent: TestAgent, websiteId: string, domain: string) {
+  const claimed = await invoke(
+    setCustomDomain as RouteHandler,
+    agent,
+    'POST',
+    '/website-domains/custom-domain',
+    {
+      body: { website_id: websiteId, domain },
+    },
+  );
+  expect(claimed.status, JSON.stringify(claimed.body)).toBe(200);
+  expect(claimed.body.status).toBe('pending');
+  expect(kvs.entries.get(domain)).toBeUndefined();
+  const proof = claimed.body.verification as { name: string; value: string };
+  setDnsTxt(proof.name, [proof.value]);
+  const checked = await invoke(
+    checkCustomDomain as RouteHandler,
+    agent,
+    'POST',
+    '/website-domains/custom-domain/{id}/check',
+    { id: websiteId },
+  );
+  expect(checked.body.status, JSON.stringify(checked.body)).toBe('active');
+}
+
 const hostsOf = (websiteId: string) =>
   Object.fromEntries([...kvs.entries].filter(([, value]) => value === websiteId).sort());
 const uniqueDomain = () => `www.hosts-${randomUUID().slice(0, 8)}.com`;
@@ -101,16 +129,7 @@ describe('hostnames → websites in the KeyValueStore', () => {
     const first = uniqueDomain();
     const second = uniqueDomain();
 
-    const custom = await invoke(
-      setCustomDomain as RouteHandler,
-      agent,
-      'POST',
-      '/website-domains/custom-domain',
-      {
-        body: { website_id: id, domain: first },
-      },
-    );
-    expect(custom.status, JSON.stringify(custom.body)).toBe(200);
+    await claimAndProve(agent, id, first);
     expect(hostsOf(id)).toEqual({ [first]: id });
 
     const setup = await invoke(setupDomain as RouteHandler, agent, 'POST', '/website-domains/setup', {
@@ -120,14 +139,19 @@ describe('hostnames → websites in the KeyValueStore', () => {
     const subdomain = String(setup.body.domain);
     expect(hostsOf(id)).toEqual({ [first]: id, [subdomain]: id });
 
-    // moved: the released hostname leaves the store with the same event
-    expect(
-      (
-        await invoke(setCustomDomain as RouteHandler, agent, 'POST', '/website-domains/custom-domain', {
-          body: { website_id: id, domain: second },
-        })
-      ).status,
-    ).toBe(200);
+    // moved: the released hostname leaves the store with the claim's event; the new one enters it once proven
+    const moved = await invoke(
+      setCustomDomain as RouteHandler,
+      agent,
+      'POST',
+      '/website-domains/custom-domain',
+      {
+        body: { website_id: id, domain: second },
+      },
+    );
+    expect(moved.body.status).toBe('pending');
+    expect(hostsOf(id)).toEqual({ [subdomain]: id });
+    await claimAndProve(agent, id, second);
     expect(hostsOf(id)).toEqual({ [second]: id, [subdomain]: id });
 
     expect(
@@ -141,7 +165,8 @@ describe('hostnames → websites in the KeyValueStore', () => {
     expect(hostsOf(id)).toEqual({ [second]: id, [subdomain]: id });
 
     expect(delivered.filter((event) => event.detail.websiteId === id).map((event) => event.type)).toEqual(
-      Array(5).fill('WebsiteHostsChanged'),
+      // proven, subdomain, released, proven, deleted, recovered
+      Array(6).fill('WebsiteHostsChanged'),
     );
     expect(kvs.calls.every((call) => call.status !== 403)).toBe(true);
   });
@@ -155,9 +180,11 @@ describe('hostnames → websites in the KeyValueStore', () => {
       invoke(setCustomDomain as RouteHandler, agent, 'POST', '/website-domains/custom-domain', {
         body: { website_id: websiteId, domain },
       });
-    expect((await setDomain(first, one, shared)).status).toBe(200);
+    await claimAndProve(first, one, shared);
+    expect(kvs.entries.get(shared)).toBe(one);
     expect((await setDomain(first, one, uniqueDomain())).status).toBe(200);
-    expect((await setDomain(second, two, shared)).status).toBe(200);
+    expect(kvs.entries.get(shared)).toBeUndefined();
+    await claimAndProve(second, two, shared);
     expect(kvs.entries.get(shared)).toBe(two);
     // a late redelivery of the first website's event changes nothing
     await syncSiteHosts({
@@ -166,7 +193,8 @@ describe('hostnames → websites in the KeyValueStore', () => {
       detail: { websiteId: one, agentId: first.agentId },
     } as never);
     expect(kvs.entries.get(shared)).toBe(two);
-    expect(Object.keys(hostsOf(one))).toHaveLength(1);
+    // the first website's new domain is pending: it holds no hostname in the store
+    expect(hostsOf(one)).toEqual({});
   });
 
   it('does nothing without a store configured (the local cloud)', async () => {

@@ -10,6 +10,7 @@ import { config } from '#lib/config';
 import { publishEvent } from '#lib/events';
 import { handler as reorderImages } from '../../functions/properties/reorder-images.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
+import { proveDomain } from '../support/domains.ts';
 import { testS3 } from '../support/s3.ts';
 
 /**
@@ -463,14 +464,9 @@ describe('publishing a website', () => {
     });
     expect(await addressesOf()).toEqual(expected(preview, new URL(appUrl()).origin));
 
-    // connected: no republish, the WebsiteHostsChanged of the domain route regenerates
+    // connected (proven by its DNS TXT record): no republish, the WebsiteHostsChanged of the proof regenerates
     const domain = `www.casas-${randomUUID().slice(0, 8)}.com`;
-    const connect = (name: string) =>
-      callApi('/website-domains/custom-domain', {
-        ...jsonBody('POST', { website_id: id, domain: name }),
-        token: agent.token,
-      });
-    expect((await connect(domain)).status).toBe(200);
+    await proveDomain(agent, id, domain);
     await expect.poll(addressesOf, REGENERATION).toEqual(expected(`https://${domain}`, `https://${domain}`));
     // the same pages by the domain's own Host, the listing's nested page too
     expect((await served('/about', domain)).body).toContain(
@@ -485,7 +481,7 @@ describe('publishing a website', () => {
 
     // changed
     const moved = `shop.casas-${randomUUID().slice(0, 8)}.pt`;
-    expect((await connect(moved)).status).toBe(200);
+    await proveDomain(agent, id, moved);
     await expect.poll(addressesOf, REGENERATION).toEqual(expected(`https://${moved}`, `https://${moved}`));
 
     // removed, as a domain removal does it (the claim released, the website without a domain, the event)

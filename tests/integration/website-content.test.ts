@@ -195,6 +195,20 @@ describe('content the old editor damaged', () => {
     );
   });
 
+  it('is found by the migration’s unscoped run through its agent (queries only: no function may scan)', async () => {
+    const agent = await createTestAgent();
+    const site = await templateSite(agent, 'urban');
+    const item = (await Website.get({ website_id: site.id }))!;
+    await writeObject(item.content_key, damagedByOldEditor(site.content!, 3));
+
+    const run = await healWebsiteStyles();
+
+    expect(run.healed).toBeGreaterThanOrEqual(1);
+    const healed = await storedObject(item.content_key);
+    expect(healed.metadata?.contentModel).toBe(WEBSITE_CONTENT_MODEL);
+    expect(cssRepetition(healed.styles).repeated).toBe(0);
+  });
+
   it('is healed in place by the migration, backups included; a second run changes nothing', async () => {
     const agent = await createTestAgent();
     const site = await templateSite(agent, 'coastal');

@@ -3,10 +3,19 @@ import type { AppConfig } from '#contracts/app-config';
 /** What a test needs to reach the local cloud its project started (vitest `provide`/`inject`). */
 export interface CloudInfo {
   appUrl: string;
+  /** the local API Gateway's own endpoint (execute-api in AWS): requests there do not pass the front door */
+  apiUrl: string;
   /** what the app reads from `/app-config.json` */
   appConfig: AppConfig;
   env: Record<string, string>;
-  userPool: { userPoolId: string; clientId: string; issuer: string; endpoint: string };
+  /** `clientId`: the web client; `keepSignedInClientId`: the "Keep me signed in" one */
+  userPool: {
+    userPoolId: string;
+    clientId: string;
+    keepSignedInClientId: string;
+    issuer: string;
+    endpoint: string;
+  };
   /** the cloud's log: one line per request, Lambda invocation and Cognito code (`cognito-codes.ts` reads it) */
   logFile: string;
 }

@@ -6,7 +6,7 @@ import {
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
 import { sessionExpired, tokenRefreshed } from '../features/auth/authSlice.ts';
-import { refreshAccessToken, secondsUntilExpiry } from '../features/auth/session.ts';
+import { refreshAccessToken } from '../features/auth/session.ts';
 import { isPaywallBody, openPaywall, paywallDetailsFrom } from '../features/paywall/paywallSlice.ts';
 import { takeEarlyResponse } from './earlyRequests.ts';
 import type { RootState } from './store.ts';
@@ -66,9 +66,7 @@ export const baseQuery: BaseQueryFn<
   if (result.error?.status === 401 && signedIn && !extraOptions?.anonymous) {
     const refreshed = await refreshAccessToken();
     if (refreshed.status === 'refreshed') {
-      api.dispatch(
-        tokenRefreshed({ token: refreshed.token, expiresIn: secondsUntilExpiry(refreshed.token) }),
-      );
+      api.dispatch(tokenRefreshed({ token: refreshed.token }));
       result = await fetchWithToken(args, api, extraOptions);
     } else if (refreshed.status === 'unavailable') {
       // Cognito did not answer (offline, or the page is being left): the call failed for want of a

@@ -16,13 +16,14 @@ const FIELD_TYPES: Record<Exclude<keyof AppConfig, 'supportChatWidgetUrl'>, 'str
   region: 'string',
   userPoolId: 'string',
   userPoolClientId: 'string',
+  keepSignedInClientId: 'string',
   cognitoEndpoint: 'string',
   oauthDomain: 'string',
   googleSignIn: 'boolean',
 };
 
 /**
- * The contract's schema checked by hand: zod would be the largest part of the first page load, for six
+ * The contract's schema checked by hand: zod would be the largest part of the first page load, for seven
  * fields. Unknown fields are dropped, as the schema does. `config.test.ts` keeps the two in step.
  */
 export function parseAppConfig(body: unknown): { config: AppConfig } | { invalidFields: string[] } {

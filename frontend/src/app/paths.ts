@@ -1,4 +1,4 @@
-import { LOGIN_PATH } from '#contracts/route-guard';
+import { LOGIN_PATH, OWNER_CONFIRMATION_PATH } from '#contracts/route-guard';
 import { OAUTH_CALLBACK_PATH } from '#contracts/values';
 
 /** App routes (spec §2) plus the account screens under /authentication. The router owns the route table. */
@@ -27,6 +27,10 @@ export const paths = {
   settings: '/settings',
   /** support staff answer the Live Chat conversations here */
   supportInbox: '/settings/support-inbox',
+  /** support staff approve or reject the deeds agents upload for their listings */
+  deedReviews: '/settings/deed-reviews',
+  /** a listing's owner confirms it through the emailed link, without an account (public) */
+  ownerConfirmation: OWNER_CONFIRMATION_PATH,
   upgrade: '/agents/upgrade',
   invite: '/agents/invite',
   updatePayment: '/payment/update-payment',

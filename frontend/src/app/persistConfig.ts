@@ -1,16 +1,58 @@
-import { type PersistConfig, type Persistor, purgeStoredState } from 'redux-persist';
+import {
+  type PersistConfig,
+  type PersistedState,
+  type Persistor,
+  purgeStoredState,
+  type WebStorage,
+} from 'redux-persist';
 import type { AuthState } from '../features/auth/authSlice.ts';
+import { dropEndedSession } from '../features/auth/session.ts';
 import { createPersistStorage } from './persistStorage.ts';
 import { AUTH_PERSIST_KEY } from './storedSession.ts';
 
+const PERSISTED_FIELDS = ['token', 'agentId', 'agencyId'] as const;
+
+/** A stored auth state without a session: each persisted field null (or absent). */
+function isSignedOut(serialized: string): boolean {
+  try {
+    const fields = JSON.parse(serialized) as Record<string, string | undefined>;
+    return PERSISTED_FIELDS.every((field) => fields[field] === undefined || fields[field] === 'null');
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The auth state's storage keeps a session or nothing: a signed-out state is not written (the key is
+ * removed), so a browser without a session holds no persisted store at all — after a logout, and on the
+ * login page of a first visit alike.
+ */
+function sessionOnly(storage: WebStorage): WebStorage {
+  return {
+    getItem: (key) => storage.getItem(key),
+    setItem: (key, value: string) =>
+      isSignedOut(value) ? storage.removeItem(key) : storage.setItem(key, value),
+    removeItem: (key) => storage.removeItem(key),
+  };
+}
+
 /**
  * Only token, agentId and agencyId persist (spec §3); the gate waits at most 5000 ms for rehydration (§4).
+ * A stored session whose cookie has gone (the browser closed on it, or its time is up) is not restored.
  */
+const authStorage = sessionOnly(createPersistStorage());
+
 export const authPersistConfig: PersistConfig<AuthState> = {
   key: AUTH_PERSIST_KEY,
-  storage: createPersistStorage(),
-  whitelist: ['token', 'agentId', 'agencyId'],
+  storage: authStorage,
+  whitelist: [...PERSISTED_FIELDS],
   timeout: 5000,
+  migrate: async (state) => {
+    const restored = await dropEndedSession(state as (PersistedState & Partial<AuthState>) | undefined);
+    // an ended session's persisted store goes with it
+    if (state && !restored) await authStorage.removeItem(`persist:${AUTH_PERSIST_KEY}`);
+    return restored;
+  },
 };
 
 let appPersistor: Persistor | null = null;

@@ -81,6 +81,14 @@ export const routes: RouteObject[] = [
             Component: module.OAuthCallbackPage,
           })),
       },
+      {
+        // a listing's owner, without an account, from the emailed link
+        path: paths.ownerConfirmation,
+        lazy: () =>
+          import('../features/properties/OwnerConfirmationPage.tsx').then((module) => ({
+            Component: module.OwnerConfirmationPage,
+          })),
+      },
 
       // Signed in: the app shell waits for token, agent and agency, then renders these screens inside it.
       {
@@ -236,6 +244,13 @@ export const routes: RouteObject[] = [
             lazy: () =>
               import('../features/support/SupportInboxPage.tsx').then((module) => ({
                 Component: module.SupportInboxPage,
+              })),
+          },
+          {
+            path: paths.deedReviews,
+            lazy: () =>
+              import('../features/support/DeedReviewPage.tsx').then((module) => ({
+                Component: module.DeedReviewPage,
               })),
           },
           {

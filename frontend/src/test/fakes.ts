@@ -5,6 +5,7 @@ export const testConfig: AppConfig = {
   region: 'us-east-1',
   userPoolId: 'local_pool',
   userPoolClientId: 'web-client',
+  keepSignedInClientId: 'web-client-kept',
   cognitoEndpoint: 'http://cognito.test/',
   oauthDomain: 'http://auth.test/local-auth',
   googleSignIn: true,

@@ -14,8 +14,12 @@ import { defineEntity } from './entity.ts';
  */
 
 export type CloudItemState = 'pending' | 'active' | 'trashed' | 'rejected';
-/** why an upload was refused: over the quota, over 100 MB, never arrived, or its folder was deleted for good meanwhile */
-export type RejectionReason = 'quota' | 'too_large' | 'expired' | 'folder_deleted';
+/**
+ * why an upload was refused: over the quota, over 100 MB, never arrived, its folder was deleted for good
+ * meanwhile, or its bytes are a web page (HTML, SVG, XML) under the name or type of a picture, PDF, video or
+ * sound file (`disguised`)
+ */
+export type RejectionReason = 'quota' | 'too_large' | 'expired' | 'folder_deleted' | 'disguised';
 
 export interface SharedWith {
   agent_id: string;
@@ -30,7 +34,13 @@ export interface CloudItemRecord {
   type: 'folder' | 'file';
   /** absent at the root */
   parent_folder_id?: string;
+  /** the declared type until the upload arrives; then the type its bytes show (`content_type`) */
   mime_type?: string;
+  /**
+   * the type the file's bytes show (its magic number, functions/lib/file-signatures.ts), read when the
+   * upload arrived; absent on files stored before that check, which are served as downloads only
+   */
+  content_type?: string;
   /** the file name's extension, lower-cased (pdf, jpg…) */
   file_type?: string;
   /** bytes: the confirmed object size (the reservation while pending); 0 for folders */

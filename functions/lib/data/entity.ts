@@ -706,7 +706,10 @@ function entityOf<
       return items;
     },
 
-    /** Every item of this type matching a filter. A whole-table read: tests and operations only. */
+    /**
+     * Every item of this type matching a filter. A whole-table read: tests and operators only, with their own
+     * credentials; no deployed function is granted `dynamodb:Scan` (contracts/function-access.ts).
+     */
     async scan(filter?: Condition): Promise<Item[]> {
       const items: Item[] = [];
       let startKey: Values | undefined;

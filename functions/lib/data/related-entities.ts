@@ -3,33 +3,24 @@ import { Property } from './properties.ts';
 
 /**
  * What the reputation rules need to know about the object a reported activity names (POST
- * /api/agents/{id}/reputation): whose it is, and the facts that justify an award for it.
+ * /api/agents/{id}/reputation): whose it is. Whether a listing's verifications justify their awards is
+ * the verifications' own business (functions/lib/reputation.ts `awardVerifiedListing`), never a flag.
  */
 export interface RelatedEntity {
   /** the agent the object belongs to */
   ownerId: string;
-  /** a property whose deed has been verified (justifies PROPERTY_DEED_VERIFIED) */
-  deedVerified?: boolean;
-  /** a property whose owner has acknowledged the listing (justifies OWNER_ACKNOWLEDGEMENT) */
-  ownerAcknowledged?: boolean;
 }
 
 type RelatedEntityLookup = (id: string) => Promise<RelatedEntity | undefined>;
 
 /**
- * One lookup per related entity type, each reading its own entity: a property is its listing agent's,
- * and its verification flags justify the verification awards. Connections are awarded only from ConnectionAccepted events, never reported, so they need no lookup.
+ * One lookup per related entity type, each reading its own entity: a property is its listing agent's.
+ * Connections are awarded only from ConnectionAccepted events, never reported, so they need no lookup.
  */
 const lookups: Record<RelatedEntityType, RelatedEntityLookup | undefined> = {
   property: async (id) => {
     const property = await Property.get({ property_id: id });
-    return (
-      property && {
-        ownerId: property.agent_id,
-        deedVerified: property.deed_verified === true,
-        ownerAcknowledged: property.owner_acknowledged === true,
-      }
-    );
+    return property && { ownerId: property.agent_id };
   },
   connection: undefined,
 };

@@ -3,8 +3,10 @@ import { type Persistor, persistStore } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeStore } from '../../app/store.ts';
 
-/** A stored session as redux-persist writes it (each value JSON in JSON). */
+/** A stored session as redux-persist writes it (each value JSON in JSON), with its live token cookie. */
 function storeSession(session: { token: string; agentId: string; agencyId: string | null }) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the route guard's cookie, as the browser keeps it
+  document.cookie = `token=${session.token}; Path=/`;
   localStorage.setItem(
     'persist:auth',
     JSON.stringify({
@@ -33,6 +35,8 @@ afterEach(() => {
   persistor = undefined;
   vi.unstubAllGlobals();
   localStorage.clear();
+  // biome-ignore lint/suspicious/noDocumentCookie: test clean-up
+  document.cookie = 'token=; Max-Age=0; Path=/';
 });
 
 describe('a stored session', () => {

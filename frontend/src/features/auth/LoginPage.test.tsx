@@ -7,7 +7,7 @@ import { routes } from '../../app/router.tsx';
 import { cognitoResponse, fakeJwt, useTestConfig } from '../../test/fakes.ts';
 import { renderRoutes, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { LoginPage } from './LoginPage.tsx';
-import { REFRESH_TOKEN_KEY } from './session.ts';
+import { REFRESH_TOKEN_KEY, readSessionTerms } from './session.ts';
 
 const renderLogin = () => renderWithProviders(<LoginPage />, { route: LOGIN_PATH });
 
@@ -106,6 +106,28 @@ describe('LoginPage', () => {
       AuthFlow: 'USER_PASSWORD_AUTH',
       AuthParameters: { USERNAME: 'maria@agency.com', PASSWORD: 'Secret-Password-1' },
     });
+  });
+
+  it('offers "Keep me signed in", off by default; ticked, the sign-in goes to the kept client', async () => {
+    const token = fakeJwt({ sub: 'agent-7', exp: Math.floor(Date.now() / 1000) + 900 });
+    const fetchMock = stubCognito(200, {
+      AuthenticationResult: { AccessToken: token, IdToken: 'id', RefreshToken: 'refresh-kept' },
+    });
+    const { user, store } = renderLogin();
+    const keep = screen.getByRole('checkbox', { name: 'Keep me signed in' });
+    expect(keep).toHaveProperty('checked', false);
+    expect(document.getElementById(keep.getAttribute('aria-describedby')!)?.textContent).toBe(
+      'For 30 days on this device. Leave it off on a shared computer.',
+    );
+
+    await user.click(keep);
+    await user.type(screen.getByLabelText('Email'), 'maria@agency.com');
+    await user.type(screen.getByLabelText('Password'), 'Secret-Password-1');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await vi.waitFor(() => expect(store.getState().auth.isAuthenticated).toBe(true));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body)).ClientId).toBe('web-client-kept');
+    expect(readSessionTerms()).toMatchObject({ clientId: 'web-client-kept', keepSignedIn: true });
   });
 
   it('keeps focus on the submit button while signing in', async () => {

@@ -1,5 +1,6 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { SESSION_DAYS } from '#contracts/session-lifetimes';
 import { PRODUCT_NAME } from '../../app/brand.ts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
@@ -32,6 +33,8 @@ export function LoginPage() {
   );
   const [formError, setFormError] = useState<string | null>(null);
   const [pending, setPending] = useState<'password' | 'google' | null>(null);
+  // "Keep me signed in": a month across browser restarts; otherwise until the browser closes (at most a week)
+  const [keepSignedIn, setKeepSignedIn] = useState(false);
   const emailRef = useRef<HTMLInputElement>(null);
   const passwordRef = useRef<HTMLInputElement>(null);
   const offerGoogle = googleSignInOffered();
@@ -48,7 +51,7 @@ export function LoginPage() {
     const email = values.email.trim();
     setPending('password');
     try {
-      const credentials = await signIn(email, values.password);
+      const credentials = await signIn(email, values.password, { keepSignedIn });
       dispatch(setCredentials(credentials));
       navigate(paths.profile, { replace: true });
     } catch (error) {
@@ -70,7 +73,7 @@ export function LoginPage() {
     setFormError(null);
     setPending('google');
     try {
-      await signInWithGoogle();
+      await signInWithGoogle({ keepSignedIn });
     } catch (error) {
       setFormError(authErrorMessage('signIn', error));
       setPending(null);
@@ -127,8 +130,38 @@ export function LoginPage() {
           placeholder="Enter your password"
         />
 
+        <KeepSignedIn checked={keepSignedIn} onChange={setKeepSignedIn} />
+
         <SubmitButton loading={pending === 'password'}>Sign in</SubmitButton>
       </AuthForm>
     </AuthLayout>
+  );
+}
+
+/**
+ * The "Keep me signed in" box: it picks the app client of the sign-in (password or Google), whose refresh
+ * tokens last a month instead of a week, and makes the session outlive the browser (contracts/session-lifetimes.ts).
+ */
+function KeepSignedIn({ checked, onChange }: { checked: boolean; onChange: (checked: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-describedby={`${id}-hint`}
+        className="mt-0.5 size-4.5 shrink-0 cursor-pointer rounded border-slate-300 accent-brand-2"
+      />
+      <div className="text-sm leading-5">
+        <label htmlFor={id} className="cursor-pointer font-medium text-slate-800">
+          Keep me signed in
+        </label>
+        <p id={`${id}-hint`} className="text-slate-500">
+          For {SESSION_DAYS.kept} days on this device. Leave it off on a shared computer.
+        </p>
+      </div>
+    </div>
   );
 }

@@ -19,7 +19,9 @@ function exchangeOnce(url: URL): Promise<Credentials> {
   const key = url.search;
   let exchange = exchanges.get(key);
   if (!exchange) {
-    exchange = exchangeAuthorizationCode(getAppConfig(), url).then(credentialsFromTokens);
+    exchange = exchangeAuthorizationCode(getAppConfig(), url).then(({ tokens, terms }) =>
+      credentialsFromTokens(tokens, terms),
+    );
     exchanges.set(key, exchange);
   }
   return exchange;

@@ -104,6 +104,9 @@ describe('persistence', () => {
   });
 
   it('restores the persisted session into a new store as authenticated', async () => {
+    // the session's cookie is still there (without it the session has ended: session.test.ts)
+    // biome-ignore lint/suspicious/noDocumentCookie: the route guard's cookie, as the browser keeps it
+    document.cookie = 'token=jwt-9; Path=/';
     localStorage.setItem(
       'persist:auth',
       JSON.stringify({

@@ -2,6 +2,7 @@ import { createAction, createListenerMiddleware, createSlice, type PayloadAction
 import { REHYDRATE } from 'redux-persist';
 import type { AgentView } from '#contracts/schemas/agents';
 import { flushPersistedState } from '../../app/persistConfig.ts';
+import { sessionCookieMaxAge } from './session.ts';
 import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
 
 /** Auth state per spec §3. Only token, agentId and agencyId are persisted (see app/store.ts). */
@@ -19,8 +20,6 @@ export interface Credentials {
   agentId: string;
   /** Agents without an agency have none. */
   agencyId?: string | null;
-  /** Seconds until the token expires; the cookie then lives as long as the token. */
-  expiresIn?: number;
 }
 
 export const initialAuthState: AuthState = {
@@ -56,7 +55,7 @@ export const authSlice = createSlice({
       state.isAuthenticated = true;
     },
     /** A refreshed access token for the same session (agent and agency stay). */
-    tokenRefreshed(state, action: PayloadAction<{ token: string; expiresIn?: number }>) {
+    tokenRefreshed(state, action: PayloadAction<{ token: string }>) {
       state.token = action.payload.token;
       state.isAuthenticated = true;
     },
@@ -99,24 +98,17 @@ export const { selectToken, selectAgentId, selectAgencyId, selectIsAuthenticated
 /**
  * Mirrors the token in the `token` cookie the route guard reads, and writes the stored session in the same
  * moment, so a page loaded at any time after finds both or neither (side effects stay out of reducers).
+ * The cookie lives as long as the session, not the access token: until the refresh token expires for a
+ * "Keep me signed in" session, until the browser closes for any other (session.ts sessionCookieMaxAge).
  */
 export const authCookieListener = createListenerMiddleware();
 
-authCookieListener.startListening({
-  actionCreator: setCredentials,
-  effect: ({ payload }) => {
-    writeTokenCookie(payload.token, payload.expiresIn);
-    flushPersistedState();
-  },
-});
-
-authCookieListener.startListening({
-  actionCreator: tokenRefreshed,
-  effect: ({ payload }) => {
-    writeTokenCookie(payload.token, payload.expiresIn);
-    flushPersistedState();
-  },
-});
+const writeSession = ({ payload }: { payload: { token: string } }) => {
+  writeTokenCookie(payload.token, sessionCookieMaxAge());
+  flushPersistedState();
+};
+authCookieListener.startListening({ actionCreator: setCredentials, effect: writeSession });
+authCookieListener.startListening({ actionCreator: tokenRefreshed, effect: writeSession });
 
 authCookieListener.startListening({
   actionCreator: clearAuth,

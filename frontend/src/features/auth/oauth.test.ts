@@ -44,11 +44,12 @@ describe('Sign in with Google (authorization code + PKCE)', () => {
       `http://localhost:3000/authentication/callback?code=abc&state=${url.searchParams.get('state')}`,
     );
 
-    const tokens = await exchangeAuthorizationCode(testConfig, callback, {
+    const { tokens, terms } = await exchangeAuthorizationCode(testConfig, callback, {
       fetchImpl: fetchMock as typeof fetch,
     });
 
     expect(tokens).toEqual({ accessToken: 'a', idToken: 'i', refreshToken: 'r' });
+    expect(terms).toMatchObject({ clientId: 'web-client', keepSignedIn: false });
     const [tokenUrl, init] = fetchMock.mock.calls[0]!;
     expect(tokenUrl).toBe('http://auth.test/local-auth/oauth2/token');
     expect((init.headers as Record<string, string>)['Content-Type']).toBe(
@@ -62,6 +63,33 @@ describe('Sign in with Google (authorization code + PKCE)', () => {
       code_verifier: verifier,
     });
     expect(sessionStorage.getItem('estatenet.oauth')).toBeNull();
+  });
+
+  it('signs in at the "Keep me signed in" client when it is ticked, and exchanges the code there', async () => {
+    const before = Date.now();
+    const url = new URL(
+      await googleAuthorizeUrl(testConfig, 'http://localhost:3000', { keepSignedIn: true }),
+    );
+    expect(url.searchParams.get('client_id')).toBe('web-client-kept');
+    const fetchMock = vi.fn(
+      async (_url: string, _init: RequestInit) =>
+        new Response(JSON.stringify({ access_token: 'a', id_token: 'i', refresh_token: 'r' })),
+    );
+    const callback = new URL(
+      `http://localhost:3000/authentication/callback?code=abc&state=${url.searchParams.get('state')}`,
+    );
+
+    const { terms } = await exchangeAuthorizationCode(testConfig, callback, {
+      fetchImpl: fetchMock as typeof fetch,
+    });
+
+    expect(new URLSearchParams(String(fetchMock.mock.calls[0]![1].body)).get('client_id')).toBe(
+      'web-client-kept',
+    );
+    expect(terms).toMatchObject({ clientId: 'web-client-kept', keepSignedIn: true });
+    // a month from the moment the sign-in began
+    expect(terms.endsAt - before).toBeGreaterThanOrEqual(30 * 24 * 3600 * 1000);
+    expect(terms.endsAt - Date.now()).toBeLessThanOrEqual(30 * 24 * 3600 * 1000);
   });
 
   it('refuses a callback whose state this tab did not start', async () => {

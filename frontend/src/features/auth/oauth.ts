@@ -2,6 +2,7 @@ import type { AppConfig } from '#contracts/app-config';
 import { OAUTH_CALLBACK_PATH } from '#contracts/values';
 import { type AuthTokens, CognitoError } from './cognito.ts';
 import { clearPendingAuthorization, PKCE_KEY } from './pendingAuthorization.ts';
+import { type SessionTerms, sessionTermsFor } from './session.ts';
 
 /**
  * Sign in with Google through the OAuth 2.0 authorization-code flow with PKCE (S256), exactly as with
@@ -11,6 +12,8 @@ import { clearPendingAuthorization, PKCE_KEY } from './pendingAuthorization.ts';
 interface PendingAuthorization {
   state: string;
   verifier: string;
+  /** the sign-in's terms: its app client ("Keep me signed in" or not) and when its session ends */
+  terms: SessionTerms;
 }
 
 function base64Url(bytes: Uint8Array): string {
@@ -33,18 +36,22 @@ export const redirectUri = (origin: string) => `${origin}${OAUTH_CALLBACK_PATH}`
 
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
-/** Builds the authorize URL and remembers the verifier and state for the callback (this tab only). */
+/**
+ * Builds the authorize URL, at the app client "Keep me signed in" picks, and remembers the verifier, the
+ * state and the sign-in's terms for the callback (this tab only).
+ */
 export async function googleAuthorizeUrl(
-  config: Pick<AppConfig, 'oauthDomain' | 'userPoolClientId'>,
+  config: Pick<AppConfig, 'oauthDomain' | 'userPoolClientId' | 'keepSignedInClientId'>,
   origin: string,
-  storage: Storage = sessionStorage,
+  { keepSignedIn = false, storage = sessionStorage }: { keepSignedIn?: boolean; storage?: Storage } = {},
 ): Promise<string> {
   const verifier = randomUrlSafe(48);
   const state = randomUrlSafe(24);
-  storage.setItem(PKCE_KEY, JSON.stringify({ state, verifier } satisfies PendingAuthorization));
+  const terms = sessionTermsFor(keepSignedIn, config);
+  storage.setItem(PKCE_KEY, JSON.stringify({ state, verifier, terms } satisfies PendingAuthorization));
   const params = new URLSearchParams({
     response_type: 'code',
-    client_id: config.userPoolClientId,
+    client_id: terms.clientId,
     redirect_uri: redirectUri(origin),
     identity_provider: 'Google',
     // aws.cognito.signin.user.admin: the session's own Cognito calls ("Sign out everywhere" is GlobalSignOut)
@@ -64,15 +71,21 @@ export const OAUTH_MESSAGES = {
   failed: "We couldn't complete the Google sign-in. Please try again.",
 } as const;
 
+/** A Google sign-in's tokens and the terms of its session (the client the code was issued to). */
+export interface AuthorizedSignIn {
+  tokens: AuthTokens;
+  terms: SessionTerms;
+}
+
 /**
  * The callback: checks the state against the one this tab started with, then exchanges the code (with
- * the verifier) at `/oauth2/token`, form-encoded.
+ * the verifier) at `/oauth2/token`, form-encoded, for the client the authorization was asked of.
  */
 export async function exchangeAuthorizationCode(
-  config: Pick<AppConfig, 'oauthDomain' | 'userPoolClientId'>,
+  config: Pick<AppConfig, 'oauthDomain'>,
   callbackUrl: URL,
   { storage = sessionStorage, fetchImpl = fetch }: { storage?: Storage; fetchImpl?: typeof fetch } = {},
-): Promise<AuthTokens> {
+): Promise<AuthorizedSignIn> {
   const stored = storage.getItem(PKCE_KEY);
   clearPendingAuthorization(storage);
   const error = callbackUrl.searchParams.get('error');
@@ -80,7 +93,8 @@ export async function exchangeAuthorizationCode(
   const code = callbackUrl.searchParams.get('code');
   const state = callbackUrl.searchParams.get('state');
   const pending = stored ? (JSON.parse(stored) as PendingAuthorization) : null;
-  if (!code || !pending || pending.state !== state) throw new Error(OAUTH_MESSAGES.stateMismatch);
+  if (!code || !pending || pending.state !== state || typeof pending.terms?.clientId !== 'string')
+    throw new Error(OAUTH_MESSAGES.stateMismatch);
 
   let response: Response;
   try {
@@ -89,7 +103,7 @@ export async function exchangeAuthorizationCode(
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
       body: new URLSearchParams({
         grant_type: 'authorization_code',
-        client_id: config.userPoolClientId,
+        client_id: pending.terms.clientId,
         code,
         redirect_uri: redirectUri(callbackUrl.origin),
         code_verifier: pending.verifier,
@@ -100,5 +114,8 @@ export async function exchangeAuthorizationCode(
   }
   const body = (await response.json().catch(() => ({}))) as Record<string, string | undefined>;
   if (!response.ok || !body.access_token) throw new Error(OAUTH_MESSAGES.failed);
-  return { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token };
+  return {
+    tokens: { accessToken: body.access_token, idToken: body.id_token, refreshToken: body.refresh_token },
+    terms: pending.terms,
+  };
 }

@@ -1,10 +1,11 @@
 // @vitest-environment happy-dom
 import { persistStore } from 'redux-persist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DAY_MS } from '#contracts/session-lifetimes';
 import { api } from '../../app/api.ts';
 import { registerPersistor, whenBootstrapped } from '../../app/persistConfig.ts';
 import { makeStore } from '../../app/store.ts';
-import { cognitoResponse, fakeJwt, useTestConfig } from '../../test/fakes.ts';
+import { cognitoResponse, fakeJwt, testConfig, useTestConfig } from '../../test/fakes.ts';
 import { authState } from '../../test/renderWithProviders.tsx';
 import { agencyLoaded } from '../agencies/agencySlice.ts';
 import { agentLoaded, initialAgentState } from '../agents/agentSlice.ts';
@@ -16,8 +17,13 @@ import {
   decodeJwtClaims,
   REFRESH_LEAD_MS,
   REFRESH_TOKEN_KEY,
+  readSessionTerms,
+  refreshAccessToken,
   refreshDelayMs,
+  SESSION_TERMS_KEY,
   secondsUntilExpiry,
+  sessionCookieMaxAge,
+  sessionTermsFor,
 } from './session.ts';
 import { readTokenCookie } from './tokenCookie.ts';
 
@@ -61,10 +67,39 @@ describe('tokens', () => {
     const token = fakeJwt({ sub: 'agent-9', exp: nowSeconds() + 600 });
     const credentials = credentialsFromTokens({ accessToken: token, refreshToken: 'refresh-9' });
     expect(credentials).toMatchObject({ token, agentId: 'agent-9' });
-    expect(credentials.expiresIn).toBeGreaterThan(590);
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-9');
     // only token, agentId and agencyId persist: the refresh token is not in the store's credentials
-    expect(Object.keys(credentials).sort()).toEqual(['agentId', 'expiresIn', 'token']);
+    expect(Object.keys(credentials).sort()).toEqual(['agentId', 'token']);
+    // without "Keep me signed in": the session client's, a week from now
+    expect(readSessionTerms()).toMatchObject({ clientId: 'web-client', keepSignedIn: false });
+    expect(readSessionTerms()!.endsAt).toBeLessThanOrEqual(Date.now() + 7 * DAY_MS);
+    expect(readSessionTerms()!.endsAt).toBeGreaterThan(Date.now() + 7 * DAY_MS - 1000);
+  });
+
+  it('"Keep me signed in" picks the kept client, a month, and a cookie that lasts as long', () => {
+    const startedAt = Date.now();
+    const terms = sessionTermsFor(true, testConfig, startedAt);
+    expect(terms).toEqual({
+      clientId: 'web-client-kept',
+      keepSignedIn: true,
+      endsAt: startedAt + 30 * DAY_MS,
+    });
+    expect(sessionTermsFor(false, testConfig, startedAt)).toEqual({
+      clientId: 'web-client',
+      keepSignedIn: false,
+      endsAt: startedAt + 7 * DAY_MS,
+    });
+
+    credentialsFromTokens({ accessToken: fakeJwt({ sub: 'a' }), refreshToken: 'r' }, terms);
+    expect(sessionCookieMaxAge(startedAt)).toBe(30 * 24 * 3600);
+    expect(sessionCookieMaxAge(startedAt + 29 * DAY_MS)).toBe(24 * 3600);
+    expect(sessionCookieMaxAge(startedAt + 31 * DAY_MS)).toBe(0);
+    // a session that is not kept has a session cookie: gone when the browser closes
+    credentialsFromTokens(
+      { accessToken: fakeJwt({ sub: 'a' }), refreshToken: 'r' },
+      sessionTermsFor(false, testConfig, startedAt),
+    );
+    expect(sessionCookieMaxAge(startedAt)).toBeUndefined();
   });
 });
 
@@ -79,7 +114,7 @@ describe('session refresh', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
     const store = makeStore();
     const expiring = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 300 });
-    store.dispatch(setCredentials({ token: expiring, agentId: 'agent-1', expiresIn: 300 }));
+    store.dispatch(setCredentials({ token: expiring, agentId: 'agent-1' }));
 
     await vi.advanceTimersByTimeAsync(170_000);
     expect(fetchMock).not.toHaveBeenCalled();
@@ -177,7 +212,7 @@ describe('a refresh Cognito refuses', () => {
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
     const store = makeStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 300 });
-    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 300 }));
+    store.dispatch(setCredentials({ token, agentId: 'agent-1' }));
 
     await vi.advanceTimersByTimeAsync(185_000);
 
@@ -207,13 +242,13 @@ describe('the stored session', () => {
   it('is written in the same moment as the cookie on sign-in and on a token refresh', async () => {
     const store = await persistedStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
-    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 3600 }));
+    store.dispatch(setCredentials({ token, agentId: 'agent-1' }));
     // no timer has run: a page opened now finds the cookie and the stored session of the same sign-in
     expect(readTokenCookie()).toBe(token);
     expect(storedToken()).toBe(token);
 
     const refreshed = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 7200 });
-    store.dispatch(tokenRefreshed({ token: refreshed, expiresIn: 7200 }));
+    store.dispatch(tokenRefreshed({ token: refreshed }));
     expect(readTokenCookie()).toBe(refreshed);
     expect(storedToken()).toBe(refreshed);
   });
@@ -225,7 +260,7 @@ describe('the stored session', () => {
     );
     const store = await persistedStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
-    store.dispatch(setCredentials({ token, agentId: 'agent-1', expiresIn: 3600 }));
+    store.dispatch(setCredentials({ token, agentId: 'agent-1' }));
 
     await store.dispatch(logout());
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -240,7 +275,7 @@ describe('logout', () => {
     vi.stubGlobal('fetch', fetchMock);
     const store = makeStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
-    store.dispatch(setCredentials({ token, agentId: 'agent-1', agencyId: 'agency-1', expiresIn: 3600 }));
+    store.dispatch(setCredentials({ token, agentId: 'agent-1', agencyId: 'agency-1' }));
     store.dispatch(agentLoaded(agent));
     store.dispatch(agencyLoaded({ id: 'agency-1', name: 'Rossi', agentCount: 1 } as Agency));
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
@@ -276,15 +311,59 @@ describe('logout', () => {
       }),
     );
     const store = makeStore();
-    store.dispatch(
-      setCredentials({ token: fakeJwt({ sub: 'agent-1' }), agentId: 'agent-1', expiresIn: 3600 }),
-    );
+    store.dispatch(setCredentials({ token: fakeJwt({ sub: 'agent-1' }), agentId: 'agent-1' }));
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
 
     await store.dispatch(logout());
 
     expect(store.getState().auth.token).toBeNull();
     expect(readTokenCookie()).toBeUndefined();
+    expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
+  });
+});
+
+describe('a session of "Keep me signed in"', () => {
+  const keptTerms = () => sessionTermsFor(true, testConfig);
+
+  it('refreshes at the client that issued its refresh token', async () => {
+    const fresh = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 900 });
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) =>
+      cognitoResponse(200, { AuthenticationResult: { AccessToken: fresh } }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    credentialsFromTokens(
+      { accessToken: fakeJwt({ sub: 'agent-1' }), refreshToken: 'refresh-kept' },
+      keptTerms(),
+    );
+
+    expect(await refreshAccessToken()).toEqual({ status: 'refreshed', token: fresh });
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({
+      ClientId: 'web-client-kept',
+      AuthFlow: 'REFRESH_TOKEN_AUTH',
+      AuthParameters: { REFRESH_TOKEN: 'refresh-kept' },
+    });
+  });
+
+  it('is revoked at that client on logout, and its terms are forgotten', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init: RequestInit) => cognitoResponse(200, {}));
+    vi.stubGlobal('fetch', fetchMock);
+    const store = makeStore();
+    store.dispatch(
+      setCredentials(
+        credentialsFromTokens(
+          { accessToken: fakeJwt({ sub: 'agent-1' }), refreshToken: 'refresh-kept' },
+          keptTerms(),
+        ),
+      ),
+    );
+
+    await store.dispatch(logout());
+
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1].body))).toEqual({
+      ClientId: 'web-client-kept',
+      Token: 'refresh-kept',
+    });
+    expect(localStorage.getItem(SESSION_TERMS_KEY)).toBeNull();
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
   });
 });

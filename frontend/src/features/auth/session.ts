@@ -1,14 +1,46 @@
+import type { AppConfig } from '#contracts/app-config';
+import { DAY_MS, SESSION_DAYS } from '#contracts/session-lifetimes';
 import { getAppConfig } from '../../app/config.ts';
+import { forgetPendingInvite } from '../team/pendingInvite.ts';
 import type { Credentials } from './authSlice.ts';
 import type { AuthTokens, initiateRefreshAuth } from './cognito.ts';
+import { clearPendingAuthorization } from './pendingAuthorization.ts';
+import { readTokenCookie } from './tokenCookie.ts';
 
 /**
  * The refresh token lives in localStorage under its own key, outside the persisted store (spec §3: only
  * token, agentId and agencyId persist). The access token is in the store and the `token` cookie.
  */
 export const REFRESH_TOKEN_KEY = 'estatenet.refreshToken';
+/** The terms of the sign-in the refresh token belongs to (SessionTerms), beside it. */
+export const SESSION_TERMS_KEY = 'estatenet.session';
 /** Refresh this long before the access token expires. */
 export const REFRESH_LEAD_MS = 2 * 60 * 1000;
+
+/**
+ * What a sign-in was: which app client issued its refresh token (refreshes and the revocation must go to
+ * that one: Cognito refuses another's token), whether "Keep me signed in" was ticked, and when the refresh
+ * token expires (its client's SESSION_DAYS after the sign-in began; a refresh does not extend it).
+ */
+export interface SessionTerms {
+  clientId: string;
+  keepSignedIn: boolean;
+  /** ms since the epoch */
+  endsAt: number;
+}
+
+/** The terms of a sign-in starting now: "Keep me signed in" picks the client with the longer refresh tokens. */
+export function sessionTermsFor(
+  keepSignedIn: boolean,
+  config: Pick<AppConfig, 'userPoolClientId' | 'keepSignedInClientId'> = getAppConfig(),
+  startedAt = Date.now(),
+): SessionTerms {
+  return {
+    clientId: keepSignedIn ? config.keepSignedInClientId : config.userPoolClientId,
+    keepSignedIn,
+    endsAt: startedAt + SESSION_DAYS[keepSignedIn ? 'kept' : 'session'] * DAY_MS,
+  };
+}
 
 export function readRefreshToken(): string | null {
   try {
@@ -18,21 +50,113 @@ export function readRefreshToken(): string | null {
   }
 }
 
-export function storeRefreshToken(token: string | undefined): void {
+/** The stored sign-in's terms; none for a sign-in from before they were kept (the web client's, then). */
+export function readSessionTerms(): SessionTerms | undefined {
+  try {
+    const stored = JSON.parse(
+      localStorage.getItem(SESSION_TERMS_KEY) ?? 'null',
+    ) as Partial<SessionTerms> | null;
+    if (
+      typeof stored?.clientId !== 'string' ||
+      typeof stored.keepSignedIn !== 'boolean' ||
+      typeof stored.endsAt !== 'number'
+    )
+      return undefined;
+    return { clientId: stored.clientId, keepSignedIn: stored.keepSignedIn, endsAt: stored.endsAt };
+  } catch {
+    return undefined;
+  }
+}
+
+/** The app client the stored refresh token belongs to. */
+export function sessionClientId(config: Pick<AppConfig, 'userPoolClientId'> = getAppConfig()): string {
+  return readSessionTerms()?.clientId ?? config.userPoolClientId;
+}
+
+/**
+ * The `token` cookie's Max-Age in seconds: a kept session's cookie lasts until its refresh token expires,
+ * across browser restarts; any other is a session cookie (undefined), gone when the browser closes. The
+ * cookie is what says a stored session is still on (dropEndedSession forgets one found without it).
+ */
+export function sessionCookieMaxAge(now = Date.now()): number | undefined {
+  const terms = readSessionTerms();
+  return terms?.keepSignedIn ? Math.max(0, Math.floor((terms.endsAt - now) / 1000)) : undefined;
+}
+
+function storeSession(token: string | undefined, terms: SessionTerms): void {
   if (!token) return;
   try {
     localStorage.setItem(REFRESH_TOKEN_KEY, token);
+    localStorage.setItem(SESSION_TERMS_KEY, JSON.stringify(terms));
   } catch {
     // storage unavailable: the session simply ends when the access token does
   }
 }
 
-export function clearRefreshToken(): void {
+/** Forgets the refresh token and its terms. */
+function clearRefreshToken(): void {
   try {
     localStorage.removeItem(REFRESH_TOKEN_KEY);
+    localStorage.removeItem(SESSION_TERMS_KEY);
   } catch {
     // nothing stored
   }
+}
+
+/** What revoking a forgotten session needs: its refresh token and the client that issued it. */
+export interface ForgottenSession {
+  refreshToken: string | null;
+  /** none stored: a sign-in from before there were two clients, the web client's */
+  clientId: string | undefined;
+}
+
+/**
+ * Forgets what the browser keeps of a session outside the store: the refresh token and its terms, and a
+ * Google sign-in or an invitation left pending (the next person to sign in here must not finish them).
+ * Only UI preferences stay (the Live Chat toggle and its panel's state).
+ */
+export function forgetStoredSession(): ForgottenSession {
+  const forgotten = { refreshToken: readRefreshToken(), clientId: readSessionTerms()?.clientId };
+  clearRefreshToken();
+  try {
+    clearPendingAuthorization();
+  } catch {
+    // no session storage: nothing pending
+  }
+  forgetPendingInvite();
+  return forgotten;
+}
+
+/**
+ * Cognito revokes the refresh token, at the client that issued it, so a copy of it left anywhere (another
+ * tab, a backup of the browser's storage) gets no new tokens. Never fails: refused (a session that had
+ * ended) or out of reach, this browser holds no copy any more either way.
+ */
+export async function revokeRefreshToken({ refreshToken, clientId }: ForgottenSession): Promise<void> {
+  if (!refreshToken) return;
+  try {
+    // the Cognito client is not part of the first page load (see refreshWithCognito)
+    const { revokeToken } = await import('./cognito.ts');
+    const config = getAppConfig();
+    await revokeToken({ ...config, userPoolClientId: clientId ?? config.userPoolClientId }, refreshToken);
+  } catch {
+    // already refused, or Cognito out of reach
+  }
+}
+
+/**
+ * redux-persist's migrate step for the stored session, before it is restored: a session whose `token`
+ * cookie is gone has ended — the browser was closed on a session without "Keep me signed in" (a session
+ * cookie), or a kept one's time is up (its cookie lasts as long as its refresh token). It is not restored:
+ * what is left of it is forgotten and its refresh token revoked, and the app starts signed out. (The route
+ * guard sends a page request without the cookie to the login page, so that is where this happens.)
+ */
+export async function dropEndedSession<State extends { token?: unknown } | undefined>(
+  state: State,
+): Promise<State | undefined> {
+  if (!state?.token || readTokenCookie()) return state;
+  void revokeRefreshToken(forgetStoredSession());
+  return undefined;
 }
 
 /** The claims the app reads from an access token (the signature is the API's business). */
@@ -61,12 +185,18 @@ export function refreshDelayMs(token: string, now = Date.now()): number {
   return Math.max(0, exp * 1000 - now - REFRESH_LEAD_MS);
 }
 
-/** Credentials for the store from fresh tokens: agentId is the token's `sub`. Keeps the refresh token. */
-export function credentialsFromTokens(tokens: AuthTokens): Credentials {
+/**
+ * Credentials for the store from fresh tokens: agentId is the token's `sub`. Keeps the refresh token with
+ * the terms of its sign-in (by default the session client's, without "Keep me signed in").
+ */
+export function credentialsFromTokens(
+  tokens: AuthTokens,
+  terms: SessionTerms = sessionTermsFor(false),
+): Credentials {
   const { sub } = decodeJwtClaims(tokens.accessToken);
   if (!sub) throw new Error('The sign-in returned a token without a subject');
-  storeRefreshToken(tokens.refreshToken);
-  return { token: tokens.accessToken, agentId: sub, expiresIn: secondsUntilExpiry(tokens.accessToken) };
+  storeSession(tokens.refreshToken, terms);
+  return { token: tokens.accessToken, agentId: sub };
 }
 
 /**
@@ -94,7 +224,8 @@ export function refreshAccessToken(refresh = refreshWithCognito): Promise<Refres
   if (inFlight) return inFlight;
   const refreshToken = readRefreshToken();
   if (!refreshToken) return Promise.resolve({ status: 'refused' });
-  inFlight = refresh(getAppConfig(), refreshToken)
+  // at the client that issued the refresh token: Cognito refuses it at the other one
+  inFlight = refresh({ ...getAppConfig(), userPoolClientId: sessionClientId() }, refreshToken)
     .then((tokens): RefreshOutcome => ({ status: 'refreshed', token: tokens.accessToken }))
     .catch(
       (error: unknown): RefreshOutcome => ({

@@ -2,9 +2,13 @@ import { createListenerMiddleware, isAnyOf } from '@reduxjs/toolkit';
 import type { AppDispatch, RootState } from '../../app/store.ts';
 import { clearAuth, isAuthRehydrate, sessionExpired, setCredentials, tokenRefreshed } from './authSlice.ts';
 import { logout } from './logout.ts';
-import { readRefreshToken, refreshAccessToken, refreshDelayMs, secondsUntilExpiry } from './session.ts';
+import { readRefreshToken, refreshAccessToken, refreshDelayMs } from './session.ts';
 
-/** Keeps the session alive (refresh ~2 minutes before expiry) and ends it when the API refuses it. */
+/**
+ * Keeps the session alive (refresh ~2 minutes before expiry) and ends it when Cognito refuses the refresh.
+ * (A stored session that ended while the browser was away is not restored at all: session.ts
+ * dropEndedSession.)
+ */
 export const sessionListener = createListenerMiddleware();
 const startListening = sessionListener.startListening.withTypes<RootState, AppDispatch>();
 
@@ -20,9 +24,7 @@ startListening({
     await listenerApi.delay(refreshDelayMs(token));
     const refreshed = await refreshAccessToken();
     if (refreshed.status === 'refreshed') {
-      listenerApi.dispatch(
-        tokenRefreshed({ token: refreshed.token, expiresIn: secondsUntilExpiry(refreshed.token) }),
-      );
+      listenerApi.dispatch(tokenRefreshed({ token: refreshed.token }));
     } else if (refreshed.status === 'refused') {
       // revoked (a logout or "Sign out everywhere" elsewhere) or expired: this session is over now
       listenerApi.dispatch(sessionExpired());

@@ -24,6 +24,7 @@ import {
   FEATURE_LIMIT_REACHED,
   useClientBookArg,
   useListClientsInfiniteQuery,
+  useListPendingLeadsQuery,
 } from './api.ts';
 import { ClientDrawer, type ClientRights } from './ClientDrawer.tsx';
 import { ClientFormDialog } from './ClientFormDialog.tsx';
@@ -41,6 +42,7 @@ import {
 } from './clientsSlice.ts';
 import { DeleteClientDialog } from './DeleteClientDialog.tsx';
 import { ImportClientsDialog } from './ImportClientsDialog.tsx';
+import { PendingLeadsPanel } from './PendingLeadsPanel.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
 
 type Dialog =
@@ -72,6 +74,8 @@ export function ClientsPage() {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [visibleRows, setVisibleRows] = useState<Client[]>([]);
   const [checkLimit, limitCheck] = useLazyGetFeatureLimitQuery();
+  // website leads waiting outside the book: their panel says the limit and the way up instead
+  const leadsWaiting = (useListPendingLeadsQuery().data?.items.length ?? 0) > 0;
 
   // the table sorts and filters the whole book: fetch every page, one after the other
   const { hasNextPage, isFetching, fetchNextPage } = book;
@@ -191,7 +195,9 @@ export function ClientsPage() {
         </div>
       </header>
 
-      {atLimit && (
+      <PendingLeadsPanel />
+
+      {atLimit && !leadsWaiting && (
         <Alert tone="error">
           <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
             <p>

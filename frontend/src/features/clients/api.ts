@@ -10,6 +10,7 @@ import type {
   ClientUpdateInput,
   ClientView,
 } from '#contracts/schemas/clients';
+import type { PendingLeadListView, PendingLeadView } from '#contracts/schemas/pending-leads';
 import { api } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectAgencyId } from '../auth/authSlice.ts';
@@ -32,6 +33,7 @@ export type ClientActivity = ClientActivityView;
 export type ClientTablePreferences = ClientTablePreferencesView;
 export type NewClient = ClientCreateInput;
 export type ClientPatch = ClientUpdateInput;
+export type PendingLead = PendingLeadView;
 type ActivityPage = z.infer<(typeof clientsRoutes)['listClientActivity']['response']>;
 
 /** Whose book to list: the agency's (every member sees it) or, without an agency, the agent's own. */
@@ -44,6 +46,27 @@ export const CLIENT_PAGE_SIZE = 500;
 
 const clientPath = (id: string) => `api/clients/${encodeURIComponent(id)}`;
 const LIST = { type: 'Client', id: 'LIST' } as const;
+const PENDING = { type: 'Client', id: 'PENDING_LEADS' } as const;
+/** What adding a waiting lead makes stale: the waiting list, the book and the clients usage. */
+const ADDED_LEAD_TAGS = [PENDING, LIST, { type: 'FeatureLimit', id: 'clients' }] as const;
+/** The most waiting leads the panel loads at once (the server's page size for them). */
+export const PENDING_LEADS_PAGE_SIZE = 200;
+
+/** Opens the limit prompt when a request answered the clients 403 `Feature limit reached`. */
+async function promptAtClientLimit(
+  queryFulfilled: Promise<unknown>,
+  dispatch: (action: ReturnType<typeof clientLimitPrompt>) => unknown,
+) {
+  try {
+    await queryFulfilled;
+  } catch (failure) {
+    const { error } = failure as { error?: { data?: LimitBody } };
+    if (!isClientLimitError(error)) return;
+    const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
+    dispatch(clientLimitPrompt(count(error?.data?.current), count(error?.data?.maximum)));
+  }
+}
+
 /** What a batch of imported clients makes stale: the book and the clients usage. */
 export const IMPORTED_TAGS = [LIST, { type: 'FeatureLimit', id: 'clients' }] as const;
 
@@ -68,16 +91,7 @@ export const clientsApi = api.injectEndpoints({
     createClient: build.mutation<Client, NewClient>({
       query: (body) => ({ url: 'api/clients', method: 'POST', body }),
       invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'clients' }],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        try {
-          await queryFulfilled;
-        } catch (failure) {
-          const { error } = failure as { error?: { data?: LimitBody } };
-          if (!isClientLimitError(error)) return;
-          const count = (value: unknown) => (typeof value === 'number' ? value : undefined);
-          dispatch(clientLimitPrompt(count(error?.data?.current), count(error?.data?.maximum)));
-        }
-      },
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => promptAtClientLimit(queryFulfilled, dispatch),
     }),
     /** POST /api/clients for one CSV row: the list and the usage are refreshed once, after the import */
     importClient: build.mutation<Client, NewClient>({
@@ -102,6 +116,30 @@ export const clientsApi = api.injectEndpoints({
         params: { limit: 20, ...(pageParam ? { cursor: pageParam } : {}) },
       }),
       providesTags: (_result, _error, id) => [{ type: 'Client', id: `activity-${id}` }],
+    }),
+    /** GET /api/pending-leads: the website leads waiting to become clients, oldest first */
+    listPendingLeads: build.query<PendingLeadListView, void>({
+      query: () => ({ url: 'api/pending-leads', params: { limit: PENDING_LEADS_PAGE_SIZE } }),
+      providesTags: [PENDING],
+    }),
+    acceptPendingLead: build.mutation<Client, string>({
+      query: (id) => ({ url: `api/pending-leads/${encodeURIComponent(id)}/accept`, method: 'POST' }),
+      invalidatesTags: [...ADDED_LEAD_TAGS],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => promptAtClientLimit(queryFulfilled, dispatch),
+    }),
+    /** "Add all": as many waiting leads as the plan has room for, oldest first */
+    acceptPendingLeads: build.mutation<{ accepted: number; remaining: number }, void>({
+      query: () => ({ url: 'api/pending-leads/accept', method: 'POST' }),
+      invalidatesTags: [...ADDED_LEAD_TAGS],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => promptAtClientLimit(queryFulfilled, dispatch),
+    }),
+    dismissPendingLead: build.mutation<{ ok: true }, string>({
+      query: (id) => ({ url: `api/pending-leads/${encodeURIComponent(id)}`, method: 'DELETE' }),
+      invalidatesTags: [PENDING],
+    }),
+    dismissPendingLeads: build.mutation<{ dismissed: number }, void>({
+      query: () => ({ url: 'api/pending-leads', method: 'DELETE' }),
+      invalidatesTags: [PENDING],
     }),
     getClientTablePreferences: build.query<ClientTablePreferences, string>({
       query: (agentId) => `api/client-table-preferences/${encodeURIComponent(agentId)}`,
@@ -129,6 +167,11 @@ export const {
   useListClientActivityInfiniteQuery,
   useGetClientTablePreferencesQuery,
   useUpdateClientTablePreferencesMutation,
+  useListPendingLeadsQuery,
+  useAcceptPendingLeadMutation,
+  useAcceptPendingLeadsMutation,
+  useDismissPendingLeadMutation,
+  useDismissPendingLeadsMutation,
 } = clientsApi;
 
 /** The book the signed-in agent works in: its agency's, or its own without an agency. */

@@ -1,5 +1,5 @@
 import { Download } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
@@ -38,15 +38,32 @@ function TextPreview({ url }: { url: string }) {
 /** The largest PDF shown in the preview; a larger one is offered for download instead. */
 export const PDF_PREVIEW_MAX_BYTES = 50 * 1024 * 1024;
 
+/** Whether bytes are a PDF: `%PDF-` within the first 1,024 bytes, as PDF readers accept it. */
+export async function isPdfBlob(blob: Blob): Promise<boolean> {
+  const head = new Uint8Array(await blob.slice(0, 1024).arrayBuffer());
+  return new TextDecoder('latin1').decode(head).includes('%PDF-');
+}
+
+/** Why a file is not shown in place, and what to do instead (the Download button below). */
+function NotShown({ children }: { children: ReactNode }) {
+  return (
+    <p className="max-w-prose py-8 text-center text-sm text-slate-600" data-testid="preview-not-shown">
+      {children}
+    </p>
+  );
+}
+
 /**
  * A PDF in a frame of its own: the file is downloaded (its presigned URL, as the text preview reads it)
  * and shown from a `blob:` URL typed `application/pdf`. The app's Content-Security-Policy frames only
  * our origin and `blob:` documents (contracts/response-headers.ts), so the files bucket is never framed,
- * and the frame shows the browser's PDF viewer whatever Content-Type the object was stored with.
+ * and the frame shows the browser's PDF viewer whatever Content-Type the object was stored with. Bytes
+ * that are not a PDF (a file stored before the server read its bytes) are never framed at all.
  */
 function PdfPreview({ url, name, size }: { url: string; name: string; size: number }) {
   const [documentUrl, setDocumentUrl] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  const [notPdf, setNotPdf] = useState(false);
   const tooLarge = size > PDF_PREVIEW_MAX_BYTES;
   useEffect(() => {
     if (tooLarge) return;
@@ -54,11 +71,14 @@ function PdfPreview({ url, name, size }: { url: string; name: string; size: numb
     let made: string | undefined;
     setDocumentUrl(null);
     setFailed(false);
+    setNotPdf(false);
     fetch(url, { signal: controller.signal })
       .then((response) =>
         response.ok ? response.blob() : Promise.reject(new Error(String(response.status))),
       )
-      .then((blob) => {
+      .then(async (blob) => {
+        if (!(await isPdfBlob(blob))) return setNotPdf(true);
+        if (controller.signal.aborted) return;
         made = URL.createObjectURL(new Blob([blob], { type: 'application/pdf' }));
         setDocumentUrl(made);
       })
@@ -76,6 +96,10 @@ function PdfPreview({ url, name, size }: { url: string; name: string; size: numb
         This PDF is too large to preview here. Download it to open it.
       </p>
     );
+  if (notPdf)
+    return (
+      <NotShown>“{name}” is not a PDF, so it is not opened here. Download it to see what it is.</NotShown>
+    );
   if (failed) return <p className="text-sm text-slate-600">This file could not be loaded for preview.</p>;
   if (documentUrl === null) return <Spinner className="size-6 text-brand-2" label="Loading preview" />;
   return (
@@ -88,7 +112,10 @@ function PdfPreview({ url, name, size }: { url: string; name: string; size: numb
   );
 }
 
-/** File preview (spec §2): images, PDF, video, audio and text; other files offer their download. */
+/**
+ * File preview (spec §2): images, PDF, video, audio and text, typed by the bytes the server read; web pages
+ * and other files are never opened in place, and offer their download.
+ */
 export function PreviewModal({
   item,
   onClose,
@@ -139,6 +166,12 @@ export function PreviewModal({
             <div className="w-full">
               <TextPreview url={url} />
             </div>
+          )}
+          {kind === 'page' && (
+            <NotShown>
+              “{item.name}” is a web page. Web pages are never opened here, so that nothing in them can run:
+              download it to open it.
+            </NotShown>
           )}
           {kind === 'none' && (
             <p className="py-8 text-sm text-slate-600">

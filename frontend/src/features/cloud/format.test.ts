@@ -73,4 +73,17 @@ describe('previewKindOf', () => {
     expect(previewKindOf({ name: 'a.csv', mime_type: 'text/csv' })).toBe('text');
     expect(previewKindOf({ name: 'a.docx', mime_type: 'application/vnd.ms-word' })).toBe('none');
   });
+
+  it('goes by the type the server read from the bytes, not the name: a web page named .pdf is a page', () => {
+    expect(previewKindOf({ name: 'offer.pdf', mime_type: 'text/html' })).toBe('page');
+    expect(previewKindOf({ name: 'offer.pdf', file_type: 'pdf', mime_type: 'application/xml' })).toBe('page');
+    expect(previewKindOf({ name: 'photo.jpg', mime_type: 'image/png' })).toBe('image');
+    expect(previewKindOf({ name: 'photo.jpg', mime_type: 'application/zip' })).toBe('none');
+    expect(previewKindOf({ name: 'scan.pdf', mime_type: 'text/plain' })).toBe('text');
+    // a picture a browser cannot draw is not previewed as one
+    expect(previewKindOf({ name: 'raw.tif', mime_type: 'image/tiff' })).toBe('none');
+    // no type from the bytes: the extension
+    expect(previewKindOf({ name: 'page.html' })).toBe('page');
+    expect(previewKindOf({ name: 'clip.mov', mime_type: 'application/octet-stream' })).toBe('video');
+  });
 });

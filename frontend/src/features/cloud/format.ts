@@ -73,19 +73,45 @@ export function groupShared<T extends { agent_id: string; shared_with: Array<{ a
 /** Spec §9: the trash is one group. */
 export const TRASH_GROUP = 'Recently Deleted';
 
-export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'none';
+export type PreviewKind = 'image' | 'pdf' | 'video' | 'audio' | 'text' | 'page' | 'none';
 
 const TEXT_TYPES = new Set(['txt', 'md', 'csv', 'json', 'log', 'xml', 'yml', 'yaml', 'tsv']);
+/** Pictures a browser draws in an `<img>` (SVG too: an image element runs none of its script). */
+const IMAGE_TYPES = new Set([
+  'image/jpeg',
+  'image/png',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/svg+xml',
+  'image/x-icon',
+]);
+/** Documents a browser would run: never opened in the app, only downloaded. */
+const PAGE_TYPES = new Set(['text/html', 'application/xhtml+xml', 'application/xml', 'text/xml']);
 
-/** What the preview can show for a file, by MIME type first and extension second. */
+/**
+ * What the preview can show for a file. The server types a file by its bytes when it arrives (a web page
+ * named `.pdf` is typed text/html), so the MIME type decides; the extension only when there is no type
+ * (`application/octet-stream`: a file whose bytes matched nothing, or one stored before they were read).
+ */
 export function previewKindOf(file: { mime_type?: string; file_type?: string; name: string }): PreviewKind {
-  const mime = file.mime_type ?? '';
+  const mime = (file.mime_type ?? '').split(';')[0]!.trim().toLowerCase();
+  if (PAGE_TYPES.has(mime)) return 'page';
+  if (mime !== '' && mime !== 'application/octet-stream') {
+    if (IMAGE_TYPES.has(mime)) return 'image';
+    if (mime === 'application/pdf') return 'pdf';
+    if (mime.startsWith('video/')) return 'video';
+    if (mime.startsWith('audio/')) return 'audio';
+    if (mime.startsWith('text/') || mime === 'application/json') return 'text';
+    return 'none';
+  }
   const extension = (file.file_type ?? file.name.split('.').pop() ?? '').toLowerCase();
-  if (mime.startsWith('image/') || ['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].includes(extension))
-    return 'image';
-  if (mime === 'application/pdf' || extension === 'pdf') return 'pdf';
-  if (mime.startsWith('video/') || ['mp4', 'webm', 'mov'].includes(extension)) return 'video';
-  if (mime.startsWith('audio/') || ['mp3', 'wav', 'ogg', 'm4a'].includes(extension)) return 'audio';
-  if (mime.startsWith('text/') || mime === 'application/json' || TEXT_TYPES.has(extension)) return 'text';
+  if (['png', 'jpg', 'jpeg', 'gif', 'webp', 'svg'].includes(extension)) return 'image';
+  if (extension === 'pdf') return 'pdf';
+  if (['mp4', 'webm', 'mov'].includes(extension)) return 'video';
+  if (['mp3', 'wav', 'ogg', 'm4a'].includes(extension)) return 'audio';
+  if (['html', 'htm', 'xhtml'].includes(extension)) return 'page';
+  if (TEXT_TYPES.has(extension)) return 'text';
   return 'none';
 }

@@ -34,8 +34,12 @@ import { editPropertyPath } from './paths.ts';
 import { moveItem } from './photoUploads.ts';
 import { SaveButton } from './SaveButton.tsx';
 import type { MediaItem, Property } from './types.ts';
+import { VerificationPanel } from './VerificationPanel.tsx';
 
-/** A property's page: gallery, every field, tours, agent card, save; for its agent, edit and photo order. */
+/**
+ * A property's page: gallery, every field, tours, agent card, save; for its agent, edit, photo order and
+ * the listing's verifications (deed review, owner's confirmation).
+ */
 export function PropertyDetailPage() {
   const { propertyId = '' } = useParams();
   const agentId = useAppSelector(selectAgentId);
@@ -130,6 +134,7 @@ export function PropertyDetailPage() {
             <Gallery media={property.media} title={property.title} />
           )}
           <Facts property={property} />
+          {own && <VerificationPanel propertyId={property.property_id} />}
           {property.description && (
             <Card>
               <CardContent>

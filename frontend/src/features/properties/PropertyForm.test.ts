@@ -12,7 +12,6 @@ describe('the property form', () => {
       price: '425,000',
       city: 'Lisbon',
       additionalFeatures: 'Balcony, Lift,',
-      owner_acknowledged: true,
     };
 
     expect(fieldsOf(values)).toEqual({
@@ -25,9 +24,13 @@ describe('the property form', () => {
       additionalFeatures: '["Balcony","Lift"]',
       closeTo: '[]',
       views: '[]',
-      deed_verified: 'false',
-      owner_acknowledged: 'true',
     });
+  });
+
+  it('never sends the verification flags: they are earned on the listing, not declared in the form', () => {
+    const values = { ...valuesOf(undefined, 'sqm'), title: 'Loft', price: '1', city: 'Faro' };
+    expect(fieldsOf(values)).not.toHaveProperty('deed_verified');
+    expect(fieldsOf(values)).not.toHaveProperty('owner_acknowledged');
   });
 
   it('checks the fields with the API’s own rules, each message under its field', () => {

@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { X } from 'lucide-react';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import { CURRENCIES } from '#contracts/exchange-rates';
@@ -13,6 +12,7 @@ import { AREA_UNIT_LABELS, FURNISHING_LABELS, STATUS_LABELS } from './labels.ts'
 import { PhotoPicker } from './PhotoPicker.tsx';
 import { type PhotoDraft, releasePhotos } from './photoUploads.ts';
 import type { Property } from './types.ts';
+import { VerificationSummary } from './VerificationSummary.tsx';
 import {
   type FieldErrors,
   serverFieldErrors,
@@ -20,7 +20,10 @@ import {
   validatePropertyChanges,
 } from './validation.ts';
 
-/** What the form edits, as its inputs hold it (text and two checkboxes). */
+/**
+ * What the form edits, as its inputs hold it (text). The verification flags are not among them: they are
+ * earned through the listing's verifications (its page's Verification card) and shown here read-only.
+ */
 export interface PropertyFormValues {
   title: string;
   price: string;
@@ -41,11 +44,9 @@ export interface PropertyFormValues {
   views: string;
   video_link: string;
   virtual_tour_link: string;
-  deed_verified: boolean;
-  owner_acknowledged: boolean;
 }
 
-type TextField = Exclude<keyof PropertyFormValues, 'deed_verified' | 'owner_acknowledged'>;
+type TextField = keyof PropertyFormValues;
 const LIST_FIELDS = ['additionalFeatures', 'closeTo', 'views'] as const;
 /** Numbers may be typed with thousands separators ("425,000"). */
 const NUMBER_FIELDS = new Set<string>([
@@ -96,8 +97,6 @@ export function valuesOf(property: Property | undefined, unit: string, currency 
     views: property?.views.join(', ') ?? '',
     video_link: property?.video_link ?? '',
     virtual_tour_link: property?.virtual_tour_link ?? '',
-    deed_verified: property?.deed_verified ?? false,
-    owner_acknowledged: property?.owner_acknowledged ?? false,
   };
 }
 
@@ -113,10 +112,8 @@ const numberText = (value: string) => value.replace(/[\s,_]/g, '').replace(/^\p{
 /** The multipart text fields of the form's values; empty ones are left out. */
 export function fieldsOf(values: PropertyFormValues): Record<string, string> {
   const fields: Record<string, string> = {};
-  for (const [name, value] of Object.entries(values) as Array<[keyof PropertyFormValues, string | boolean]>) {
-    if (typeof value === 'boolean') fields[name] = String(value);
-    else if ((LIST_FIELDS as readonly string[]).includes(name))
-      fields[name] = JSON.stringify(splitList(value));
+  for (const [name, value] of Object.entries(values) as Array<[keyof PropertyFormValues, string]>) {
+    if ((LIST_FIELDS as readonly string[]).includes(name)) fields[name] = JSON.stringify(splitList(value));
     else if (value.trim() !== '') fields[name] = NUMBER_FIELDS.has(name) ? numberText(value) : value.trim();
   }
   return fields;
@@ -238,11 +235,6 @@ export function PropertyForm({
       setValues((current) => ({ ...current, [name]: event.target.value }));
       if (errors[name]) setErrors(({ [name]: _cleared, ...rest }) => rest);
     },
-  });
-  const flag = (name: 'deed_verified' | 'owner_acknowledged') => ({
-    checked: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement>) =>
-      setValues((current) => ({ ...current, [name]: event.target.checked })),
   });
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -460,13 +452,11 @@ export function PropertyForm({
         </FormField>
       </Section>
 
-      <Section title="Verification" description="Each earns reputation points once per property.">
-        <Checkbox label="Deed verified" hint="The title deed has been checked." {...flag('deed_verified')} />
-        <Checkbox
-          label="Owner acknowledged"
-          hint="The owner has confirmed this listing."
-          {...flag('owner_acknowledged')}
-        />
+      <Section
+        title="Verification"
+        description="Earned, not declared: EstateNet's support staff approve the deed, and the owner confirms the listing through an emailed link."
+      >
+        <VerificationSummary property={property} />
       </Section>
 
       <div className="sticky bottom-0 z-10 -mx-4 flex flex-col-reverse gap-3 border-t border-slate-200 bg-white/95 px-4 py-4 backdrop-blur sm:mx-0 sm:flex-row sm:items-center sm:justify-end sm:rounded-2xl sm:border">
@@ -488,37 +478,5 @@ export function PropertyForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-function Checkbox({
-  label,
-  hint,
-  checked,
-  onChange,
-}: {
-  label: string;
-  hint: string;
-  checked: boolean;
-  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
-}) {
-  return (
-    <label
-      className={clsx(
-        'flex cursor-pointer items-start gap-3 rounded-xl border p-4 transition-colors',
-        checked ? 'border-brand-2 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
-      )}
-    >
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={onChange}
-        className="mt-0.5 size-4 accent-[var(--brand-2)]"
-      />
-      <span>
-        <span className="block text-sm font-semibold text-slate-900">{label}</span>
-        <span className="block text-sm text-slate-600">{hint}</span>
-      </span>
-    </label>
   );
 }

@@ -1,11 +1,12 @@
 import clsx from 'clsx';
-import { CreditCard, LifeBuoy } from 'lucide-react';
+import { CreditCard, FileCheck2, LifeBuoy } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { planFor } from '#contracts/plans';
 import { paths } from '../../app/paths.ts';
 import { buttonClassName } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { cardLine, periodEndLine, STATUS_LABELS, useGetBillingQuery } from '../billing/api.ts';
+import { useListDeedReviewsQuery } from '../support/deedReviewsApi.ts';
 import { useGetAccountSettingsQuery } from '../support/LiveChat.tsx';
 import { useSupportInboxSummaryQuery } from './api.ts';
 import { SettingsSection } from './SettingsSection.tsx';
@@ -102,6 +103,39 @@ function SupportInboxSummary() {
         </p>
         <Link to={paths.supportInbox} className={buttonClassName({ size: 'sm' })}>
           Open the support inbox
+        </Link>
+      </div>
+    </SettingsSection>
+  );
+}
+
+/**
+ * The deed review queue's card, for support staff alone (like the inbox's): how many listings' deeds are
+ * waiting, and the way to them.
+ */
+export function DeedReviewsLink() {
+  const { data: settings } = useGetAccountSettingsQuery();
+  return settings?.support_staff ? <DeedReviewsSummary /> : null;
+}
+
+function DeedReviewsSummary() {
+  const queue = useListDeedReviewsQuery();
+  if (!queue.data?.isSupportStaff) return null;
+  const waiting = queue.data.items.length;
+  return (
+    <SettingsSection
+      icon={FileCheck2}
+      title="Deed reviews"
+      description="Approve or reject the title deeds agents upload for their listings."
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-sm text-slate-600">
+          {waiting === 0
+            ? 'No deeds waiting for review'
+            : `${waiting}${queue.data.cursor ? '+' : ''} ${waiting === 1 ? 'deed' : 'deeds'} waiting for review`}
+        </p>
+        <Link to={paths.deedReviews} className={buttonClassName({ size: 'sm' })}>
+          Open the deed reviews
         </Link>
       </div>
     </SettingsSection>

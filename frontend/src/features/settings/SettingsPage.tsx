@@ -4,7 +4,7 @@ import { AccountSection } from './AccountSection.tsx';
 import { BrandColorsSection } from './BrandColorsSection.tsx';
 import { AreaUnitSection, CurrencySection } from './DisplayPreferencesSection.tsx';
 import { NotificationsSection } from './NotificationsSection.tsx';
-import { PlanSection, SupportInboxLink } from './PlanSection.tsx';
+import { DeedReviewsLink, PlanSection, SupportInboxLink } from './PlanSection.tsx';
 
 /** /settings: brand colours, currency, area unit, account, notifications and Live Chat, plan and billing. */
 export function SettingsPage() {
@@ -23,6 +23,7 @@ export function SettingsPage() {
         <NotificationsSection />
         <PlanSection />
         <SupportInboxLink />
+        <DeedReviewsLink />
       </div>
     </div>
   );

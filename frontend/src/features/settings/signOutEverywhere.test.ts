@@ -30,7 +30,7 @@ function stubCognito(answer: (operation: string) => Response) {
 
 function signedInStore() {
   const store = makeStore();
-  store.dispatch(setCredentials({ token: access, agentId: 'agent-1', expiresIn: 3600 }));
+  store.dispatch(setCredentials({ token: access, agentId: 'agent-1' }));
   localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
   return store;
 }

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { ExternalLink, MonitorSmartphone, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
+import { ExternalLink, Globe, MonitorSmartphone, Pencil, Plus, RotateCcw, Trash2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { useDeleteWebsiteMutation, useListWebsitesQuery, useRecoverWebsiteMutation } from './api.ts';
 import { CreateWebsiteDialog } from './CreateWebsiteDialog.tsx';
-import { formatDate, sitePath } from './content.ts';
+import { formatDate, liveSiteUrl, sitePath } from './content.ts';
 import type { Website } from './types.ts';
 import { useWebsiteState } from './WebsiteProvider.tsx';
 import { websiteFailed, websitesLoaded, websitesLoading } from './websiteSlice.ts';
@@ -241,6 +241,18 @@ function WebsiteCard({ site, onDelete }: { site: Website; onDelete: () => void }
           <Pencil className="size-4" aria-hidden="true" />
           Edit
         </Link>
+        {site.status === 'published' && site.domain && (
+          <a
+            href={liveSiteUrl(site.domain)}
+            target="_blank"
+            rel="noreferrer"
+            className={buttonClassName({ variant: 'secondary', size: 'sm' })}
+            aria-label={`Visit ${site.name} at ${site.domain}`}
+          >
+            <Globe className="size-4" aria-hidden="true" />
+            Visit site
+          </a>
+        )}
         {site.status === 'published' && (
           <a
             href={sitePath(site.id)}
@@ -248,6 +260,7 @@ function WebsiteCard({ site, onDelete }: { site: Website; onDelete: () => void }
             rel="noreferrer"
             className={buttonClassName({ variant: 'secondary', size: 'sm' })}
             aria-label={`Preview ${site.name}`}
+            title="Contact forms are off in the preview: visitors' messages reach you from the site's own address."
           >
             <ExternalLink className="size-4" aria-hidden="true" />
             Preview
@@ -258,6 +271,12 @@ function WebsiteCard({ site, onDelete }: { site: Website; onDelete: () => void }
           Delete
         </Button>
       </div>
+      {site.status === 'published' && !site.domain && (
+        <p className="mt-3 text-xs text-slate-500">
+          The preview's contact form is off. Give the site a domain in the editor's Domain dialog to receive
+          visitors' messages.
+        </p>
+      )}
     </Card>
   );
 }

@@ -3,6 +3,7 @@ import {
   cleanSeo,
   globalComponentSummary,
   isValidEditorState,
+  liveSiteUrl,
   orderedPages,
   sitePath,
   themeOf,
@@ -12,6 +13,15 @@ import {
 } from './content.ts';
 
 describe('website content helpers', () => {
+  it("links a published site's own address on the app's scheme and port", () => {
+    expect(liveSiteUrl('harbor-pine-a1b2c3.localhost', { protocol: 'http:', port: '3000' })).toBe(
+      'http://harbor-pine-a1b2c3.localhost:3000/',
+    );
+    expect(liveSiteUrl('www.harborpine.com', { protocol: 'https:', port: '' })).toBe(
+      'https://www.harborpine.com/',
+    );
+  });
+
   it('sends only the fields an update may carry (spec §5)', () => {
     expect(
       websiteUpdateBody({

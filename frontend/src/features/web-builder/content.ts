@@ -63,6 +63,18 @@ export function sitePath(websiteId: string, slug = ''): string {
   return `/sites/${encodeURIComponent(websiteId)}/${slug}`;
 }
 
+/**
+ * A published site at its own address (default subdomain or proven custom domain), served by the sites
+ * distribution on the app's scheme and port (locally `<subdomain>.localhost:3000`). Its contact form works
+ * there; the `/sites/{id}/` preview on the app's origin is sandboxed without forms (response-headers.ts).
+ */
+export function liveSiteUrl(
+  domain: string,
+  location: Pick<Location, 'protocol' | 'port'> = window.location,
+): string {
+  return `${location.protocol}//${domain}${location.port ? `:${location.port}` : ''}/`;
+}
+
 /** The slug the published page gets (the contract's rule: Home is the empty slug). */
 export function slugOf(name: string): string {
   return pageSlug(name);

@@ -1,0 +1,9 @@
+import { clientsRoutes } from '#contracts/routes/clients';
+import { withHttp } from '#lib/http';
+import { dismissPendingLead } from '#lib/pending-leads';
+
+/** Dismisses one of the caller's waiting leads: it is deleted, never added (404 when it is not waiting). */
+export const handler = withHttp(clientsRoutes.dismissPendingLead, async ({ path, identity }) => {
+  await dismissPendingLead(identity, path.id);
+  return { ok: true as const };
+});

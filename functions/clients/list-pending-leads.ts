@@ -1,0 +1,12 @@
+import { clientsRoutes } from '#contracts/routes/clients';
+import { withHttp } from '#lib/http';
+import { listPendingLeads, pendingLeadView } from '#lib/pending-leads';
+
+/** The caller's website leads waiting to become clients, oldest first, a page at a time. */
+export const handler = withHttp(clientsRoutes.listPendingLeads, async ({ query, identity }) => {
+  const page = await listPendingLeads(identity, { cursor: query.cursor, limit: query.limit });
+  return {
+    items: page.items.map(pendingLeadView),
+    ...(page.cursor ? { cursor: page.cursor } : {}),
+  };
+});
