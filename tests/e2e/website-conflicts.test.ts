@@ -96,6 +96,11 @@ describe('website editor conflicts', () => {
     const dialog = tabB.getByRole('dialog', { name: CONFLICT });
     await dialog.waitFor();
     await expect.poll(() => dialog.textContent()).toContain('Your changes are not saved yet');
+    // Compare versions: each side's new page is named
+    await dialog.getByRole('button', { name: 'Compare versions' }).click();
+    const differences = dialog.getByRole('list', { name: 'Differences between the versions' });
+    await expect.poll(() => differences.textContent()).toContain('From BOnly in your version');
+    await expect.poll(() => differences.textContent()).toContain('From AOnly in the other version');
     if (SCREENSHOT) await tabB.screenshot({ path: SCREENSHOT });
     expect(await storedPages(agent, websiteId)).toContain('From A');
     expect(await storedPages(agent, websiteId)).not.toContain('From B');

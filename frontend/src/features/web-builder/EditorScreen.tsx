@@ -21,6 +21,7 @@ import { propertiesApi } from '../properties/api.ts';
 import { customAssetManager, EditorAssetManager } from './AssetPicker.tsx';
 import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
 import { setPreviewAgent, setPreviewListings, siteBlocksPlugin } from './blocks.ts';
+import { ConflictComparison } from './ConflictComparison.tsx';
 import { themeCss, themeOf } from './content.ts';
 import { EditorSidebar } from './EditorPanels.tsx';
 import { EditorToolbar } from './EditorToolbar.tsx';
@@ -342,7 +343,15 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
             </Button>
           </>
         }
-      />
+      >
+        {actions.conflict && (
+          <ConflictComparison
+            websiteId={website.id}
+            // what the refused save sent: the content it collected, with the title and settings now
+            mine={() => ({ title, settings, content: state.editorState })}
+          />
+        )}
+      </Modal>
       <Modal
         open={blocker.state === 'blocked'}
         onOpenChange={(open) => !open && blocker.reset?.()}

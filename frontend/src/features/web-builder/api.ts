@@ -68,6 +68,8 @@ export const websitesApi = api.injectEndpoints({
      * The ETag of the website's current revision, read afresh (a mutation: nothing cached, and the editor's
      * own `getWebsite` is not refetched under it)
      */
+    /** The website as saved now, read afresh for the conflict dialog's comparison (nothing cached). */
+    getLatestWebsite: build.mutation<Website, string>({ query: websitePath }),
     getWebsiteEtag: build.mutation<string | null, string>({
       query: websitePath,
       transformResponse: (_website: unknown, meta) => etagOf(meta),
@@ -183,6 +185,7 @@ export const websitesApi = api.injectEndpoints({
 export const {
   useListWebsitesQuery,
   useLazyGetWebsiteQuery,
+  useGetLatestWebsiteMutation,
   useGetWebsiteEtagMutation,
   useUpdateWebsiteMutation,
   useDeleteWebsiteMutation,
