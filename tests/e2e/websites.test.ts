@@ -253,7 +253,7 @@ describe('websites', () => {
       .getByRole('list', { name: 'Your websites' })
       .getByRole('listitem', { name: `Lena Homes ${suffix}` });
     await expect
-      .poll(() => card.getByRole('link', { name: /^Visit Lena Homes/ }).getAttribute('href'))
+      .poll(() => card.getByRole('link', { name: `Visit site Lena Homes ${suffix}` }).getAttribute('href'))
       .toBe(`${site}/`);
     await expect(
       card.getByRole('link', { name: `Preview Lena Homes ${suffix}` }).getAttribute('href'),

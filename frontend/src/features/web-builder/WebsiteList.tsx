@@ -247,7 +247,7 @@ function WebsiteCard({ site, onDelete }: { site: Website; onDelete: () => void }
             target="_blank"
             rel="noreferrer"
             className={buttonClassName({ variant: 'secondary', size: 'sm' })}
-            aria-label={`Visit ${site.name} at ${site.domain}`}
+            aria-label={`Visit site ${site.name}`}
           >
             <Globe className="size-4" aria-hidden="true" />
             Visit site
