@@ -83,6 +83,31 @@ export function useBrowser() {
   };
 }
 
+/**
+ * What a page asked the API and Cognito, and what it was answered, from now on: the trail a failed
+ * assertion about a session prints (`status METHOD path`, `failed … reason`, and the page's navigations).
+ */
+export function recordTrail(page: Page): () => string {
+  const lines: string[] = [];
+  const at = () => `${Math.round(performance.now())}ms`;
+  const { cognitoEndpoint } = inject('cloud').appConfig;
+  const watched = (url: string) =>
+    /\/(api|cloud|websites|website-domains)\//.test(url) || url.startsWith(cognitoEndpoint);
+  page.on('response', (response) => {
+    if (watched(response.url()))
+      lines.push(
+        `${at()} ${response.status()} ${response.request().method()} ${new URL(response.url()).pathname}`,
+      );
+  });
+  page.on('requestfailed', (request) => {
+    if (watched(request.url())) lines.push(`${at()} failed ${request.url()} ${request.failure()?.errorText}`);
+  });
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) lines.push(`${at()} page ${new URL(frame.url()).pathname}`);
+  });
+  return () => lines.join('\n');
+}
+
 /** The sidebar of the signed-in shell (wide screens). */
 export const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Sidebar' });
 

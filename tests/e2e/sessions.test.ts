@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ACCESS_TOKEN_MINUTES } from '#contracts/session-lifetimes';
 import { createTestAgent, type TestAgent } from '../support/agents.ts';
 import { cognitoCall } from '../support/cognito-api.ts';
-import { appUrl, sidebar, submitLogin, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import { appUrl, recordTrail, sidebar, submitLogin, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
  * Sessions that end (issue 20): a page opened right after signing in or after a token refresh keeps the
@@ -29,11 +29,11 @@ const refreshWith = (refreshToken: string) =>
   });
 
 /** The signed-in shell on `path`, with its agent: the session survived the page load. */
-async function expectSignedInOn(page: Page, path: string, agent: TestAgent) {
+async function expectSignedInOn(page: Page, path: string, agent: TestAgent, trail: () => string) {
   const name = sidebar(page).getByTestId('sidebar-name');
   // whichever the app settles on: its shell, or the login form of a session it lost
   await name.or(page.getByRole('heading', { name: 'Welcome back' })).waitFor();
-  expect(new URL(page.url()).pathname).toBe(path);
+  expect(new URL(page.url()).pathname, `what the page was asked and answered:\n${trail()}`).toBe(path);
   expect(await name.textContent()).toBe(agent.fullName);
   expect(await tokenCookie(page.context())).toBeTruthy();
   expect(await storedRefreshToken(page)).toBeTruthy();
@@ -56,10 +56,11 @@ describe('sessions', () => {
     const agent = await createTestAgent({ role: 'Agent' });
     for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
       const page = await openPage();
+      const trail = recordTrail(page);
       await submitLogin(page, agent.email, TEST_PASSWORD);
       // no wait beyond the sign-in's own navigation: the profile is still loading its agent and agency
       await page.goto(appUrl('/clients'));
-      await expectSignedInOn(page, '/clients', agent);
+      await expectSignedInOn(page, '/clients', agent, trail);
       await page.context().close();
     }
   });
@@ -68,6 +69,7 @@ describe('sessions', () => {
     const agent = await createTestAgent({ role: 'Agent' });
     for (let attempt = 1; attempt <= 2 * ATTEMPTS; attempt++) {
       const page = await openPage();
+      const trail = recordTrail(page);
       await submitLogin(page, agent.email, TEST_PASSWORD);
       await sidebar(page).getByTestId('sidebar-name').waitFor();
       // an access token the API no longer takes (as an expired one): the next load refreshes it
@@ -86,7 +88,7 @@ describe('sessions', () => {
       await page.reload({ waitUntil: 'commit' });
       await refresh;
       await page.goto(appUrl('/clients'));
-      await expectSignedInOn(page, '/clients', agent);
+      await expectSignedInOn(page, '/clients', agent, trail);
       if (!whileRefreshing)
         expect(await page.evaluate(() => localStorage.getItem('persist:auth'))).not.toContain(stale);
       await page.context().close();

@@ -79,6 +79,36 @@ describe('api base query', () => {
     expect(fetchMock).toHaveBeenCalledTimes(1 + BUSY_RETRIES);
   });
 
+  it('sends a read the server failed (500, 502, 504) again, and shows the last answer after the retries', async () => {
+    vi.useFakeTimers();
+    const failed = (status: number) => () => Response.json({ message: 'Internal Server Error' }, { status });
+    const fetchMock = vi
+      .fn(async (_request: Request) => failed(500)())
+      .mockImplementationOnce(async () => failed(504)())
+      .mockImplementationOnce(async () => failed(502)())
+      .mockImplementationOnce(async () => Response.json({ ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const first = signedIn().dispatch(testApi.endpoints.listThings.initiate());
+    await vi.runAllTimersAsync();
+    expect((await first).data).toEqual({ ok: true });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+
+    fetchMock.mockReset().mockImplementation(async () => failed(500)());
+    const second = signedIn().dispatch(
+      testApi.endpoints.listThings.initiate(undefined, { forceRefetch: true }),
+    );
+    await vi.runAllTimersAsync();
+    expect((await second).error).toMatchObject({ status: 500 });
+    expect(fetchMock).toHaveBeenCalledTimes(1 + BUSY_RETRIES);
+  });
+
+  it('never sends a write the server failed again (it may have been saved)', async () => {
+    const fetchMock = stubFetch(500, { error: 'Something went wrong' });
+    const result = await signedIn().dispatch(testApi.endpoints.setupDomain.initiate());
+    expect(result.error).toMatchObject({ status: 500 });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('does not wait on a 503 without Retry-After (a service that is off, not busy)', async () => {
     const fetchMock = stubFetch(503, { error: 'Online payment is not available yet.' });
     const result = await signedIn().dispatch(testApi.endpoints.listThings.initiate());

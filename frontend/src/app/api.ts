@@ -31,23 +31,43 @@ const fetchWithToken = fetchBaseQuery({
   },
 });
 
-/** How often a call the API answered 503 with Retry-After (busy, nothing saved) is sent again. */
+/** How often a call is sent again: a 503 with Retry-After (busy, nothing saved), or a read the server failed. */
 export const BUSY_RETRIES = 2;
 /** A Retry-After longer than this is shown to the user instead of waited for. */
 const MAX_RETRY_AFTER_SECONDS = 5;
+/** The waits before a failed read is sent again, when the answer names none. */
+const READ_RETRY_DELAYS_MS = [400, 1200] as const;
+/**
+ * A server failure rather than an answer about the request: the function failed or timed out (500), or
+ * the gateway got no answer from it (502, 504). A read (GET changes nothing) is worth sending again.
+ */
+const SERVER_FAILURES: ReadonlySet<unknown> = new Set([500, 502, 504]);
 
-/** The seconds a 503 asks the client to wait before sending the call again, when it asks. */
-function retryAfterSeconds(result: { error?: FetchBaseQueryError; meta?: { response?: Response } }) {
-  if (result.error?.status !== 503) return undefined;
-  const seconds = Number(result.meta?.response?.headers.get('retry-after'));
-  return seconds > 0 && seconds <= MAX_RETRY_AFTER_SECONDS ? seconds : undefined;
+const isRead = (args: string | FetchArgs) => typeof args === 'string' || (args.method ?? 'GET') === 'GET';
+
+/**
+ * The milliseconds to wait before sending a call again, or undefined when its answer stands: a 503 that
+ * asks for a short wait (Retry-After; the API refused for contention and saved nothing), or a read the
+ * server failed (a cold function that timed out under load must not end the session or empty a screen).
+ */
+function retryDelayMs(
+  result: { error?: FetchBaseQueryError; meta?: { response?: Response } },
+  read: boolean,
+  retry: number,
+) {
+  const status = result.error?.status;
+  if (status === 503) {
+    const seconds = Number(result.meta?.response?.headers.get('retry-after'));
+    return seconds > 0 && seconds <= MAX_RETRY_AFTER_SECONDS ? seconds * 1000 : undefined;
+  }
+  return read && SERVER_FAILURES.has(status) ? READ_RETRY_DELAYS_MS[retry - 1] : undefined;
 }
 
 /**
  * Adds the bearer token; any 402 carrying `paywall: true` opens the paywall modal (spec §7, §8). A 401 on
  * an authenticated call tries one token refresh and repeats the call; if Cognito refuses it the session ends. A
- * 503 with Retry-After (the API refused for contention and saved nothing) is sent again after the wait,
- * up to BUSY_RETRIES times, before its message is shown.
+ * 503 with Retry-After is sent again after the wait, and a read answered 500, 502 or 504 after a short
+ * one, up to BUSY_RETRIES times, before the last answer is shown.
  */
 export const baseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -57,9 +77,9 @@ export const baseQuery: BaseQueryFn<
 > = async (args, api, extraOptions) => {
   let result = await fetchWithToken(args, api, extraOptions);
   for (let retry = 1; retry <= BUSY_RETRIES; retry += 1) {
-    const seconds = retryAfterSeconds(result);
-    if (seconds === undefined) break;
-    await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+    const waitMs = retryDelayMs(result, isRead(args), retry);
+    if (waitMs === undefined) break;
+    await new Promise((resolve) => setTimeout(resolve, waitMs));
     result = await fetchWithToken(args, api, extraOptions);
   }
   const signedIn = Boolean((api.getState() as RootState).auth.token);
