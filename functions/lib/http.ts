@@ -107,8 +107,8 @@ const errorResponses = (): middy.MiddlewareObj<Event, APIGatewayProxyStructuredR
 });
 
 /**
- * A `cursor` query value that no page ever returned: ElectroDB cannot decode it, or DynamoDB rejects the
- * start key it decodes to. Either is the client's mistake (400), not the server's.
+ * A `cursor` query value that no page ever returned: the entity layer cannot decode it (InvalidCursorError),
+ * or DynamoDB rejects the start key it decodes to. Either is the client's mistake (400), not the server's.
  */
 function isForeignCursor(error: unknown, event: Event): boolean {
   if (!event.queryStringParameters?.cursor) return false;

@@ -34,7 +34,7 @@ async function expectSignedInOn(page: Page, path: string, agent: TestAgent, trai
   // whichever the app settles on: its shell, or the login form of a session it lost
   await name.or(page.getByRole('heading', { name: 'Welcome back' })).waitFor();
   expect(new URL(page.url()).pathname, `what the page was asked and answered:\n${trail()}`).toBe(path);
-  expect(await name.textContent()).toBe(agent.fullName);
+  await expect.poll(() => name.textContent()).toBe(agent.fullName);
   expect(await tokenCookie(page.context())).toBeTruthy();
   expect(await storedRefreshToken(page)).toBeTruthy();
 }
@@ -63,6 +63,18 @@ describe('sessions', () => {
       await expectSignedInOn(page, '/clients', agent, trail);
       await page.context().close();
     }
+  });
+
+  it('keeps the session when the next page finds the cookie before the stored session (written across pages later)', async () => {
+    const agent = await createTestAgent({ role: 'Agent' });
+    const page = await openPage();
+    const trail = recordTrail(page);
+    await submitLogin(page, agent.email, TEST_PASSWORD);
+    await sidebar(page).getByTestId('sidebar-name').waitFor();
+    // what a page opened under load met: the sign-in's cookie, and localStorage without its stored session
+    await page.evaluate(() => localStorage.removeItem('persist:auth'));
+    await page.goto(appUrl('/clients'));
+    await expectSignedInOn(page, '/clients', agent, trail);
   });
 
   it('keeps the session when another page is loaded while or straight after the token is refreshed', async () => {

@@ -2,6 +2,7 @@
 import { persistStore } from 'redux-persist';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setCredentials } from '../features/auth/authSlice.ts';
+import { fakeJwt } from '../test/fakes.ts';
 import {
   EARLY_RESPONSE_MAX_AGE_MS,
   requestKey,
@@ -103,6 +104,18 @@ describe('the stored session boot.ts reads', () => {
     store.dispatch(setCredentials({ token: 'jwt-2', agentId: 'agent-2', agencyId: null }));
     await persistor.flush();
     expect(readStoredSession()).toEqual({ token: 'jwt-2', agentId: 'agent-2', agencyId: null });
+  });
+
+  it('is the `token` cookie’s session while the sign-in’s stored copy has not reached this page', () => {
+    const token = fakeJwt({ sub: 'agent-9', exp: Math.floor(Date.now() / 1000) + 600 });
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie a sign-in in another page wrote
+    document.cookie = `token=${token}; Path=/`;
+    try {
+      expect(readStoredSession()).toEqual({ token, agentId: 'agent-9', agencyId: null });
+    } finally {
+      // biome-ignore lint/suspicious/noDocumentCookie: test clean-up
+      document.cookie = 'token=; Max-Age=0; Path=/';
+    }
   });
 
   it('is nothing when signed out or when the stored value is not the app’s', () => {

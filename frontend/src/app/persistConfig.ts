@@ -6,7 +6,7 @@ import {
   type WebStorage,
 } from 'redux-persist';
 import type { AuthState } from '../features/auth/authSlice.ts';
-import { dropEndedSession } from '../features/auth/session.ts';
+import { reconcileStoredSession } from '../features/auth/session.ts';
 import { createPersistStorage } from './persistStorage.ts';
 import { AUTH_PERSIST_KEY } from './storedSession.ts';
 
@@ -38,7 +38,8 @@ function sessionOnly(storage: WebStorage): WebStorage {
 
 /**
  * Only token, agentId and agencyId persist (spec §3); the gate waits at most 5000 ms for rehydration (§4).
- * A stored session whose cookie has gone (the browser closed on it, or its time is up) is not restored.
+ * The stored session follows the `token` cookie (session.ts reconcileStoredSession): without the cookie it
+ * is not restored; a cookie without it (a sign-in a moment ago in another page) restores it from the cookie.
  */
 const authStorage = sessionOnly(createPersistStorage());
 
@@ -48,7 +49,7 @@ export const authPersistConfig: PersistConfig<AuthState> = {
   whitelist: [...PERSISTED_FIELDS],
   timeout: 5000,
   migrate: async (state) => {
-    const restored = await dropEndedSession(state as (PersistedState & Partial<AuthState>) | undefined);
+    const restored = await reconcileStoredSession(state as (PersistedState & Partial<AuthState>) | undefined);
     // an ended session's persisted store goes with it
     if (state && !restored) await authStorage.removeItem(`persist:${AUTH_PERSIST_KEY}`);
     return restored;

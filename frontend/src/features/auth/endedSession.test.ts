@@ -3,6 +3,7 @@ import { persistStore } from 'redux-persist';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { registerPersistor, whenBootstrapped } from '../../app/persistConfig.ts';
 import { makeStore } from '../../app/store.ts';
+import { readStoredSession } from '../../app/storedSession.ts';
 import { cognitoResponse, fakeJwt, testConfig, useTestConfig } from '../../test/fakes.ts';
 import { initialAuthState } from './authSlice.ts';
 import { REFRESH_TOKEN_KEY, SESSION_TERMS_KEY, sessionTermsFor } from './session.ts';
@@ -84,5 +85,43 @@ describe('a stored session without its cookie', () => {
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBe('refresh-1');
     // the agent's reads go out with it (features/agents/profileSync.ts); Cognito is not asked to revoke
     expect(fetchMock.mock.calls.map(([input]) => String(input))).not.toContain(testConfig.cognitoEndpoint);
+  });
+});
+
+describe('a cookie without its stored session', () => {
+  it('is a sign-in another page made a moment ago: the session is restored from the cookie', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('{}', { status: 200 })),
+    );
+    const token = fakeJwt({ sub: 'agent-7', exp: nowSeconds() + 600 });
+    // biome-ignore lint/suspicious/noDocumentCookie: the cookie the signing-in page wrote; its localStorage write has not arrived
+    document.cookie = `token=${token}; Path=/`;
+
+    const store = makeStore();
+    const persistor = persistStore(store);
+    registerPersistor(persistor);
+    await whenBootstrapped(persistor);
+
+    expect(store.getState().auth).toMatchObject({
+      token,
+      agentId: 'agent-7',
+      agencyId: null,
+      isAuthenticated: true,
+    });
+    // and stored again, for the pages opened after this one
+    await vi.waitFor(() =>
+      expect(readStoredSession()).toEqual({ token, agentId: 'agent-7', agencyId: null }),
+    );
+  });
+
+  it('restores nothing from a cookie without a subject, nor without a cookie', async () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: a cookie that is not a token
+    document.cookie = 'token=not-a-jwt; Path=/';
+    const store = makeStore();
+    const persistor = persistStore(store);
+    registerPersistor(persistor);
+    await whenBootstrapped(persistor);
+    expect(store.getState().auth).toMatchObject(initialAuthState);
   });
 });

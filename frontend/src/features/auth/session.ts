@@ -1,11 +1,15 @@
 import type { AppConfig } from '#contracts/app-config';
 import { DAY_MS, SESSION_DAYS } from '#contracts/session-lifetimes';
 import { getAppConfig } from '../../app/config.ts';
+import { sessionOfToken } from '../../app/storedSession.ts';
 import { forgetPendingInvite } from '../team/pendingInvite.ts';
 import type { Credentials } from './authSlice.ts';
 import type { AuthTokens, initiateRefreshAuth } from './cognito.ts';
+import { decodeJwtClaims } from './jwtClaims.ts';
 import { clearPendingAuthorization } from './pendingAuthorization.ts';
 import { readTokenCookie } from './tokenCookie.ts';
+
+export { decodeJwtClaims };
 
 /**
  * The refresh token lives in localStorage under its own key, outside the persisted store (spec §3: only
@@ -76,7 +80,7 @@ export function sessionClientId(config: Pick<AppConfig, 'userPoolClientId'> = ge
 /**
  * The `token` cookie's Max-Age in seconds: a kept session's cookie lasts until its refresh token expires,
  * across browser restarts; any other is a session cookie (undefined), gone when the browser closes. The
- * cookie is what says a stored session is still on (dropEndedSession forgets one found without it).
+ * cookie is what says a stored session is still on (reconcileStoredSession forgets one found without it).
  */
 export function sessionCookieMaxAge(now = Date.now()): number | undefined {
   const terms = readSessionTerms();
@@ -145,31 +149,28 @@ export async function revokeRefreshToken({ refreshToken, clientId }: ForgottenSe
 }
 
 /**
- * redux-persist's migrate step for the stored session, before it is restored: a session whose `token`
- * cookie is gone has ended — the browser was closed on a session without "Keep me signed in" (a session
- * cookie), or a kept one's time is up (its cookie lasts as long as its refresh token). It is not restored:
- * what is left of it is forgotten and its refresh token revoked, and the app starts signed out. (The route
- * guard sends a page request without the cookie to the login page, so that is where this happens.)
+ * redux-persist's migrate step for the stored session, before it is restored. The `token` cookie says
+ * whether a session is on, and the stored session follows it:
+ * - a stored session whose cookie is gone has ended — the browser was closed on a session without "Keep me
+ *   signed in" (a session cookie), or a kept one's time is up (its cookie lasts as long as its refresh
+ *   token). It is not restored: what is left of it is forgotten and its refresh token revoked, and the app
+ *   starts signed out. (The route guard sends a page request without the cookie to the login page.)
+ * - a cookie without a stored session is a sign-in this browser made a moment ago whose stored copy has not
+ *   reached this page yet (the browser writes localStorage across pages asynchronously; a page opened right
+ *   after signing in found the cookie and no stored session under load). The session is taken from the
+ *   cookie: its token, and the agent its subject names (the agency comes with the agent).
  */
-export async function dropEndedSession<State extends { token?: unknown } | undefined>(
-  state: State,
-): Promise<State | undefined> {
-  if (!state?.token || readTokenCookie()) return state;
-  void revokeRefreshToken(forgetStoredSession());
-  return undefined;
-}
-
-/** The claims the app reads from an access token (the signature is the API's business). */
-export function decodeJwtClaims(token: string): { sub?: string; exp?: number } {
-  const payload = token.split('.')[1];
-  if (!payload) return {};
-  try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/'));
-    const bytes = Uint8Array.from(json, (char) => char.charCodeAt(0));
-    return JSON.parse(new TextDecoder().decode(bytes)) as { sub?: string; exp?: number };
-  } catch {
-    return {};
+export async function reconcileStoredSession<
+  State extends { token?: unknown; agentId?: unknown; agencyId?: unknown } | undefined,
+>(state: State): Promise<State | undefined> {
+  const cookieToken = readTokenCookie();
+  if (state?.token) {
+    if (cookieToken) return state;
+    void revokeRefreshToken(forgetStoredSession());
+    return undefined;
   }
+  const session = cookieToken ? sessionOfToken(cookieToken) : undefined;
+  return session ? ({ ...state, ...session } as State) : state;
 }
 
 /** Seconds until the token expires (0 when it has no expiry or already expired). */

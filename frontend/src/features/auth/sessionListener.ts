@@ -7,7 +7,7 @@ import { readRefreshToken, refreshAccessToken, refreshDelayMs } from './session.
 /**
  * Keeps the session alive (refresh ~2 minutes before expiry) and ends it when Cognito refuses the refresh.
  * (A stored session that ended while the browser was away is not restored at all: session.ts
- * dropEndedSession.)
+ * reconcileStoredSession.)
  */
 export const sessionListener = createListenerMiddleware();
 const startListening = sessionListener.startListening.withTypes<RootState, AppDispatch>();
