@@ -208,6 +208,9 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
   }
   const onEditor = useCallback((instance: Editor) => {
     setEditor(instance);
+    // from the start, not once loading has finished: the canvas takes clicks as soon as it shows, and the
+    // panels open the Style tab on a click then (a selection made before this listener left it empty)
+    instance.on('component:selected component:deselected', () => setSelected(instance.getSelected() ?? null));
     // GrapesJS draws each page in an untitled iframe: name it for assistive technology (WCAG 4.1.2)
     instance.on('canvas:frame:load', ({ window }: { window: Window }) =>
       nameCanvasFrame(window.frameElement),
@@ -241,7 +244,6 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
     });
     // text typed in the canvas reaches the model only when its editing ends
     instance.on('component:input', markDirty);
-    instance.on('component:selected component:deselected', () => setSelected(instance.getSelected() ?? null));
     ready.current = true;
   }, []);
 
