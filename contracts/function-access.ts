@@ -268,15 +268,14 @@ export function accessOf(
   return { environment, statements };
 }
 
-/** A route's function; a planned route runs the shared 501 handler, which touches nothing. */
+/** A route's function. */
 export function routeAccess(route: RouteDefinition): FunctionAccess {
-  const planned = route.status === 'planned';
   return {
     name: route.id,
     kind: 'route',
     handler: route.handler,
     timeoutSeconds: route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS,
-    ...accessOf(planned ? {} : route.resources, { verifiesTokens: true }),
+    ...accessOf(route.resources, { verifiesTokens: true }),
   };
 }
 
@@ -333,7 +332,7 @@ export function platformFunctions(
 ): Map<string, FunctionAccess> {
   const all = [
     ...(sources.routes ?? manifest).map(routeAccess),
-    ...(sources.rules ?? eventRules).filter((rule) => rule.status === 'implemented').map(consumerAccess),
+    ...(sources.rules ?? eventRules).map(consumerAccess),
     ...(sources.jobs ?? scheduledJobs).map(jobAccess),
     ...(sources.triggers ?? cognitoTriggers).map(triggerAccess),
   ];

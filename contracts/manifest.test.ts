@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { manifest, routeGroups } from './manifest.ts';
 import { buildOpenApiDocument } from './openapi.ts';
+import { ROUTE_ACCESS } from './route.ts';
 
 /** Every call of product-spec §7, verbatim minus query strings. */
 const SPEC_ENDPOINTS = [
@@ -142,13 +143,20 @@ describe('route manifest', () => {
     }
   });
 
-  it('has at least one implemented route and reports the split', () => {
-    const implemented = manifest.filter((route) => route.status === 'implemented').length;
-    const planned = manifest.filter((route) => route.status === 'planned').length;
-    console.log(`routes: ${implemented} implemented, ${planned} planned`);
+  it('gives every route a handler file that exists', () => {
+    const missing = manifest.filter(
+      (route) => !existsSync(fileURLToPath(new URL(`../${route.handler}`, import.meta.url))),
+    );
+    console.log(`routes: ${manifest.length}`);
 
-    expect(implemented).toBeGreaterThan(0);
-    expect(implemented + planned).toBe(manifest.length);
+    expect(missing.map((route) => `${route.id}: ${route.handler}`)).toEqual([]);
+  });
+
+  it('declares who may call each route, public exactly when it takes no token', () => {
+    for (const route of manifest) {
+      expect(Object.keys(ROUTE_ACCESS), route.id).toContain(route.access);
+      expect(route.access === 'public', route.id).toBe(route.auth === 'none');
+    }
   });
 
   it('declares bodyType for every multipart route, and only with a body', () => {
@@ -236,7 +244,7 @@ describe('OpenAPI document', () => {
     }
   });
 
-  it('documents the paywall on limited routes and 501 on planned routes', () => {
+  it('documents the paywall on limited routes, and who may call each route', () => {
     for (const route of manifest) {
       const responses = document.paths[route.path]?.[route.method.toLowerCase()]?.responses as Record<
         string,
@@ -244,7 +252,9 @@ describe('OpenAPI document', () => {
       >;
 
       expect('402' in responses, route.id).toBe(route.limit !== undefined || !!route.statuses?.includes(402));
-      expect('501' in responses, route.id).toBe(route.status === 'planned');
+      expect(document.paths[route.path]?.[route.method.toLowerCase()]?.['x-access'], route.id).toBe(
+        route.access,
+      );
       // a route that answers a plain HTML form's post redirects (303 See Other) instead of answering 200
       expect(responses[route.redirects ? '303' : String(route.successStatus ?? 200)], route.id).toBeDefined();
       for (const status of route.statuses ?? [])
@@ -257,7 +267,7 @@ describe('OpenAPI document', () => {
       /\brespond\(\s*201\b/.test(
         readFileSync(fileURLToPath(new URL(`../${route.handler}`, import.meta.url)), 'utf8'),
       );
-    for (const route of manifest.filter((candidate) => candidate.status === 'implemented'))
+    for (const route of manifest)
       expect(route.successStatus === 201, `${route.id} (${route.handler})`).toBe(answersCreated(route));
   });
 

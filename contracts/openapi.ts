@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { ERROR_CODE_NAMES, ERROR_CODES, errorCodesFor } from './error-codes.ts';
 import { routeGroupOf } from './manifest.ts';
 import { DOCUMENTED_STATUSES, type RouteDefinition, requiresToken } from './route.ts';
 import { TOKEN_COOKIE } from './route-guard.ts';
@@ -112,6 +113,38 @@ export function securityOf(route: Pick<RouteDefinition, 'auth'>): Array<Record<s
   return [];
 }
 
+const BUSY_OR_UNAVAILABLE =
+  'Busy (too many changes at once: nothing was saved) or a service it depends on is unavailable: try again after `Retry-After`';
+
+/** The `Error` schema: `error` (the text to show), `code` (one of contracts/error-codes.ts, each described). */
+function errorSchema(): JsonSchema {
+  const schema = schemaOf(errorBody, 'output', 'Error', {});
+  const properties = schema.properties as Record<string, JsonSchema>;
+  properties.error = { ...properties.error, description: 'What went wrong, in words to show the user' };
+  properties.code = {
+    ...properties.code,
+    description: [
+      'What went wrong, for a program: stable, while the text may be reworded.',
+      ...ERROR_CODE_NAMES.map(
+        (code) =>
+          `- \`${code}\` (${ERROR_CODES[code].statuses.join(', ')}): ${ERROR_CODES[code].description}`,
+      ),
+    ].join('\n'),
+  };
+  return {
+    ...schema,
+    description:
+      'Every error answer of the API. API Gateway\'s own answers (an unknown route, a throttle, a body over its limit, a function that failed or timed out) are `{"message": …}` instead.',
+  };
+}
+
+/** An error answer of `status`: the `Error` schema, its `code` narrowed to the codes that status carries. */
+function errorCodeSchema(status: number): JsonSchema {
+  return {
+    allOf: [ref('#/components/schemas/Error'), { properties: { code: { enum: errorCodesFor(status) } } }],
+  };
+}
+
 /** The OpenAPI 3.1 document of the manifest: one operation per route. */
 export function buildOpenApiDocument(
   manifest: readonly RouteDefinition[],
@@ -119,23 +152,22 @@ export function buildOpenApiDocument(
 ): OpenApiDocument {
   const tagOf = options.tagOf ?? defaultTagOf;
   const componentSchemas: Record<string, JsonSchema> = {
-    Error: schemaOf(errorBody, 'output', 'Error', {}),
+    Error: errorSchema(),
     Paywall: schemaOf(paywallBody, 'output', 'Paywall', {}),
   };
-  const errorResponse = (description: string) => ({
+  const errorResponse = (status: number, description: string) => ({
     description,
-    content: jsonContent(ref('#/components/schemas/Error')),
+    content: jsonContent(errorCodeSchema(status)),
   });
   const responses: Record<string, JsonSchema> = {
-    BadRequest: errorResponse('Invalid request: `error` plus a message per invalid field in `fields`'),
-    Unauthorized: errorResponse('Missing or invalid bearer token'),
+    BadRequest: errorResponse(400, 'Invalid request: `error` plus a message per invalid field in `fields`'),
+    Unauthorized: errorResponse(401, 'Missing or invalid bearer token'),
     PaymentRequired: {
       description: 'Plan limit reached, premium feature, or payment problem: opens the paywall modal',
       content: jsonContent(ref('#/components/schemas/Paywall')),
     },
-    Forbidden: errorResponse('Feature limit reached, or the feature is not in the plan'),
-    NotFound: errorResponse('Not found, or not yours'),
-    NotImplemented: errorResponse('Not implemented yet (planned route)'),
+    Forbidden: errorResponse(403, 'Feature limit reached, or the feature is not in the plan'),
+    NotFound: errorResponse(404, 'Not found, or not yours'),
   };
 
   const paths: OpenApiDocument['paths'] = {};
@@ -192,22 +224,25 @@ export function buildOpenApiDocument(
         // a body over API Gateway's payload limit or the route's own, or in another media type (or content
         // encoding) than the route reads
         ...(body && {
-          '413': errorResponse(DOCUMENTED_STATUSES[413]),
-          '415': errorResponse(DOCUMENTED_STATUSES[415]),
+          '413': errorResponse(413, DOCUMENTED_STATUSES[413]),
+          '415': errorResponse(415, DOCUMENTED_STATUSES[415]),
         }),
         // the stage's and the route's throttling (API Gateway's own answer)
-        '429': errorResponse(DOCUMENTED_STATUSES[429]),
+        '429': errorResponse(429, DOCUMENTED_STATUSES[429]),
+        // any route: a request the table refused for contention (`busy`, nothing saved), or API Gateway's
+        // own answer when the function did not answer in time
+        '503': errorResponse(503, BUSY_OR_UNAVAILABLE),
         ...Object.fromEntries(
           (route.statuses ?? []).map((status) => [
             String(status),
             status === 402
               ? ref('#/components/responses/PaymentRequired')
-              : errorResponse(DOCUMENTED_STATUSES[status]),
+              : errorResponse(status, DOCUMENTED_STATUSES[status]),
           ]),
         ),
-        ...(route.status === 'planned' && { '501': ref('#/components/responses/NotImplemented') }),
       },
-      'x-status': route.status,
+      // who may call it (contracts/route.ts ROUTE_ACCESS)
+      'x-access': route.access,
       ...(route.limit && { 'x-limit': route.limit }),
     };
     paths[route.path] ??= {};
@@ -220,7 +255,7 @@ export function buildOpenApiDocument(
       title: 'EstateNet API',
       version: options.version ?? '0.1.0',
       description:
-        'Generated from the route manifest (contracts/manifest.ts). Routes with `x-status: planned` answer 501 until their issue is done.',
+        'Generated from the route manifest (contracts/manifest.ts). `x-access` says who may call each operation: public, signed-in, agency-member, agency-admin, account-admin or staff.',
     },
     servers: [{ url: '/' }],
     tags: [...tags].map((name) => ({ name })),

@@ -32,6 +32,24 @@ export type SecretName = 'billingWebhook' | 'originVerify';
 export type AuthenticatedMode = 'token' | 'cookie';
 export const requiresToken = (route: { auth: string }): boolean => route.auth !== 'none';
 
+/**
+ * Who may call a route, as its handler enforces it. `auth: none` goes with `public` and every other access
+ * needs a token. A caller outside the access is refused the way its entry in ROUTE_ACCESS says.
+ */
+export const ROUTE_ACCESS = {
+  public: 'anyone, without a token',
+  'signed-in':
+    'any signed-in agent, on its own things (or what is public to every agent); what belongs to another agent or agency is a 404',
+  'agency-member':
+    "the members of an agency, its admin included, on their agency's things; another agency's are a 404, and an agent without an agency is refused (403, or 404 when it names the agency)",
+  'agency-admin':
+    "an agency's admin; its other members are refused with 403, another agency's things are a 404",
+  'account-admin':
+    "whoever runs the account (its plan, its branding): an agency's admin, or an agent without an agency; an agency's other members are refused with 403, another agency's things are a 404",
+  staff: 'support staff only; to anyone else the route does not exist (404)',
+} as const;
+export type RouteAccess = keyof typeof ROUTE_ACCESS;
+
 export interface RouteResources {
   table?: Access;
   buckets?: { [B in BucketName]?: BucketAccess<B> };
@@ -81,14 +99,14 @@ export interface RouteDefinition {
   path: string;
   /** handler file relative to the repository root, `functions/<domain>/<operation>.ts` */
   handler: string;
-  /** planned routes answer 501 `{"error":"Not implemented yet"}` until their issue is done */
-  status: 'implemented' | 'planned';
   /**
    * `token`: a verified Cognito access token in the Authorization header is required; `cookie`: the same
    * token, verified the same way, from the Authorization header or else the app's `token` cookie (for a
    * same-origin call the spec makes without the header); `none`: public
    */
   auth: 'token' | 'cookie' | 'none';
+  /** who may call it (RouteAccess); the authorization matrix (tests/authz) derives its expectations from it */
+  access: RouteAccess;
   summary: string;
   request: RouteRequest;
   response: z.ZodMiniType;
@@ -103,7 +121,7 @@ export interface RouteDefinition {
   successStatus?: 201;
   /**
    * the statuses the route answers beyond those every route documents (its success, 400, 404, 401 when it
-   * needs a token, 402 and 403 when it has a `limit`, 413 and 415 when it takes a body, 429): openapi.json lists them, and the suites fail on an
+   * needs a token, 402 and 403 when it has a `limit`, 413 and 415 when it takes a body, 429, 503): openapi.json lists them, and the suites fail on an
    * answer whose status the document does not list (tests/support/documented-statuses.ts)
    */
   statuses?: readonly DocumentedStatus[];
@@ -137,11 +155,16 @@ export type DocumentedStatus = keyof typeof DOCUMENTED_STATUSES;
 export const DEFAULT_ROUTE_TIMEOUT_SECONDS = 10;
 export const MAX_ROUTE_TIMEOUT_SECONDS = 29;
 
-/** Keeps literal types of a domain's routes while checking their shape. */
-export function defineRoutes<const T extends Record<string, Omit<RouteDefinition, 'id'>>>(
+/** A public route takes no token; a route that takes one is never public. */
+type AccessMatchesAuth =
+  | { auth: 'none'; access: 'public' }
+  | { auth: AuthenticatedMode; access: Exclude<RouteAccess, 'public'> };
+
+/** Keeps literal types of a domain's routes while checking their shape (and that access agrees with auth). */
+export function defineRoutes<const T extends Record<string, Omit<RouteDefinition, 'id'> & AccessMatchesAuth>>(
   routes: T,
 ): { [K in keyof T]: T[K] & { id: K & string } } {
-  return Object.fromEntries(Object.entries(routes).map(([id, route]) => [id, { ...route, id }])) as {
-    [K in keyof T]: T[K] & { id: K & string };
-  };
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, route]) => [id, { ...route, id }]),
+  ) as unknown as { [K in keyof T]: T[K] & { id: K & string } };
 }

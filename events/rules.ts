@@ -28,7 +28,6 @@ export interface EventRule {
   pattern: EventPattern;
   /** consumer handler file, `events/consumers/<name>.ts`, exporting `handler` */
   consumer: string;
-  status: 'implemented' | 'planned';
   /** S3 sends its notifications to the account's default bus; our producers use the platform bus */
   bus: 'platform' | 'default';
   /** what the consumer may touch (contracts/function-access.ts turns it into its policy and environment) */
@@ -50,7 +49,6 @@ export const eventRules: readonly EventRule[] = [
     description: 'Awards reputation points for listings, verifications and connections',
     pattern: fromPlatform('PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'),
     consumer: 'events/consumers/award-reputation.ts',
-    status: 'implemented',
     bus: 'platform',
     resources: { table: 'readwrite' },
   },
@@ -68,7 +66,6 @@ export const eventRules: readonly EventRule[] = [
       'WebsiteHostsChanged',
     ),
     consumer: 'events/consumers/regenerate-pages.ts',
-    status: 'implemented',
     bus: 'platform',
     // canonical and og:url links of a website without a domain are absolute on the app's origin; the bus
     // takes WebsitePagesRegenerated (the cache invalidator's event)
@@ -85,7 +82,6 @@ export const eventRules: readonly EventRule[] = [
       'Invalidates the sites distribution’s cached copies of a website whose pages were regenerated',
     pattern: fromPlatform('WebsitePagesRegenerated'),
     consumer: 'events/consumers/invalidate-site-cache.ts',
-    status: 'implemented',
     bus: 'platform',
     // its own consumer: the CloudFront client would take the regenerator's bundle over its budget
     resources: { sitesDistribution: true },
@@ -95,7 +91,6 @@ export const eventRules: readonly EventRule[] = [
     description: 'Keeps the sites distribution’s KeyValueStore (hostname → websiteId) matching the domains',
     pattern: fromPlatform('WebsiteHostsChanged'),
     consumer: 'events/consumers/sync-site-hosts.ts',
-    status: 'implemented',
     bus: 'platform',
     resources: { table: 'read', siteHosts: true },
   },
@@ -104,7 +99,6 @@ export const eventRules: readonly EventRule[] = [
     description: 'Confirms uploaded objects and keeps storage usage exact',
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },
     consumer: 'events/consumers/account-storage.ts',
-    status: 'implemented',
     bus: 'default',
     resources: { table: 'readwrite', buckets: { files: { readwrite: ['cloud', 'uploads'] } } },
   },

@@ -36,9 +36,8 @@ import { testApp } from './support/stacks.ts';
 // biome-ignore lint/suspicious/noExplicitAny: CloudFormation JSON is walked by key, checked by the assertions
 type Json = Record<string, any>;
 
-/** An implemented handler that exists, reused by the fixture routes that exercise every kind of grant. */
-const EXISTING_HANDLER =
-  manifest.find((route) => route.status === 'implemented')?.handler ?? 'functions/lib/planned.ts';
+/** A handler that exists, reused by the fixture routes and rules that exercise every kind of grant. */
+const EXISTING_HANDLER = manifest[0]!.handler;
 
 const fixtureRoute = (id: string, resources: RouteResources): RouteDefinition =>
   ({
@@ -46,8 +45,8 @@ const fixtureRoute = (id: string, resources: RouteResources): RouteDefinition =>
     method: 'POST',
     path: `/api/fixture/${id}`,
     handler: EXISTING_HANDLER,
-    status: 'implemented',
     auth: 'token',
+    access: 'signed-in',
     summary: id,
     request: {},
     resources,
@@ -68,18 +67,13 @@ const fixtureRoutes: RouteDefinition[] = [
     email: true,
   }),
   fixtureRoute('sendsEmail', { table: 'readwrite', email: true }),
-  {
-    ...fixtureRoute('plannedEverything', { table: 'readwrite', bus: true, userPool: true }),
-    status: 'planned',
-  },
 ];
 const fixtureRules: EventRule[] = [
   {
     name: 'fixture-consumer',
     description: 'fixture',
     pattern: { source: ['estatenet.platform'], 'detail-type': ['PropertyAdded'] },
-    consumer: 'functions/lib/planned.ts',
-    status: 'implemented',
+    consumer: EXISTING_HANDLER,
     bus: 'platform',
     resources: { table: 'readwrite', buckets: { sites: { readwrite: ['pages'] } } },
   },
@@ -87,12 +81,10 @@ const fixtureRules: EventRule[] = [
     name: 'fixture-uploads',
     description: 'fixture S3 consumer',
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED] },
-    consumer: 'functions/lib/planned.ts',
-    status: 'implemented',
+    consumer: EXISTING_HANDLER,
     bus: 'default',
     resources: { table: 'readwrite', buckets: { files: { readwrite: ['uploads'] } } },
   },
-  { ...eventRules[0]!, name: 'fixture-planned', status: 'planned' },
 ];
 
 /** A trigger with a bucket grant too, so the fixture checks that a trigger gets exactly what it declares. */
@@ -247,10 +239,6 @@ function checkGrants(
   }
 }
 
-/** What a route's function is granted: planned routes get nothing. */
-const effectiveResources = (route: RouteDefinition): RouteResources =>
-  route.status === 'planned' ? {} : route.resources;
-
 describe('API routes from the manifest', () => {
   it('has one Lambda per manifest route, grouped in nested stacks by domain', () => {
     expect(manifest.length).toBeGreaterThan(0);
@@ -283,30 +271,13 @@ describe('API routes from the manifest', () => {
     }
   });
 
-  it('runs planned routes on the planned handler with no data grants', () => {
-    const plannedCode = new Set<string>();
-    for (const route of manifest.filter((r) => r.status === 'planned')) {
-      const { resource, template, roleId } = locate(real.routes.functions.get(route.id)!);
-      plannedCode.add(JSON.stringify(resource.Properties.Code));
-      const actions = roleStatements(template, roleId).flatMap(actionsOf);
-      expect(
-        actions.filter((action) => /^(dynamodb|s3|events|cognito-idp):/.test(action)),
-        route.id,
-      ).toEqual([]);
-      expect(resource.Properties.Description).toContain('(planned)');
-    }
-    // one bundle shared by every planned route
-    expect(plannedCode.size).toBeLessThanOrEqual(1);
-  });
-
   it('grants every route exactly the services of its manifest entry, and read never writes', () => {
-    for (const route of manifest)
-      checkGrants(real.routes.functions.get(route.id)!, effectiveResources(route), real);
+    for (const route of manifest) checkGrants(real.routes.functions.get(route.id)!, route.resources, real);
   });
 
   it('grants each kind of resource exactly as declared (fixture manifest)', () => {
     for (const route of fixtureRoutes) {
-      checkGrants(fixture.routes.functions.get(route.id)!, effectiveResources(route), fixture);
+      checkGrants(fixture.routes.functions.get(route.id)!, route.resources, fixture);
     }
     const { template, roleId } = locate(fixture.routes.functions.get('readTable')!);
     const actions = roleStatements(template, roleId).flatMap(actionsOf);
@@ -317,10 +288,7 @@ describe('API routes from the manifest', () => {
   });
 
   const readOnlyRoute = manifest.find(
-    (route) =>
-      route.status === 'implemented' &&
-      route.resources.table === 'read' &&
-      declaredServices(route.resources).length === 1,
+    (route) => route.resources.table === 'read' && declaredServices(route.resources).length === 1,
   );
   it.runIf(readOnlyRoute)(`gives ${readOnlyRoute?.id} only read actions on the table`, () => {
     const { template, roleId } = locate(real.routes.functions.get(readOnlyRoute!.id)!);
@@ -354,11 +322,10 @@ describe('API routes from the manifest', () => {
 });
 
 describe('event consumers', () => {
-  it('skips planned consumers and wires implemented ones to a rule on the platform bus', () => {
-    const implemented = eventRules.filter((rule) => rule.status === 'implemented');
-    expect(real.consumers.functions.size).toBe(implemented.length);
+  it('wires every consumer to a rule on the platform bus', () => {
+    expect(real.consumers.functions.size).toBe(eventRules.length);
     // plus one schedule rule per scheduled job (infra/scheduled-jobs.test.ts)
-    templateOf(real).resourceCountIs('AWS::Events::Rule', implemented.length + scheduledJobs.length);
+    templateOf(real).resourceCountIs('AWS::Events::Rule', eventRules.length + scheduledJobs.length);
 
     const template = templateOf(fixture);
     template.resourceCountIs('AWS::Events::Rule', 2);

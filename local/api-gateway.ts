@@ -7,7 +7,6 @@ import {
   type RouteDefinition,
   type RouteThrottle,
 } from '#contracts/route';
-import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import {
   ACCOUNT_THROTTLE,
   DEFAULT_ROUTE_THROTTLE,
@@ -322,7 +321,7 @@ export function executeApiEndpoint(handle: ApiHandler, { enabled }: { enabled: b
 /**
  * The local API Gateway, one HTTP API stage: selects the manifest route, throttles as the stage and the
  * route declare, refuses what HTTP API and Lambda refuse (payload quotas), builds the v2 event, runs the
- * route's handler (or the planned handler) like Lambda does within HTTP API's integration timeout, and
+ * route's handler like Lambda does within HTTP API's integration timeout, and
  * writes the result back, answering its own errors as HTTP API does.
  */
 export function createApiGateway(options: {
@@ -374,10 +373,9 @@ export function createApiGateway(options: {
       options.log(`${route.id}: the event is over Lambda's ${LAMBDA_MAX_EVENT_BYTES}-byte request limit`);
       return sendAnswer(response, requestId, GATEWAY_ANSWERS.eventTooLarge);
     }
-    const file = route.status === 'implemented' ? route.handler : PLANNED_HANDLER_FILE;
     try {
       const result = await withinIntegrationTimeout(
-        invokeLambda(options.root, file, event, {
+        invokeLambda(options.root, route.handler, event, {
           functionName: route.id,
           timeoutMs:
             Math.min(route.timeoutSeconds ?? DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS) * 1000,

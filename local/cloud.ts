@@ -11,7 +11,6 @@ import { cognitoTriggers } from '#contracts/triggers';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { eventRules } from '#events/rules';
 import { scheduledJobs } from '#events/schedules';
-import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import { createApiGateway, executeApiEndpoint } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { asCloudFrontOriginRequest } from './cloudfront-origin.ts';
@@ -165,10 +164,10 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     await listen(dynamodbDoor, dynamodbDoorPort);
     stops.push(() => close(dynamodbDoor));
     // the handlers' bundles, built now (or taken from the cache) rather than on the first requests
-    const bundling = prepareBundles(REPO_ROOT, [
-      PLANNED_HANDLER_FILE,
-      ...[...platformFunctions().values()].map((fn) => fn.handler),
-    ]);
+    const bundling = prepareBundles(
+      REPO_ROOT,
+      [...platformFunctions().values()].map((fn) => fn.handler),
+    );
     bundling.catch(() => undefined); // awaited below
     const corsOrigins = [appUrl, `http://127.0.0.1:${ports.app}`];
     const s3 = await startS3(

@@ -5,12 +5,11 @@ import { EVENT_SOURCE } from '#events/catalog';
 import type { EventRule } from '#events/rules';
 import { createEventBus } from './event-bus.ts';
 
-const rule = (name: string, detailType: string, status: EventRule['status'] = 'implemented'): EventRule => ({
+const rule = (name: string, detailType: string): EventRule => ({
   name,
   description: name,
   pattern: { source: [EVENT_SOURCE], 'detail-type': [detailType] },
   consumer: `events/consumers/${name}.ts`,
-  status,
   bus: 'platform',
   resources: {},
 });
@@ -23,7 +22,7 @@ describe('the local EventBridge', () => {
     rules: [
       rule('award', 'PropertyAdded'),
       rule('flaky', 'WebsitePublished'),
-      rule('not-built-yet', 'PropertyAdded', 'planned'),
+      rule('connections', 'ConnectionAccepted'),
     ],
     deliver: async (matched, event) => {
       if (matched.name === 'flaky' && failuresLeft-- > 0) throw new Error('consumer failed');
@@ -44,7 +43,7 @@ describe('the local EventBridge', () => {
   });
   afterAll(() => new Promise<void>((resolve) => bus.server.close(() => resolve())));
 
-  it('accepts the SDK’s real PutEvents call and delivers the envelope to the matching implemented rule', async () => {
+  it('accepts the SDK’s real PutEvents call and delivers the envelope to the matching rule only', async () => {
     const result = await client.send(
       new PutEventsCommand({
         Entries: [

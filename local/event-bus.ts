@@ -99,9 +99,7 @@ export function createEventBus(options: {
       resources: entry.Resources ?? [],
       detail: entry.Detail ? (JSON.parse(entry.Detail) as unknown) : {},
     };
-    const matched = options.rules.filter(
-      (rule) => rule.status === 'implemented' && matchesPattern(event, rule.pattern),
-    );
+    const matched = options.rules.filter((rule) => matchesPattern(event, rule.pattern));
     options.log(
       `event ${event['detail-type']} → ${matched.map((rule) => rule.name).join(', ') || 'no rule'}`,
     );

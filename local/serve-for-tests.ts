@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocalCloud } from './cloud.ts';
@@ -20,11 +22,26 @@ if (args.includes('--seed-demo')) {
   const { seedDemoData } = await import('./seed.ts');
   await seedDemoData(cloud);
 }
+// The tests' own door (not part of any AWS service): `POST /drain-events` answers once every event delivery
+// in flight, and every one those deliveries caused, has finished, so a test waits on that, never on a sleep.
+const control = createServer((request, response) => {
+  if (request.method !== 'POST' || request.url !== '/drain-events') {
+    response.writeHead(404).end();
+    return;
+  }
+  cloud.drainEvents().then(
+    () => response.writeHead(204).end(),
+    (error: unknown) => response.writeHead(500).end(String(error)),
+  );
+});
+await new Promise<void>((resolve) => control.listen(0, '127.0.0.1', resolve));
+const controlUrl = `http://127.0.0.1:${(control.address() as AddressInfo).port}`;
 console.log(
-  `READY ${JSON.stringify({ appUrl: cloud.appUrl, apiUrl: cloud.apiUrl, appConfig: cloud.appConfig, env: cloud.env, userPool: cloud.userPool })}`,
+  `READY ${JSON.stringify({ appUrl: cloud.appUrl, apiUrl: cloud.apiUrl, appConfig: cloud.appConfig, env: cloud.env, userPool: cloud.userPool, controlUrl })}`,
 );
 
 const shutdown = async () => {
+  control.close();
   await cloud.stop();
   rmSync(dataDirectory, { recursive: true, force: true });
   process.exit(0);

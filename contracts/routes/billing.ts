@@ -17,8 +17,8 @@ export const billingRoutes = defineRoutes({
     method: 'GET',
     path: '/api/billing',
     handler: 'functions/billing/get-billing.ts',
-    status: 'implemented',
     auth: 'token',
+    access: 'signed-in',
     summary: 'Your plan, subscription status and payment method (never card numbers)',
     request: {},
     response: billingView,
@@ -28,8 +28,8 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/checkout',
     handler: 'functions/billing/start-checkout.ts',
-    status: 'implemented',
     auth: 'token',
+    access: 'account-admin',
     statuses: [403, 409],
     summary:
       'Choose a plan: the local provider completes a test checkout at once, a real one answers its checkout URL (agency members cannot; an agency plan needs its seats to fit)',
@@ -41,8 +41,10 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/payment-method',
     handler: 'functions/billing/update-payment-method.ts',
-    status: 'implemented',
     auth: 'token',
+    access: 'account-admin',
+    // an agency's members are refused: their plan is the agency's
+    statuses: [403],
     summary:
       'Replace the payment method with a provider reference; a failed payment is retried with it and, when paid, the paywall lifts',
     request: { body: paymentMethodInput },
@@ -53,8 +55,8 @@ export const billingRoutes = defineRoutes({
     method: 'POST',
     path: '/api/billing/webhook',
     handler: 'functions/billing/receive-webhook.ts',
-    status: 'implemented',
     auth: 'none',
+    access: 'public',
     summary:
       "The billing provider's events (HMAC-SHA256 signature with a timestamp; each event applied once however often it is delivered)",
     request: { body: webhookBody },

@@ -9,8 +9,8 @@ export const websiteLeadsRoutes = defineRoutes({
     method: 'POST',
     path: '/api/website-leads/{id}',
     handler: 'functions/website-domains/create-lead.ts',
-    status: 'implemented',
     auth: 'none',
+    access: 'public',
     summary:
       "A published website's contact form (plain HTML form): the visitor becomes a client of the site's agent (source website), naming the listing of a listing page's form (property_id), rate-limited per website and sender; answers 303 back to the page",
     request: { path: idParam, body: websiteListingLeadInput, bodyType: 'form' },

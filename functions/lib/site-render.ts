@@ -20,8 +20,9 @@ import type { WebsiteContent } from './websites.ts';
  * complete static HTML documents, plus the site's sitemap.xml and robots.txt. Pure: the regenerator
  * (events/consumers/regenerate-pages.ts) loads the data and writes the objects.
  *
- * Everything from the content is untrusted: text is escaped, unknown or active elements (script, iframe,
- * object…) are dropped, event-handler attributes and `javascript:`/`data:` URLs (but `data:image/…`) too.
+ * Everything from the content is untrusted: text is escaped, and elements, attributes and URL schemes pass
+ * only through an allow-list (below, "escaping and sanitising"): no script, event handler or embed, no
+ * `javascript:` in any spelling, `data:` only for raster pictures in `<img>`.
  */
 
 type Json = Record<string, unknown>;
@@ -98,95 +99,295 @@ const ENTITIES: Record<string, string> = {
 };
 export const escapeHtml = (value: unknown) => String(value ?? '').replace(/[&<>"']/g, (c) => ENTITIES[c]!);
 
-/** Elements whose content never reaches a published page. */
-const DROPPED_TAGS = new Set([
-  'script',
-  'iframe',
-  'frame',
-  'frameset',
-  'object',
-  'embed',
-  'applet',
-  'base',
-  'meta',
-  'link',
-  'style',
-  'noscript',
-  'template',
-  'portal',
-  'html',
-  'head',
-  'body',
-  'title',
-  // SVG animation can set an attribute (an `href` to `javascript:`) after rendering; foreignObject embeds HTML
-  'animate',
-  'animatemotion',
-  'animatetransform',
-  'set',
-  'foreignobject',
+/**
+ * The allow-list of what a published page may hold from the content (docs/decisions.md, "An allow-list
+ * for published pages"): the elements below, each with the global attributes and its own, and in a URL
+ * attribute only the schemes its kind allows (`safeUrl`). Everything else is left out: an unknown
+ * element's tag and attributes (its content stays, as text and allowed elements), and the elements of
+ * CONTENT_DROPPED_TAGS with their content too. The renderer's own blocks (property cards, the agent card,
+ * the lead form) are written by this file, not from the content.
+ */
+const HTML_TAGS = [
+  // sections and grouping
+  ...['address', 'article', 'aside', 'footer', 'header', 'hgroup', 'main', 'nav', 'section', 'search'],
+  ...['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  ...[
+    'blockquote',
+    'dd',
+    'div',
+    'dl',
+    'dt',
+    'figcaption',
+    'figure',
+    'hr',
+    'li',
+    'menu',
+    'ol',
+    'p',
+    'pre',
+    'ul',
+  ],
+  ...['details', 'summary'],
+  // text
+  ...['a', 'abbr', 'b', 'bdi', 'bdo', 'br', 'cite', 'code', 'data', 'del', 'dfn', 'em', 'i', 'ins', 'kbd'],
+  ...['mark', 'q', 's', 'samp', 'small', 'span', 'strong', 'sub', 'sup', 'time', 'u', 'var', 'wbr'],
+  // pictures, video and sound
+  ...['img', 'picture', 'video', 'audio', 'source', 'track'],
+  // tables
+  ...['caption', 'col', 'colgroup', 'table', 'tbody', 'td', 'tfoot', 'th', 'thead', 'tr'],
+];
+/** Drawings (icons): shapes, text and gradients; no links, animation, pictures, `use` or embedded HTML. */
+const SVG_TAGS: ReadonlySet<string> = new Set([
+  ...['svg', 'g', 'path', 'circle', 'ellipse', 'line', 'polyline', 'polygon', 'rect', 'text', 'tspan'],
+  ...['defs', 'lineargradient', 'radialgradient', 'stop', 'clippath'],
 ]);
-const VOID_TAGS = new Set(['area', 'br', 'col', 'hr', 'img', 'input', 'source', 'track', 'wbr']);
-/** Attributes that hold a URL (checked by safeUrl). */
-const URL_ATTRIBUTES = new Set([
-  'href',
-  'src',
-  'action',
-  'formaction',
-  'poster',
-  'background',
-  'cite',
-  'data',
-  'xlink:href',
-  'longdesc',
-  'ping',
-]);
-const DROPPED_ATTRIBUTES = new Set(['srcdoc', 'srcset', 'http-equiv']);
-const TAG_NAME = /^[a-z][a-z0-9-]*$/i;
-const ATTRIBUTE_NAME = /^[a-z_:][a-z0-9_:.-]*$/i;
+const ALLOWED_TAGS: ReadonlySet<string> = new Set([...HTML_TAGS, ...SVG_TAGS]);
 
-/** A URL safe to put in a page: relative, http(s), mailto, tel, or an inline image; undefined otherwise. */
-export function safeUrl(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  // browsers ignore control characters and whitespace inside a scheme (`java\tscript:`)
-  const compact = [...value]
-    .filter((char) => {
-      const code = char.charCodeAt(0);
-      return code > 0x20 && (code < 0x7f || code > 0x9f);
+/** Elements left out with their content: scripts, styles, embeds, documents' own parts, form data. */
+const CONTENT_DROPPED_TAGS: ReadonlySet<string> = new Set([
+  ...['script', 'style', 'noscript', 'template', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet'],
+  ...['portal', 'base', 'meta', 'link', 'html', 'head', 'body', 'title', 'xmp', 'noembed', 'noframes'],
+  ...['plaintext', 'textarea', 'select', 'option', 'datalist'],
+  // SVG animation can set an attribute (an `href` to `javascript:`) after rendering; foreignObject embeds HTML
+  ...['animate', 'animatemotion', 'animatetransform', 'set', 'foreignobject'],
+]);
+
+const VOID_TAGS: ReadonlySet<string> = new Set(['br', 'col', 'hr', 'img', 'source', 'track', 'wbr']);
+
+/** Attributes every allowed element may have (besides `aria-*` and `data-*`). */
+const GLOBAL_ATTRIBUTES: ReadonlySet<string> = new Set([
+  'id',
+  'class',
+  'title',
+  'lang',
+  'dir',
+  'hidden',
+  'role',
+  'tabindex',
+  'translate',
+  'style',
+]);
+const ARIA_OR_DATA_ATTRIBUTE = /^(aria-[a-z]+|data-[a-z0-9][a-z0-9_.-]*)$/;
+
+/** The schemes a URL may have: links; pictures (inline ones too); video, sound and quotations' sources. */
+export type UrlKind = 'link' | 'image' | 'media';
+
+/** Each element's own attributes; a URL attribute names its kind. */
+const TAG_ATTRIBUTES: Readonly<Record<string, Readonly<Record<string, UrlKind | true>>>> = {
+  a: { href: 'link', target: true, rel: true, hreflang: true, download: true, type: true },
+  img: {
+    src: 'image',
+    alt: true,
+    width: true,
+    height: true,
+    loading: true,
+    decoding: true,
+    fetchpriority: true,
+  },
+  video: {
+    src: 'media',
+    poster: 'media',
+    controls: true,
+    autoplay: true,
+    muted: true,
+    loop: true,
+    playsinline: true,
+    preload: true,
+    width: true,
+    height: true,
+  },
+  audio: { src: 'media', controls: true, autoplay: true, muted: true, loop: true, preload: true },
+  source: { src: 'media', type: true, media: true },
+  track: { src: 'media', kind: true, srclang: true, label: true, default: true },
+  blockquote: { cite: 'media' },
+  q: { cite: 'media' },
+  del: { cite: 'media', datetime: true },
+  ins: { cite: 'media', datetime: true },
+  time: { datetime: true },
+  data: { value: true },
+  ol: { start: true, reversed: true, type: true },
+  li: { value: true },
+  td: { colspan: true, rowspan: true, headers: true },
+  th: { colspan: true, rowspan: true, headers: true, scope: true, abbr: true },
+  col: { span: true },
+  colgroup: { span: true },
+  details: { open: true },
+};
+
+/** The presentation attributes of the drawing elements; a paint or clip may only point inside the page. */
+const SVG_ATTRIBUTES: ReadonlySet<string> = new Set([
+  ...['viewbox', 'xmlns', 'width', 'height', 'x', 'y', 'x1', 'y1', 'x2', 'y2', 'cx', 'cy', 'r', 'rx', 'ry'],
+  ...['d', 'points', 'transform', 'preserveaspectratio', 'opacity', 'focusable', 'dx', 'dy', 'offset'],
+  ...['fill', 'fill-opacity', 'fill-rule', 'stroke', 'stroke-width', 'stroke-linecap', 'stroke-linejoin'],
+  ...['stroke-dasharray', 'stroke-opacity', 'stop-color', 'stop-opacity', 'gradientunits'],
+  ...[
+    'gradienttransform',
+    'clip-rule',
+    'clip-path',
+    'text-anchor',
+    'font-size',
+    'font-family',
+    'font-weight',
+  ],
+]);
+const SVG_LOCAL_REFERENCE = /^url\(\s*#[\w-]+\s*\)$/i;
+
+const TAG_NAME = /^[a-z][a-z0-9-]*$/i;
+
+/** Named character references a scheme can be spelled with (`java&Tab;script&colon;`). */
+const SCHEME_ENTITIES: Readonly<Record<string, string>> = {
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  nbsp: '\u00a0',
+  sol: '/',
+  period: '.',
+  amp: '&',
+};
+
+/** Control characters and spaces, which a browser skips inside a scheme (and some it does not: stricter). */
+const INVISIBLE =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what the check is about
+  /[\u0000-\u0020\u007f-\u009f\u00a0\u00ad\u1680\u2000-\u200f\u2028\u2029\u202f\u205f\u3000\ufeff]/g;
+
+/**
+ * A URL as a browser reads its scheme: character references decoded (content is escaped when written, but
+ * a value is judged as if it were not), then control characters and whitespace removed (`java\tscript:`),
+ * lower-cased.
+ */
+function browserView(value: string): string {
+  return value
+    .replace(/&#x([0-9a-f]+);?|&#(\d+);?|&([a-z]+);?/gi, (whole, hex, decimal, name) => {
+      const code = hex ? Number.parseInt(hex, 16) : decimal ? Number.parseInt(decimal, 10) : undefined;
+      if (code !== undefined) return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      const key = String(name).toLowerCase();
+      return Object.hasOwn(SCHEME_ENTITIES, key) ? SCHEME_ENTITIES[key]! : whole;
     })
-    .join('')
+    .replace(INVISIBLE, '')
     .toLowerCase();
-  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(compact)?.[1];
-  if (scheme === undefined) return value.trim();
-  if (['http', 'https', 'mailto', 'tel'].includes(scheme)) return value.trim();
-  if (scheme === 'data' && compact.startsWith('data:image/')) return value.trim();
-  return undefined;
 }
 
-/** An inline style without script-ish constructs (old IE `expression()`, `javascript:` URLs). */
-const safeStyle = (value: string) =>
-  /expression\s*\(|javascript:|behavior\s*:/i.test(value) ? undefined : value;
+/** Inline pictures a page may hold: raster formats only (an SVG document can carry script and links). */
+const INLINE_PICTURE = /^data:image\/(png|jpeg|gif|webp)[;,]/;
+
+/**
+ * A URL safe to put in a page, or undefined: relative, or http(s); for a link also mailto and tel; for a
+ * picture also an inline PNG, JPEG, GIF or WebP (`data:image/…`). Never `javascript:`, `vbscript:` or any
+ * other scheme, however spelt.
+ */
+export function safeUrl(value: unknown, kind: UrlKind = 'link'): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const view = browserView(value);
+  const scheme = /^([a-z][a-z0-9+.-]*):/.exec(view)?.[1];
+  const allowed =
+    scheme === undefined ||
+    scheme === 'http' ||
+    scheme === 'https' ||
+    (kind === 'link' && (scheme === 'mailto' || scheme === 'tel')) ||
+    (kind === 'image' && scheme === 'data' && INLINE_PICTURE.test(view));
+  return allowed ? value.trim() : undefined;
+}
+
+/** A CSS value as the browser reads it: comments removed, escapes (`\6a`, `\:`) decoded, spaces gone, lower case. */
+const cssView = (value: string) =>
+  browserView(
+    value
+      .replace(/\/\*[\s\S]*?(\*\/|$)/g, '')
+      .replace(/\\([0-9a-f]{1,6})\s?/gi, (_whole, hex: string) => {
+        const code = Number.parseInt(hex, 16);
+        return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '';
+      })
+      .replace(/\\(.)/g, '$1'),
+  );
+
+/** The declarations of an inline style, split at semicolons outside parentheses and quotes. */
+function declarationsOf(style: string): string[] {
+  const declarations: string[] = [];
+  let depth = 0;
+  let quote = '';
+  let start = 0;
+  for (let at = 0; at < style.length; at += 1) {
+    const char = style[at]!;
+    if (quote) {
+      if (char === '\\') at += 1;
+      else if (char === quote) quote = '';
+    } else if (char === '"' || char === "'") quote = char;
+    else if (char === '(') depth += 1;
+    else if (char === ')') depth = Math.max(0, depth - 1);
+    else if (char === ';' && depth === 0) {
+      declarations.push(style.slice(start, at));
+      start = at + 1;
+    }
+  }
+  declarations.push(style.slice(start));
+  return declarations;
+}
+
+/**
+ * Whether a declaration is safe: a plain property name; no script (`expression()`, `javascript:`,
+ * `vbscript:`), no binding (`behavior`, `-moz-binding`), no `@import`, and every `url()` relative or http(s)
+ * (`data:` is for pictures in `<img>` only).
+ */
+function safeDeclaration(declaration: string): boolean {
+  if (declaration.trim() === '') return true;
+  const colon = declaration.indexOf(':');
+  if (colon < 0) return false;
+  const property = cssView(declaration.slice(0, colon));
+  if (!/^-{0,2}[a-z][a-z0-9-]*$/.test(property)) return false;
+  if (property === 'behavior' || property === '-ms-behavior' || property.endsWith('binding')) return false;
+  const value = cssView(declaration.slice(colon + 1));
+  if (/expression\(|javascript:|vbscript:|data:|-moz-binding|@import/.test(value)) return false;
+  return [...value.matchAll(/url\(([^)]*)\)?/g)].every(
+    ([, target]) => safeUrl(String(target).replace(/^['"]|['"]$/g, ''), 'media') !== undefined,
+  );
+}
+
+/** An inline style with its unsafe declarations left out: unchanged when all are safe, undefined when none is. */
+export function safeStyle(style: string): string | undefined {
+  const declarations = declarationsOf(style);
+  const kept = declarations.filter(safeDeclaration);
+  if (kept.length === declarations.length) return style;
+  const text = kept
+    .map((declaration) => declaration.trim())
+    .filter(Boolean)
+    .join(';');
+  return text || undefined;
+}
 
 /** CSS inside `<style>`: it must not close the element. */
 export const safeCss = (css: string) => css.replace(/<\/?(style|script)/gi, '\\3c $1');
 
-function attributesHtml(attributes: Json, classes: string[]): string {
+/** What an attribute of an element may be: a URL of a kind, a style, any text, or not at all. */
+function attributeRule(tag: string, name: string): UrlKind | 'style' | 'svg' | true | undefined {
+  if (name === 'style') return 'style';
+  if (GLOBAL_ATTRIBUTES.has(name) || ARIA_OR_DATA_ATTRIBUTE.test(name)) return true;
+  const own = TAG_ATTRIBUTES[tag];
+  if (own && Object.hasOwn(own, name)) return own[name];
+  if (SVG_TAGS.has(tag) && SVG_ATTRIBUTES.has(name)) return 'svg';
+  return undefined;
+}
+
+/** The allowed attributes of an element, escaped; URLs, styles and paints checked. */
+function attributesHtml(tag: string, attributes: Json, classes: string[]): string {
   const out: string[] = [];
   if (classes.length) out.push(`class="${escapeHtml(classes.join(' '))}"`);
   for (const [rawName, value] of Object.entries(attributes)) {
     const name = rawName.toLowerCase();
-    if (!ATTRIBUTE_NAME.test(name) || name.startsWith('on') || DROPPED_ATTRIBUTES.has(name)) continue;
+    const rule = attributeRule(tag, name);
+    if (rule === undefined) continue;
     if (name === 'class' && classes.length) continue;
     if (value === false || value === null || value === undefined || typeof value === 'object') continue;
     let text = value === true ? '' : String(value);
-    if (URL_ATTRIBUTES.has(name)) {
-      const url = safeUrl(text);
+    if (rule === 'link' || rule === 'image' || rule === 'media') {
+      const url = safeUrl(text, rule);
       if (url === undefined) continue;
       text = url;
-    }
-    if (name === 'style') {
+    } else if (rule === 'style') {
       const style = safeStyle(text);
       if (style === undefined) continue;
       text = style;
+    } else if (rule === 'svg' && /url\(/i.test(cssView(text)) && !SVG_LOCAL_REFERENCE.test(text.trim())) {
+      continue;
     }
     out.push(value === true ? name : `${name}="${escapeHtml(text)}"`);
   }
@@ -283,7 +484,7 @@ function photosOf(property: PropertyItem): string[] {
     .map((item) => item.url);
   const ordered = [...(property.imageOrder ?? []), ...images];
   return [...new Set(ordered)].flatMap((url) => {
-    const safe = safeUrl(url);
+    const safe = safeUrl(url, 'image');
     return safe ? [safe] : [];
   });
 }
@@ -375,7 +576,7 @@ function propertyCardBlockHtml(attributes: Json, context: BlockContext): string 
 function agentCardHtml(data: SiteData): string {
   if (!data.agent) return '';
   const { agent, agencyName } = data.agent;
-  const picture = safeUrl(agent.profile_picture);
+  const picture = safeUrl(agent.profile_picture, 'image');
   const initials = agent.full_name
     .split(/\s+/)
     .map((part) => part[0] ?? '')
@@ -603,19 +804,21 @@ function renderNode(node: unknown, context: RenderContext, depth: number): strin
   const tag = (
     typeof component.tagName === 'string' && component.tagName ? component.tagName : defaultTag
   ).toLowerCase();
-  if (!TAG_NAME.test(tag) || DROPPED_TAGS.has(tag)) return '';
-  const own = { ...attributes };
-  // GrapesJS keeps an image's src (and a link's href) as a property beside the attributes
-  if (tag === 'img' && own.src === undefined && typeof component.src === 'string') own.src = component.src;
-  const open = `<${tag}${attributesHtml(own, classesOf(component))}>`;
-  if (VOID_TAGS.has(tag)) return open;
-  const inner =
+  if (!TAG_NAME.test(tag) || CONTENT_DROPPED_TAGS.has(tag)) return '';
+  const inner = () =>
     childrenOf(component).length > 0
       ? renderChildren(component, context, depth)
       : typeof component.content === 'string'
         ? escapeHtml(component.content)
         : '';
-  return `${open}${inner}</${tag}>`;
+  // an element off the allow-list is left out, tag and attributes; what it holds is judged on its own
+  if (!ALLOWED_TAGS.has(tag)) return inner();
+  const own = { ...attributes };
+  // GrapesJS keeps an image's src (and a link's href) as a property beside the attributes
+  if (tag === 'img' && own.src === undefined && typeof component.src === 'string') own.src = component.src;
+  const open = `<${tag}${attributesHtml(tag, own, classesOf(component))}>`;
+  if (VOID_TAGS.has(tag)) return open;
+  return `${open}${inner()}</${tag}>`;
 }
 
 const renderChildren = (component: Json, context: RenderContext, depth: number) =>
@@ -696,7 +899,7 @@ function metaTag(attribute: 'name' | 'property', key: string, value: string | un
 
 /** An absolute URL for og:image: relative paths resolved against the site. */
 function absoluteUrl(url: string | undefined, siteUrl: string): string | undefined {
-  const safe = safeUrl(url);
+  const safe = safeUrl(url, 'image');
   if (!safe) return undefined;
   if (/^[a-z][a-z0-9+.-]*:/i.test(safe)) return safe;
   try {
@@ -808,7 +1011,7 @@ export function renderFavicon(data: Pick<SiteData, 'website' | 'content'>): stri
 
 /** The page's icon: the SEO favicon when set, else the agency's logo, else the generated monogram. */
 function faviconLink(seo: SeoFields, data: SiteData): string {
-  const chosen = safeUrl(seo.favicon) ?? safeUrl(data.agent?.agencyLogo);
+  const chosen = safeUrl(seo.favicon, 'image') ?? safeUrl(data.agent?.agencyLogo, 'image');
   return chosen
     ? `<link rel="icon" href="${escapeHtml(chosen)}">`
     : `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`;
@@ -859,6 +1062,7 @@ const wrapperOf = (components: unknown): Json =>
 /** The `<body>` attributes of a page wrapper (its id is GrapesJS's own). */
 const bodyAttributesOf = (wrapper: Json) =>
   attributesHtml(
+    'body',
     Object.fromEntries(Object.entries(attributesOf(wrapper)).filter(([name]) => name !== 'id')),
     classesOf(wrapper),
   );

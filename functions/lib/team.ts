@@ -1,10 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { isAgencyRole, planFor } from '#contracts/plans';
+import { isAgencyRole, planFor, type Role } from '#contracts/plans';
 import { INVITE_VALID_DAYS, type InviteView, type SeatSummary } from '#contracts/schemas/team';
 import type { Identity } from './auth.ts';
 import { Agency, type AgencyItem, Agent, type AgentItem } from './data/accounts.ts';
+import { cancellationCodes, transactWrite } from './data/entity.ts';
+import { and, eq, gt, notExists } from './data/expression.ts';
 import { Invite, type InviteItem } from './data/team.ts';
 import { forbidden, paywall } from './errors.ts';
+import { releaseSeatAction, reserveSeatAction } from './limits.ts';
 
 /** Invitations and seats: what the team handlers share. */
 
@@ -85,4 +88,102 @@ export async function adminAgency(identity: Identity): Promise<AgencyItem> {
   const agency = await Agency.get({ id: identity.agencyId }, { consistent: true });
   if (!agency || agency.admin_agent_id !== identity.agentId) throw forbidden(ADMIN_ONLY_MESSAGE);
   return agency;
+}
+
+/** Which step of a join or a removal refused it: the condition that cancelled its transaction. */
+export type TeamStep = 'invitation' | 'seat' | 'member';
+
+/** A join or removal that wrote nothing because `step`'s condition failed. */
+export class TeamChangeRefused extends Error {
+  override name = 'TeamChangeRefused';
+  constructor(
+    readonly step: TeamStep,
+    options?: ErrorOptions,
+  ) {
+    super(`team change refused at its ${step} step`, options);
+  }
+}
+
+/** The step whose condition cancelled a transaction of `steps` (in their order), or undefined. */
+function refusedStep(error: unknown, steps: readonly TeamStep[]): TeamStep | undefined {
+  const codes = cancellationCodes(error) ?? [];
+  return steps.find((_, position) => codes[position] === 'ConditionalCheckFailed');
+}
+
+export interface Join {
+  invite: Pick<InviteItem, 'agency_id' | 'invite_id'>;
+  agent: { agentId: string; role: Role };
+  /** the agency's plan, which the member takes while it is in the agency */
+  role: Role;
+  /** the agency's seat cap */
+  seats: number;
+  at: string;
+}
+
+/**
+ * Accepts an invitation in one transaction: claims it (pending and unexpired → accepted), takes a seat (a
+ * conditional increment of agentCount below the cap, so concurrent joins never pass it) and moves the
+ * agent in (only while it has no agency; its members index key is written by the same update). All of it
+ * is written or none: a failed condition throws `TeamChangeRefused` naming its step.
+ */
+export async function joinAgency({ invite, agent, role, seats, at }: Join): Promise<void> {
+  try {
+    await transactWrite([
+      Invite.transact.update(
+        { agency_id: invite.agency_id, invite_id: invite.invite_id },
+        { set: { status: 'accepted', accepted_by: agent.agentId, accepted_at: at } },
+        { if: and(eq('status', 'pending'), gt('expires_at', nowSeconds())) },
+      ),
+      reserveSeatAction(invite.agency_id, seats),
+      Agent.transact.update(
+        { agent_id: agent.agentId },
+        {
+          set: {
+            agency_id: invite.agency_id,
+            user_type: 'agent',
+            role,
+            team_previous_role: agent.role,
+            joined_agency_at: at,
+          },
+        },
+        { if: notExists('agency_id') },
+      ),
+    ]);
+  } catch (error) {
+    const step = refusedStep(error, ['invitation', 'seat', 'member']);
+    throw step ? new TeamChangeRefused(step, { cause: error }) : error;
+  }
+}
+
+/**
+ * Takes a member out of its agency in one transaction: the agent leaves (agency_id, user_type and the
+ * join's bookkeeping go, its own role before joining comes back, Free Plan when it had none; only while it
+ * is still a member) and its seat is given back. Throws `TeamChangeRefused` ('member') when it is no longer
+ * a member. An agency whose count is already 0 has no seat to give back: the member still leaves.
+ */
+export async function leaveAgency(
+  agencyId: string,
+  member: Pick<AgentItem, 'agent_id' | 'team_previous_role'>,
+): Promise<void> {
+  const leave = Agent.transact.update(
+    { agent_id: member.agent_id },
+    {
+      set: { role: member.team_previous_role ?? 'Superagent' },
+      remove: ['agency_id', 'user_type', 'team_previous_role', 'joined_agency_at'],
+    },
+    { if: eq('agency_id', agencyId) },
+  );
+  try {
+    await transactWrite([leave, releaseSeatAction(agencyId)]);
+  } catch (error) {
+    const step = refusedStep(error, ['member', 'seat']);
+    if (step === 'member') throw new TeamChangeRefused('member', { cause: error });
+    if (step !== 'seat') throw error;
+    try {
+      await transactWrite([leave]);
+    } catch (retryError) {
+      if (refusedStep(retryError, ['member'])) throw new TeamChangeRefused('member', { cause: retryError });
+      throw retryError;
+    }
+  }
 }

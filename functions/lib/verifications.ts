@@ -404,10 +404,9 @@ export async function openOwnerLink(
   const item =
     found && (await OwnerConfirmation.get({ property_id: found.property_id }, { consistent: true }));
   if (!item || item.token_hash !== hash) throw new HttpError(404, LINK_NOT_VALID);
-  if (item.state !== 'sent')
-    throw new HttpError(410, LINK_USED, { body: { error: LINK_USED, reason: item.state } });
+  if (item.state !== 'sent') throw new HttpError(410, LINK_USED, { body: { reason: item.state } });
   if (isExpired(item, options.at ? Date.parse(options.at) : Date.now()))
-    throw new HttpError(410, LINK_EXPIRED, { body: { error: LINK_EXPIRED, reason: 'expired' } });
+    throw new HttpError(410, LINK_EXPIRED, { body: { reason: 'expired' } });
   return item;
 }
 
@@ -481,11 +480,7 @@ export async function announceVerification(
     await awardVerifiedListing(activityType, property.property_id, property.agent_id);
   } catch (error) {
     logger.error('verification award failed', { propertyId: property.property_id, error: error as Error });
-    throw new HttpError(
-      503,
-      'The decision is saved, but its reputation points could not be awarded yet. Try again in a moment.',
-      { body: { error: 'The decision is saved, but its points could not be awarded yet. Try again.' } },
-    );
+    throw new HttpError(503, 'The decision is saved, but its points could not be awarded yet. Try again.');
   }
 }
 

@@ -105,7 +105,7 @@ export async function countLeadAttempt(
 /** The 429 of a lead past a limit: the message, and the seconds until the window ends (`Retry-After`). */
 function tooManyLeads(message: string, windowEnd: number, now: Date): HttpError {
   const retryAfter = Math.max(1, Math.ceil((windowEnd - now.getTime()) / 1000));
-  return new HttpError(429, message, { body: { error: message, retry_after: retryAfter } });
+  return new HttpError(429, message, { body: { retry_after: retryAfter } });
 }
 
 /**

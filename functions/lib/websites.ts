@@ -221,16 +221,14 @@ export const revisionOf = (website: Pick<WebsiteItem, 'revision'>) => website.re
 export const etagHeader = (website: Pick<WebsiteItem, 'revision'>) => ({ etag: `"${revisionOf(website)}"` });
 
 /** The item still holds `revision` (the write's half of an If-Match check). */
-const revisionIs = (revision: number): Condition =>
+const revisionIs = (revision: number): Condition<'revision'> =>
   revision === 0 ? notExists('revision') : eq('revision', revision);
 
 export const STALE_WEBSITE_MESSAGE = 'This website was changed elsewhere since you opened it.';
 
 /** 412: the save's If-Match names a revision that is no longer the website's (nothing was written). */
 export const staleWebsite = () =>
-  new HttpError(412, STALE_WEBSITE_MESSAGE, {
-    body: { error: STALE_WEBSITE_MESSAGE, reason: 'stale_website' },
-  });
+  new HttpError(412, STALE_WEBSITE_MESSAGE, { code: 'stale_website', body: { reason: 'stale_website' } });
 
 /**
  * The revision an `If-Match` header requires a write to start from: undefined without the header or with

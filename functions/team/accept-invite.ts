@@ -1,25 +1,20 @@
 import { planFor } from '#contracts/plans';
 import { teamRoutes } from '#contracts/routes/team';
 import { Agency, Agent } from '#lib/data/accounts';
-import { cancellationCodes, transactWrite } from '#lib/data/entity';
-import { and, eq, gt, notExists } from '#lib/data/expression';
 import { notify } from '#lib/data/notifications';
-import { Invite } from '#lib/data/team';
 import { conflict, forbidden, HttpError, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { reserveSeatAction, seatsFullError } from '#lib/limits';
+import { seatsFullError } from '#lib/limits';
 import { logger } from '#lib/logger';
-import { INVITE_EXPIRED, inviteByToken, isLive, nowSeconds } from '#lib/team';
+import { INVITE_EXPIRED, inviteByToken, isLive, joinAgency, TeamChangeRefused } from '#lib/team';
 
 const WRONG_EMAIL =
   'This invitation was sent to another email address. Sign in with that address to accept it.';
 
 /**
- * Joins the agency of an invitation sent to the caller's email, in one transaction: claim the invitation
- * (pending and unexpired → accepted), take a seat (a conditional increment of agentCount below the plan's
- * cap, so concurrent accepts never pass it) and move the agent in (conditional on having no agency; the
- * agency's members index follows). All of it happens or none; the condition that cancelled it picks the
- * answer. The agent takes the agency's plan while a member; its own role is kept to give back when it
+ * Joins the agency of an invitation sent to the caller's email, in one transaction (`joinAgency`): claim the
+ * invitation, take a seat below the plan's cap, move the agent in. All of it happens or none; the step whose
+ * condition cancelled it picks the answer. The agent takes the agency's plan while a member; its own role is kept to give back when it
  * leaves. Accepting an invitation one already accepted answers the same result again.
  */
 export const handler = withHttp(teamRoutes.acceptInvite, async ({ path, identity }) => {
@@ -47,41 +42,22 @@ export const handler = withHttp(teamRoutes.acceptInvite, async ({ path, identity
     throw conflict('You already belong to an agency. Leave it before joining another one.');
   }
   const admin = await Agent.get({ agent_id: agency.admin_agent_id }, { consistent: true });
-  const role = planFor(admin?.role).role;
-  const key = { agency_id: invite.agency_id, invite_id: invite.invite_id };
-  const acceptedAt = new Date().toISOString();
-
   const plan = planFor(admin?.role);
+  const role = plan.role;
+  const acceptedAt = new Date().toISOString();
   try {
-    await transactWrite([
-      Invite.transact.update(
-        key,
-        { set: { status: 'accepted', accepted_by: identity.agentId, accepted_at: acceptedAt } },
-        { if: and(eq('status', 'pending'), gt('expires_at', nowSeconds())) },
-      ),
-      reserveSeatAction(agency.id, plan.seats),
-      Agent.transact.update(
-        { agent_id: identity.agentId },
-        {
-          set: {
-            agency_id: agency.id,
-            user_type: 'agent',
-            role,
-            team_previous_role: identity.role,
-            joined_agency_at: acceptedAt,
-          },
-        },
-        { if: notExists('agency_id') },
-      ),
-    ]);
+    await joinAgency({
+      invite,
+      agent: { agentId: identity.agentId, role: identity.role },
+      role,
+      seats: plan.seats,
+      at: acceptedAt,
+    });
   } catch (error) {
-    const [invitation, seat, member] = (cancellationCodes(error) ?? []).map(
-      (code) => code === 'ConditionalCheckFailed',
-    );
-    if (invitation) throw conflict('This invitation was just used or revoked');
-    if (member) throw conflict('You already belong to an agency');
-    if (seat) throw await seatsFullError(agency.id, plan.seats);
-    throw error;
+    if (!(error instanceof TeamChangeRefused)) throw error;
+    if (error.step === 'invitation') throw conflict('This invitation was just used or revoked');
+    if (error.step === 'member') throw conflict('You already belong to an agency');
+    throw await seatsFullError(agency.id, plan.seats);
   }
 
   logger.info('invitation accepted', { agencyId: agency.id, inviteId: invite.invite_id });

@@ -13,9 +13,7 @@ import { INVITE_ALREADY_ACCEPTED, INVITE_EXPIRED, inviteByToken, isLive } from '
 export const handler = withHttp(teamRoutes.getInvite, async ({ path }) => {
   const invite = await inviteByToken(path.token);
   if (invite?.status === 'accepted')
-    throw new HttpError(409, INVITE_ALREADY_ACCEPTED, {
-      body: { error: INVITE_ALREADY_ACCEPTED, reason: 'accepted' },
-    });
+    throw new HttpError(409, INVITE_ALREADY_ACCEPTED, { body: { reason: 'accepted' } });
   if (invite?.status !== 'pending') throw notFound('Invitation');
   if (!isLive(invite)) throw new HttpError(410, INVITE_EXPIRED);
   const [agency, inviter] = await Promise.all([

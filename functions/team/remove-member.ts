@@ -1,19 +1,16 @@
 import { teamRoutes } from '#contracts/routes/team';
 import { Agent } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
 import { notify } from '#lib/data/notifications';
 import { badRequest, notFound } from '#lib/errors';
 import { withHttp } from '#lib/http';
-import { releaseSeat } from '#lib/limits';
 import { logger } from '#lib/logger';
-import { adminAgency } from '#lib/team';
+import { adminAgency, leaveAgency, TeamChangeRefused } from '#lib/team';
 
 /**
  * Removes a member from the caller's agency (its admin only). The agent leaves the agency (agency_id and
- * user_type go, its own role before joining comes back, Free Plan when it had none) in one update that is
- * conditional on still being a member, then its seat is given back. Everything the agent made stays its
- * own. The admin cannot remove itself; anyone who is not a member is not found.
+ * user_type go, its own role before joining comes back, Free Plan when it had none) and its seat is given
+ * back in one transaction, conditional on its still being a member (`leaveAgency`). Everything the agent
+ * made stays its own. The admin cannot remove itself; anyone who is not a member is not found.
  */
 export const handler = withHttp(teamRoutes.removeMember, async ({ path, identity }) => {
   const agency = await adminAgency(identity);
@@ -21,19 +18,11 @@ export const handler = withHttp(teamRoutes.removeMember, async ({ path, identity
   const member = await Agent.get({ agent_id: path.agentId }, { consistent: true });
   if (!member || member.agency_id !== agency.id) throw notFound('Member');
   try {
-    await Agent.update(
-      { agent_id: member.agent_id },
-      {
-        set: { role: member.team_previous_role ?? 'Superagent' },
-        remove: ['agency_id', 'user_type', 'team_previous_role', 'joined_agency_at'],
-      },
-      { if: eq('agency_id', agency.id), returnValues: 'none' },
-    );
+    await leaveAgency(agency.id, member);
   } catch (error) {
-    if (isConditionFailure(error)) throw notFound('Member');
+    if (error instanceof TeamChangeRefused) throw notFound('Member');
     throw error;
   }
-  await releaseSeat(agency.id);
   logger.info('member removed', { agencyId: agency.id, memberId: member.agent_id });
   try {
     await notify(member.agent_id, {

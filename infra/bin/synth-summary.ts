@@ -34,7 +34,7 @@ const triggers = all.filter(
 
 console.log(
   `${stackName}: ${routeFunctions.length} route Lambda functions and ${routes.length} API routes for ${manifest.length} manifest routes ` +
-    `(${manifest.filter((route) => route.status === 'implemented').length} implemented), in ${nested.length} nested stacks; ` +
+    `in ${nested.length} nested stacks; ` +
     `${triggers.length} Cognito trigger functions; ` +
     `${all.filter((resource) => resource.Type === 'AWS::Lambda::Function').length} Lambda functions in all.`,
 );

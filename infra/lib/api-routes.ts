@@ -10,7 +10,6 @@ import {
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '../../contracts/route.ts';
-import { PLANNED_HANDLER_FILE } from '../../functions/lib/planned.ts';
 import { routeKey as keyOf } from './api-throttle.ts';
 import {
   grantResources,
@@ -80,19 +79,16 @@ export class ApiRoutes extends Construct {
         this.stacks.set(domain, domainStack);
       }
 
-      const planned = route.status === 'planned';
       const timeout = routeTimeout(route);
       const fn = new PlatformFunction(domainStack, routeFunctionId(route), {
-        // planned routes all share the 501 handler until their own file exists
-        entry: planned ? PLANNED_HANDLER_FILE : route.handler,
-        description: `${routeKey}${planned ? ' (planned)' : ''}`,
+        entry: route.handler,
+        description: routeKey,
         stage: props.stage,
         userPool: props.userPool,
         ...(timeout ? { timeout } : {}),
         maxTimeout: MAX_API_TIMEOUT,
       });
-      // the planned handler touches nothing, so it is granted nothing
-      if (!planned) grantResources(fn, route.resources, props.resources);
+      grantResources(fn, route.resources, props.resources);
 
       new HttpRoute(domainStack, `HttpRoute-${route.id}`, {
         httpApi: props.api,

@@ -91,9 +91,6 @@ export class EventConsumers extends Construct {
   constructor(scope: Construct, id: string, props: EventConsumersProps) {
     super(scope, id);
     for (const eventRule of props.rules) {
-      // A planned consumer has no file yet, and a rule without a target would only drop events.
-      if (eventRule.status === 'planned') continue;
-
       const fn = new PlatformFunction(this, `Consumer-${eventRule.name}`, {
         entry: eventRule.consumer,
         description: eventRule.description,

@@ -50,7 +50,7 @@ export function publicPathPrefixes(routes: readonly RouteDefinition[] = manifest
   return [
     ...new Set(
       routes
-        .filter((route) => !requiresToken(route) && route.status === 'implemented')
+        .filter((route) => !requiresToken(route))
         .map(pathPrefixOf)
         .filter((prefix) => prefix !== LEAD_FORM_PREFIX && prefix !== '/api/billing/webhook'),
     ),

@@ -1,7 +1,9 @@
 import type * as z from 'zod/mini';
-import { manifest, type RouteId } from '#contracts/manifest';
+import type { RouteId } from '#contracts/manifest';
 import type { RouteDefinition } from '#contracts/route';
+import { roleFixtures } from './fixtures/roles.ts';
 import { fixtures, publicRoutes } from './fixtures.ts';
+import { takesNoInput } from './role-kit.ts';
 
 /** The `{name}` parameters of an API Gateway path. */
 export const pathParams = (route: RouteDefinition) =>
@@ -13,12 +15,17 @@ export function isEnumParam(route: RouteDefinition, name: string): boolean {
   return schema?.def.type === 'enum' || schema?.def.type === 'literal';
 }
 
-export const implementedRoutes = manifest.filter((route) => route.status === 'implemented');
-
-/** Why an implemented route is not covered by the matrix, or undefined when it is. */
+/** Why a route is not covered by the matrix, or undefined when it is. */
 export function missingCoverage(route: RouteDefinition): string | undefined {
-  if (route.auth === 'none' && !publicRoutes[route.id as RouteId]) {
-    return 'a public route (auth none) that is not listed in publicRoutes with its reason';
+  if (route.access === 'public' && !(publicRoutes as Partial<Record<string, string>>)[route.id]) {
+    return 'a public route that is not listed in publicRoutes with its reason';
+  }
+  const role = (roleFixtures as Partial<Record<string, unknown>>)[route.id];
+  if (route.access !== 'public' && route.access !== 'signed-in' && role === undefined) {
+    return `its access is ${route.access} but tests/authz/fixtures/roles.ts has no role fixture`;
+  }
+  if (role === 'no input' && !takesNoInput(route)) {
+    return 'its role fixture says `no input`, but it is not a GET without input: give it a request';
   }
   const params = pathParams(route);
   if (params.length === 0) return undefined;

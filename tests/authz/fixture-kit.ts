@@ -4,7 +4,7 @@ import type { RouteId } from '#contracts/manifest';
 import { callApi, createTestAgency, type TestAgent } from '../support/agents.ts';
 
 /**
- * The building blocks of the authorization matrix's per-route fixtures (tests/authz/fixtures/<domain>.ts). Every implemented route whose path takes a
+ * The building blocks of the authorization matrix's per-route fixtures (tests/authz/fixtures/<domain>.ts). Every route whose path takes a
  * parameter must have an entry here (the coverage test fails otherwise): either ownership cases — how to
  * make an object that belongs to someone else, and what the route must answer when the caller asks for
  * it — or, for a path parameter that is not an object id (an enum), the reason it has none.

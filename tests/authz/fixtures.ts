@@ -1,4 +1,3 @@
-import type { RouteId } from '#contracts/manifest';
 import type { DomainFixtures } from './fixture-kit.ts';
 import { agendaFixtures } from './fixtures/agenda.ts';
 import { clientsFixtures } from './fixtures/clients.ts';
@@ -13,6 +12,7 @@ import { teamFixtures } from './fixtures/team.ts';
 import { verificationsFixtures } from './fixtures/verifications.ts';
 import { websiteDomainsFixtures } from './fixtures/website-domains.ts';
 import { websitesFixtures } from './fixtures/websites.ts';
+import type { PublicRouteId } from './role-kit.ts';
 
 export {
   type ApiRequest,
@@ -26,7 +26,7 @@ export {
 
 /**
  * The per-route fixture table of the authorization matrix, one module per domain under fixtures/. Every
- * implemented route whose path takes a parameter must have an entry (the coverage test fails otherwise):
+ * route whose path takes a parameter must have an entry (the coverage test fails otherwise):
  * either ownership cases — how to make an object that belongs to someone else, and what the route must
  * answer when the caller asks for it — or, for a path parameter that is not an object id (an enum), the
  * reason it has none. Routes that carry an object id in the body (uploads) have entries too.
@@ -48,10 +48,10 @@ export const fixtures: DomainFixtures = {
 };
 
 /**
- * Implemented routes that need no token, each with the reason it is public. A public route missing here
- * counts as not covered.
+ * The routes whose access is `public` (no token), each with the reason it is public. A public route
+ * missing here is a type error (and counts as not covered).
  */
-export const publicRoutes: Partial<Record<RouteId, string>> = {
+export const publicRoutes: Record<PublicRouteId, string> = {
   getAgendaFeedCalendar:
     'calendar apps subscribe to the .ics address without a bearer token; its unguessable token (256 bits), which the owner can rotate or revoke, is the secret',
   receiveBillingWebhook:

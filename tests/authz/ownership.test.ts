@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteId } from '#contracts/manifest';
-import { implementedRoutes, missingCoverage, pathParams } from './coverage.ts';
+import { manifest, type RouteId } from '#contracts/manifest';
+import { missingCoverage, pathParams } from './coverage.ts';
 import { fixtures, type OwnershipCase, send } from './fixtures.ts';
 
 /**
- * Objects of another agent or agency: every implemented route whose path takes an id (and every route
+ * Objects of another agent or agency: every route whose path takes an id (and every route
  * with a fixture) answers 404 — or the 403 its contract names — and its answer carries nothing of the
  * object. A route with a path id and no fixture fails here, so coverage cannot silently drop.
  */
-const routes = implementedRoutes.filter(
+const routes = manifest.filter(
   (route) => pathParams(route).length > 0 || fixtures[route.id as RouteId] !== undefined,
 );
 

@@ -1,124 +1,92 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { type RouteId, routes } from '#contracts/manifest';
+import { manifest, type RouteId } from '#contracts/manifest';
+import type { RouteDefinition } from '#contracts/route';
+import { roleFixtures } from './fixtures/roles.ts';
+import { send } from './fixtures.ts';
 import {
-  createTestAgency,
-  createTestAgent,
-  formBody,
-  jsonBody,
-  type TestAgency,
-  type TestAgent,
-} from '../support/agents.ts';
-import { type ApiRequest, image, send } from './fixtures.ts';
+  CALLERS,
+  createWorld,
+  expectedStatus,
+  type RoleCase,
+  type RoleFixture,
+  snapshotWorld,
+  takesNoInput,
+  type World,
+} from './role-kit.ts';
 
 /**
- * Role rules: the agency-scoped and admin-only routes, asked by each kind of caller about one agency —
- * its admin, one of its members, an admin and an agent of another agency, and a free agent (no agency).
+ * The role matrix, derived from the manifest: every route whose declared `access` refuses some signed-in
+ * callers, every signed-in route with a role fixture and every signed-in GET that takes no input is asked
+ * by each kind of caller (role-kit.ts CALLERS), and each answer must be the one its access implies. A
+ * refusal is a JSON error that names nothing of the agency and changes nothing.
  */
-const ROLES = ['admin', 'member', 'outsider admin', 'outsider agent', 'free agent'] as const;
-type RoleName = (typeof ROLES)[number];
 
-interface World {
-  agency: TestAgency;
-  callers: Record<RoleName, TestAgent>;
+interface Row {
+  route: RouteDefinition;
+  fixture: RoleFixture;
+  /** fixtures get a world of their own (their requests may change it); input-less GETs share one */
+  ownWorld: boolean;
 }
 
-interface RoleRule {
-  route: RouteId;
-  request: (world: World) => ApiRequest;
-  expected: Record<RoleName, number>;
-}
-
-const AGENCY_MEMBERS_ONLY = {
-  admin: 200,
-  member: 200,
-  'outsider admin': 404,
-  'outsider agent': 404,
-  'free agent': 404,
-} as const;
-
-const roleRules: RoleRule[] = [
-  {
-    route: 'getAgency',
-    request: ({ agency }) => ({ path: `/api/agencies/${agency.agencyId}` }),
-    expected: AGENCY_MEMBERS_ONLY,
-  },
-  {
-    route: 'getBrandColors',
-    request: ({ agency }) => ({ path: `/api/brand-colors/${agency.agencyId}` }),
-    expected: AGENCY_MEMBERS_ONLY,
-  },
-  {
-    route: 'updateAgency',
-    request: ({ agency }) => ({
-      path: `/api/agencies/${agency.agencyId}`,
-      init: jsonBody('PATCH', { city: `City ${randomUUID().slice(0, 8)}` }),
-    }),
-    expected: { ...AGENCY_MEMBERS_ONLY, member: 403 },
-  },
-  {
-    route: 'uploadLogo',
-    request: ({ agency }) => ({
-      path: '/api/upload-logo',
-      init: formBody({ agencyId: agency.agencyId, type: 'logo' }, image('logo.png')),
-    }),
-    expected: { ...AGENCY_MEMBERS_ONLY, member: 403 },
-  },
-  {
-    route: 'updateAgent',
-    request: ({ agency }) => ({
-      path: `/api/agents/${agency.admin.agentId}`,
-      init: jsonBody('PATCH', { bio: `Bio ${randomUUID().slice(0, 8)}` }),
-    }),
-    expected: { admin: 200, member: 403, 'outsider admin': 403, 'outsider agent': 403, 'free agent': 403 },
-  },
-];
-
-let world: World;
-
-beforeAll(async () => {
-  const [agency, outsiders, free] = await Promise.all([
-    createTestAgency({ members: 1, name: `Role Agency ${randomUUID().slice(0, 8)}` }),
-    createTestAgency({ members: 1 }),
-    createTestAgent(),
-  ]);
-  world = {
-    agency,
-    callers: {
-      admin: agency.admin,
-      member: agency.members[0]!,
-      'outsider admin': outsiders.admin,
-      'outsider agent': outsiders.members[0]!,
-      'free agent': free,
-    },
-  };
+const asIs = (route: RouteDefinition): RoleFixture => ({
+  names: 'nothing',
+  arrange: () => ({ request: () => ({ path: route.path }) }),
 });
 
-/** What a refused request must not have changed: the agency and its admin's record. */
-async function snapshot() {
-  const { Agency, Agent } = await import('#lib/data/accounts');
-  return {
-    agency: await Agency.get({ id: world.agency.agencyId }),
-    admin: await Agent.get({ agent_id: world.agency.admin.agentId }),
-  };
-}
+const rows: Row[] = manifest.flatMap((route): Row[] => {
+  const fixture = (roleFixtures as Partial<Record<RouteId, RoleFixture | 'no input'>>)[route.id as RouteId];
+  if (fixture && fixture !== 'no input') return [{ route, fixture, ownWorld: true }];
+  if (fixture === 'no input' || (route.access === 'signed-in' && takesNoInput(route))) {
+    return [{ route, fixture: asIs(route), ownWorld: false }];
+  }
+  return [];
+});
+
+let shared: Promise<World> | undefined;
+const sharedWorld = () => {
+  shared ??= createWorld(`Role Agency ${randomUUID().slice(0, 8)}`);
+  return shared;
+};
 
 describe.each(
-  roleRules.map((rule) => [`${routes[rule.route].method} ${routes[rule.route].path}`, rule] as const),
-)('%s', (_, rule) => {
-  const route = routes[rule.route];
-  it.skipIf(route.status !== 'implemented').each(ROLES)('as %s', async (role) => {
-    const before = await snapshot();
+  rows.map((row) => [`${row.route.method} ${row.route.path} (${row.route.access})`, row] as const),
+)('%s', (_, { route, fixture, ownWorld }) => {
+  let world: World;
+  let roleCase: RoleCase;
+  beforeAll(async () => {
+    world = ownWorld ? await createWorld(`Role Agency ${randomUUID().slice(0, 8)}`) : await sharedWorld();
+    roleCase = await fixture.arrange(world);
+  }, 60_000);
 
-    const response = await send(rule.request(world), world.callers[role].token);
+  it.each(CALLERS)('as %s', async (caller) => {
+    const expected = expectedStatus(route.access, fixture, caller, route.successStatus ?? 200);
+    const before = { world: await snapshotWorld(world), state: await roleCase.state?.() };
+
+    const response = await send(roleCase.request(caller), world.callers[caller].token);
 
     const text = await response.text();
-    expect(response.status, `${route.method} ${route.path} as ${role}: ${text}`).toBe(rule.expected[role]);
+    const why = fixture.except?.statuses[caller] === undefined ? '' : ` (${fixture.except.why})`;
+    expect(response.status, `${route.id} (${route.access}) as ${caller}${why}: ${text}`).toBe(expected);
     if (response.status >= 400) {
       const body = JSON.parse(text) as Record<string, unknown>;
       expect(body.error).toEqual(expect.stringMatching(/\S/));
       expect(text).not.toContain(world.agency.agencyId);
-      expect(await snapshot()).toEqual(before);
+      expect({ world: await snapshotWorld(world), state: await roleCase.state?.() }).toEqual(before);
     }
+  });
+});
+
+describe('GET /api/invites/{token}', () => {
+  it('answers every caller, and no caller at all, with the same preview', async () => {
+    const world = await sharedWorld();
+    const answers = await Promise.all(
+      [...CALLERS.map((caller) => world.callers[caller].token), undefined].map(async (token) => {
+        const response = await send({ path: `/api/invites/${world.invite.token}` }, token);
+        return { status: response.status, body: await response.json() };
+      }),
+    );
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+    expect(answers[0]?.status).toBe(200);
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { manifest } from '#contracts/manifest';
 import type { RouteDefinition } from '#contracts/route';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import {
@@ -8,18 +9,18 @@ import {
   forgedTokens,
   resignedUnchanged,
 } from '../support/forged-tokens.ts';
-import { implementedRoutes, isEnumParam } from './coverage.ts';
+import { isEnumParam } from './coverage.ts';
 import { type ApiRequest, image, send } from './fixtures.ts';
 
 /**
- * Every implemented route that needs a token refuses every kind of bad token with a 401 JSON error that
+ * Every route that needs a token refuses every kind of bad token with a 401 JSON error that
  * says nothing else. The request is otherwise one the caller could make: path ids are the caller's own.
  * Routes with `cookie` auth take the token from the Authorization header or else the `token` cookie: each
  * bad token is refused in either place, a bad header is not rescued by a good cookie, and a cross-site
  * request cannot ride on the cookie.
  */
-const tokenRoutes = implementedRoutes.filter((route) => route.auth === 'token' || route.auth === 'cookie');
-const cookieRoutes = implementedRoutes.filter((route) => route.auth === 'cookie');
+const tokenRoutes = manifest.filter((route) => route.auth === 'token' || route.auth === 'cookie');
+const cookieRoutes = manifest.filter((route) => route.auth === 'cookie');
 
 /** The request with the token in the `token` cookie instead of an Authorization header. */
 function withCookie(request: ApiRequest, token: string | undefined, headers: Record<string, string> = {}) {
@@ -38,7 +39,7 @@ async function expectUnauthorized(response: Response) {
   expect(response.status, text).toBe(401);
   expect(response.headers.get('content-type')).toMatch(/^application\/json/);
   const body = JSON.parse(text) as Record<string, unknown>;
-  expect(Object.keys(body)).toEqual(['error']);
+  expect(body).toEqual({ error: expect.stringMatching(/\S/), code: 'unauthenticated' });
   expect(text).not.toContain(caller.agentId);
   expect(text.toLowerCase()).not.toContain(caller.email.toLowerCase());
 }
@@ -75,8 +76,7 @@ describe.each(tokenRoutes.map((route) => [`${route.method} ${route.path}`, route
       expect(response.status, text).toBe(401);
       expect(response.headers.get('content-type')).toMatch(/^application\/json/);
       const body = JSON.parse(text) as Record<string, unknown>;
-      expect(Object.keys(body)).toEqual(['error']);
-      expect(body.error).toEqual(expect.stringMatching(/\S/));
+      expect(body).toEqual({ error: expect.stringMatching(/\S/), code: 'unauthenticated' });
       expect(text).not.toContain(caller.agentId);
       expect(text.toLowerCase()).not.toContain(caller.email.toLowerCase());
     });

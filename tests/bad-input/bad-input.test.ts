@@ -8,7 +8,7 @@ import { snapshotState } from '../support/state-snapshot.ts';
 import { type MalformedRequest, malformedRequests, type Owner, PNG, shapeRequests } from './malformed.ts';
 
 /**
- * The bad-input suite: for every implemented route of the manifest, at least 100 malformed requests
+ * The bad-input suite: for every route of the manifest, at least 100 malformed requests
  * generated from its zod schemas, sent with the token of an agent that owns every object they name. Each
  * answer must be a 4xx JSON with an `error` message and nothing internal in it, and the table and the
  * buckets must be exactly as they were. Every route that takes a body also gets the same fixed shapes
@@ -26,7 +26,7 @@ const LEAK =
 /** A route with no path, query or body (GET /api/team) takes no input that could be malformed. */
 const takesInput = (route: (typeof manifest)[number]) =>
   Boolean(route.request.path || route.request.query || route.request.body);
-const routes = manifest.filter((route) => route.status === 'implemented' && takesInput(route));
+const routes = manifest.filter(takesInput);
 type Route = RouteDefinition;
 let owner: Owner & { token: string };
 const totals = { routes: 0, requests: 0, serverErrors: 0 };
@@ -82,7 +82,7 @@ afterAll(() => {
 });
 
 describe('bad input', () => {
-  it('has implemented routes to cover', () => {
+  it('has routes to cover', () => {
     expect(routes.length).toBeGreaterThan(0);
   });
 

@@ -17,11 +17,7 @@ interface Caller {
   token: string;
 }
 
-/**
- * The main read endpoints, by manifest id, with the path parameters the signed-in caller uses. A route
- * still `planned` in the manifest is reported as skipped, and measured as soon as its issue marks it
- * implemented.
- */
+/** The main read endpoints, by manifest id, with the path parameters the signed-in caller uses. */
 export const MAIN_READ_ENDPOINTS: ReadonlyArray<{
   route: RouteId;
   params?: (caller: Caller) => Record<string, string>;
@@ -55,10 +51,8 @@ export interface LoadReport {
   /** the seeded account the requests are signed in as */
   signedInAs: string;
   endpoints: EndpointLoad[];
-  /** implemented endpoints that did not answer 2xx to a single request, so were not loaded */
+  /** endpoints that did not answer 2xx to a single request, so were not loaded */
   failed: Array<{ endpoint: string; reason: string }>;
-  /** endpoints still planned in the manifest */
-  skipped: Array<{ endpoint: string; reason: string }>;
 }
 
 const AUTOCANNON = createRequire(import.meta.url).resolve('autocannon');
@@ -96,7 +90,7 @@ const round = (value: number, digits = 1) => Math.round(value * 10 ** digits) / 
 
 /**
  * Starts a local cloud in this process (the handlers run here, as under `npm start`), seeds the demo
- * data, signs in the demo agency admin and loads each implemented main read endpoint with autocannon.
+ * data, signs in the demo agency admin and loads each main read endpoint with autocannon.
  */
 export async function measureLocalApiLoad(
   options: { seconds?: number; log?: (line: string) => void } = {},
@@ -108,14 +102,6 @@ export async function measureLocalApiLoad(
   process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
   const { findCognitoUser, signIn } = await import('#local/accounts');
   const { startLocalCloud } = await import('#local/cloud');
-
-  const skipped = MAIN_READ_ENDPOINTS.filter(({ route }) => routes[route].status !== 'implemented').map(
-    ({ route }) => ({
-      endpoint: `${routes[route].method} ${routes[route].path}`,
-      reason: 'planned: measured once its issue implements it',
-    }),
-  );
-  const measured = MAIN_READ_ENDPOINTS.filter(({ route }) => routes[route].status === 'implemented');
 
   const dataDirectory = mkdtempSync(join(tmpdir(), 'estatenet-bench-cloud-'));
   // the first request lines that were not answered 2xx, to explain errors
@@ -138,7 +124,7 @@ export async function measureLocalApiLoad(
 
     const endpoints: EndpointLoad[] = [];
     const failed: LoadReport['failed'] = [];
-    for (const { route: id, params } of measured) {
+    for (const { route: id, params } of MAIN_READ_ENDPOINTS) {
       const route = routes[id];
       const path = Object.entries(params?.(caller) ?? {}).reduce(
         (filled, [name, value]) => filled.replace(`{${name}}`, encodeURIComponent(value)),
@@ -181,7 +167,6 @@ export async function measureLocalApiLoad(
       signedInAs: demo.email,
       endpoints,
       failed,
-      skipped,
     };
   } finally {
     await cloud.stop();

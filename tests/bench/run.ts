@@ -284,14 +284,6 @@ const load = await measure('Local API load', async () => {
           ),
         ]
       : []),
-    ...(report.skipped.length > 0
-      ? [
-          '',
-          `Not measured yet, still planned in the manifest: ${report.skipped
-            .map((skip) => `\`${skip.endpoint}\``)
-            .join(', ')}.`,
-        ]
-      : []),
   ]);
   return report;
 });

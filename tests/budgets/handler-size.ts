@@ -4,7 +4,6 @@ import { manifest } from '#contracts/manifest';
 import { cognitoTriggers } from '#contracts/triggers';
 import { eventRules } from '#events/rules';
 import { scheduledJobs } from '#events/schedules';
-import { PLANNED_HANDLER_FILE } from '#lib/planned';
 import { LAMBDA_BUNDLE } from '../../infra/lib/bundle-options.ts';
 
 /**
@@ -149,16 +148,15 @@ export interface HandlerBundle {
 }
 
 /**
- * Every Lambda the stack deploys, by handler file: the implemented routes, the one planned-route handler
- * (shared by every planned route), the implemented event consumers and the Cognito triggers.
+ * Every Lambda the stack deploys, by handler file: the routes, the event consumers, the Cognito triggers
+ * and the scheduled jobs.
  */
 export function lambdaHandlers(): Map<string, string[]> {
   const handlers = new Map<string, string[]>();
   const add = (handler: string, served: string) =>
     handlers.set(handler, [...(handlers.get(handler) ?? []), served]);
-  for (const route of manifest)
-    add(route.status === 'implemented' ? route.handler : PLANNED_HANDLER_FILE, route.id);
-  for (const rule of eventRules) if (rule.status === 'implemented') add(rule.consumer, `rule:${rule.name}`);
+  for (const route of manifest) add(route.handler, route.id);
+  for (const rule of eventRules) add(rule.consumer, `rule:${rule.name}`);
   for (const trigger of cognitoTriggers) add(trigger.handler, `trigger:${trigger.name}`);
   for (const job of scheduledJobs) add(job.handler, `job:${job.name}`);
   return handlers;

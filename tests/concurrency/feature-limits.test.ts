@@ -29,12 +29,16 @@ import {
 /** The answer a reservation over the limit must get (spec §8: 403 for clients, else the 402 paywall). */
 function limitReachedAnswer(feature: CountedFeature, current: number, maximum: number) {
   if (feature === 'clients') {
-    return { status: 403, body: { error: CLIENTS_LIMIT_ERROR, feature, current, maximum } };
+    return {
+      status: 403,
+      body: { error: CLIENTS_LIMIT_ERROR, code: 'limit_reached', feature, current, maximum },
+    };
   }
   return {
     status: 402,
     body: {
       paywall: true,
+      code: 'usage_limit_reached',
       reason: 'usage_limit_reached',
       action: 'upgrade',
       feature,

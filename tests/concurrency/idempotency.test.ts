@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cognitoTriggers } from '#contracts/triggers';
-import { implementedConsumers } from './coverage.ts';
+import { eventRules } from '#events/rules';
 import {
   deliverTriggerInWaves,
   expectEffectOnce,
@@ -14,7 +14,7 @@ import { consumerFixtures, type EffectProbe, triggerFixtures } from './idempoten
 
 /**
  * At-least-once delivery: EventBridge and Cognito may deliver the same event again, also while the first
- * delivery is still running. Every Cognito trigger and every implemented EventBridge consumer gets its
+ * delivery is still running. Every Cognito trigger and every EventBridge consumer gets its
  * fixture's event three times — once and then twice at once, and twice at once and then once more — and
  * the effect after all three must be exactly the effect of the first.
  */
@@ -35,7 +35,7 @@ describe('Cognito triggers', () => {
 });
 
 describe('EventBridge consumers', () => {
-  const cases = implementedConsumers.flatMap((rule) =>
+  const cases = eventRules.flatMap((rule) =>
     (consumerFixtures[rule.name] ?? []).map((fixture) => ({ rule, fixture })),
   );
   let bus: LocalBus | undefined;

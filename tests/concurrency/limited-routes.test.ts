@@ -5,13 +5,13 @@ import { CLIENTS_LIMIT_ERROR } from '#lib/limits';
 import { callApi } from '../support/agents.ts';
 import {
   consumesCountedLimit,
-  implementedLimitedRoutes,
   type LimitedRouteFixture,
   limitedRouteFixtures,
+  limitedRoutes,
 } from './limited-routes.ts';
 
 /**
- * The route-driven races: every implemented route that consumes a counted plan limit gets twice as many
+ * The route-driven races: every route that consumes a counted plan limit gets twice as many
  * create requests at once as its owner's plan allows, through the local API Gateway. Exactly the limit
  * succeed, every other answer is the plan's limit answer (a request answered 503 for contention is sent
  * again after its Retry-After, as a client does), and the usage counter (`GET
@@ -63,7 +63,7 @@ async function expectLimitHolds(route: RouteDefinition, fixture: LimitedRouteFix
 }
 
 describe('limited routes', () => {
-  const raced = implementedLimitedRoutes.flatMap((route) => {
+  const raced = limitedRoutes.flatMap((route) => {
     const fixture = limitedRouteFixtures[route.id as RouteId];
     return fixture ? [[`${route.method} ${route.path}`, route, fixture] as const] : [];
   });

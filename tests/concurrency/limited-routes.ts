@@ -8,7 +8,7 @@ import { websiteLimitFixtures } from './website-fixtures.ts';
 
 /**
  * The plan limits the concurrency suite races, and the per-route fixture table of its route-driven part.
- * Every implemented route that declares a counted `limit` and writes must have an entry in
+ * Every route that declares a counted `limit` and writes must have an entry in
  * `limitedRouteFixtures` (the coverage test fails otherwise). An entry says how to make one valid
  * request and how to count what really exists through the API; the suite fires twice the limit at once.
  *
@@ -111,7 +111,7 @@ async function listAll(owner: TestAgent, path: string): Promise<unknown[]> {
 }
 
 /**
- * One entry per implemented limited route (properties, connections, websites and cloud uploads come with
+ * One entry per limited route (properties, connections, websites and cloud uploads come with
  * their issues).
  */
 export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>> = {
@@ -190,11 +190,9 @@ const WRITING_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 export const consumesCountedLimit = (route: RouteDefinition): boolean =>
   route.limit !== undefined && route.limit !== 'branding' && WRITING_METHODS.has(route.method);
 
-export const implementedLimitedRoutes = manifest.filter(
-  (route) => route.status === 'implemented' && consumesCountedLimit(route),
-);
+export const limitedRoutes = manifest.filter(consumesCountedLimit);
 
-/** Why an implemented limited route is not raced, or undefined when it is. */
+/** Why a limited route is not raced, or undefined when it is. */
 export function missingLimitFixture(route: RouteDefinition): string | undefined {
   if (!consumesCountedLimit(route)) return undefined;
   return limitedRouteFixtures[route.id as RouteId]

@@ -98,7 +98,7 @@ describe('agenda', () => {
     await calendar(page)
       .locator(`td[data-date="${movedTo}"] .fc-event`, { hasText: 'Viewing: Rua Augusta 12' })
       .waitFor();
-    expect(await calendar(page).locator(`td[data-date="${day}"] .fc-event`).count()).toBe(0);
+    await expect.poll(() => calendar(page).locator(`td[data-date="${day}"] .fc-event`).count()).toBe(0);
 
     // the client's name shows in the list view
     await calendar(page).getByRole('button', { name: 'List' }).click();
@@ -135,7 +135,7 @@ describe('agenda', () => {
     await calendar(page).locator(`td[data-date="${day}"] .fc-event`, { hasText: 'Call the notary' }).click();
 
     const edit = page.getByRole('dialog', { name: 'Edit event' });
-    expect(await edit.getByLabel('Title').inputValue()).toBe('Call the notary');
+    await expect.poll(() => edit.getByLabel('Title').inputValue()).toBe('Call the notary');
     await edit.getByLabel('Title').fill('Call the notary about the deed');
     await edit.getByRole('button', { name: 'Save event' }).click();
     await edit.waitFor({ state: 'detached' });
@@ -197,9 +197,11 @@ describe('agenda', () => {
         await expect.poll(() => linked.getByLabel('Title').inputValue()).toBe(target.title);
         await page.keyboard.press('Escape');
         await linked.waitFor({ state: 'detached' });
-        expect(
-          await calendar(page).getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'),
-        ).toBe('true');
+        await expect
+          .poll(() =>
+            calendar(page).getByRole('button', { name: 'Day', exact: true }).getAttribute('aria-pressed'),
+          )
+          .toBe('true');
         await page.screenshot({ path: join(SHOTS, 'agenda-linked-day.png') });
       }
       await page.context().close();

@@ -28,7 +28,7 @@ async function expectAddPropertyOpens(page: Page) {
   await addProperty(page).click();
   await page.waitForURL('**/properties/add-property');
   await page.getByRole('heading', { level: 1, name: 'Add a property' }).waitFor();
-  expect(await page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
 }
 
 describe('billing', () => {
@@ -59,9 +59,9 @@ describe('billing', () => {
       .getByText('$39 per month, charged today', { exact: false })
       .waitFor();
     const changes = dialog.getByRole('region', { name: 'What changes' });
-    expect(await changes.getByRole('listitem').filter({ hasText: 'Properties' }).textContent()).toBe(
-      `Properties${PLANS.Superagent.limits.properties}Unlimited`,
-    );
+    await expect
+      .poll(() => changes.getByRole('listitem').filter({ hasText: 'Properties' }).textContent())
+      .toBe(`Properties${PLANS.Superagent.limits.properties}Unlimited`);
     await changes
       .getByRole('listitem')
       .filter({ hasText: 'Custom branding' })
@@ -73,7 +73,7 @@ describe('billing', () => {
     await typeCard(page, '4000 0000 0000 0002');
     await dialog.getByRole('button', { name: 'Pay $39 and switch' }).click();
     await dialog.getByText('Your card was declined. Try another card.').waitFor();
-    expect(await planLabel(page).textContent()).toBe('Free Plan');
+    await expect.poll(() => planLabel(page).textContent()).toBe('Free Plan');
     await typeCard(page, '4242 4242 4242 4242');
     await dialog.getByRole('button', { name: 'Pay $39 and switch' }).click();
     await page.getByText("You're now on the Solo Agent plan.").first().waitFor();
@@ -85,12 +85,12 @@ describe('billing', () => {
     await expect.poll(() => page.getByTestId('usage-clients').textContent()).toBe('0 · Unlimited');
     await page.getByRole('listitem', { name: 'Solo Agent' }).getByText('Current plan').waitFor();
     // spec §6 hides Upgrade Now only for Agency: a Solo Agent still sees it, for the larger plans
-    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(1);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(1);
 
     // branding came with the plan
     await page.goto(appUrl('/settings'));
     await page.getByLabel('Primary colour', { exact: true }).waitFor();
-    expect(await page.getByText('Branding is not available on your plan.').count()).toBe(0);
+    await expect.poll(() => page.getByText('Branding is not available on your plan.').count()).toBe(0);
     await page.context().close();
   });
 
@@ -111,7 +111,7 @@ describe('billing', () => {
 
     await expect.poll(() => planLabel(page).textContent()).toBe('Agency Plus');
     await sidebar(page).getByRole('link', { name: 'Team' }).waitFor();
-    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
     // the new agency's five seats, all free
     await page
       .getByRole('link', { name: /Invite agents/ })
@@ -173,7 +173,7 @@ describe('billing', () => {
     await typeCard(page, '4000 0000 0000 0002');
     await page.getByRole('button', { name: 'Save card' }).click();
     await page.getByText('Your card was declined. Try another card.').waitFor();
-    expect(await page.getByTestId('billing-status').textContent()).toBe('Payment failed');
+    await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Payment failed');
 
     await page.getByLabel('Card number').fill('5555 5555 5555 4444');
     await page.getByRole('button', { name: 'Save card' }).click();
@@ -182,7 +182,7 @@ describe('billing', () => {
       .first()
       .waitFor();
     await expect.poll(() => page.getByTestId('billing-status').textContent()).toBe('Active');
-    expect(await banner.count()).toBe(0);
+    await expect.poll(() => banner.count()).toBe(0);
     await expect
       .poll(() => page.getByTestId('payment-method').textContent())
       .toBe('Mastercard •••• 4444, expires 12/2034');
@@ -218,11 +218,11 @@ describe('billing', () => {
       .waitFor();
     await before.getByText("Custom branding isn't included in the Free Plan", { exact: false }).waitFor();
     // no card is asked for a free plan
-    expect(await dialog.getByLabel('Card number').count()).toBe(0);
+    await expect.poll(() => dialog.getByLabel('Card number').count()).toBe(0);
     // Cancel changes nothing
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await planLabel(page).textContent()).toBe('Solo Agent');
+    await expect.poll(() => planLabel(page).textContent()).toBe('Solo Agent');
 
     await page
       .getByRole('listitem', { name: 'Free Plan' })

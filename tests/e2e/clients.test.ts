@@ -79,7 +79,7 @@ describe('clients', () => {
     await form.getByRole('button', { name: 'Add client' }).click();
     await form.waitFor({ state: 'detached' });
     await page.getByRole('button', { name: 'Open Ana Lopez' }).waitFor();
-    expect(await columnHeader(page, 'Email').count()).toBe(1);
+    await expect.poll(() => columnHeader(page, 'Email').count()).toBe(1);
 
     await page.getByRole('button', { name: 'Columns' }).click();
     const columns = page.getByRole('dialog', { name: 'Table columns' });
@@ -92,12 +92,12 @@ describe('clients', () => {
     expect((await saved).status()).toBe(200);
     await columns.getByRole('button', { name: 'Done' }).click();
     await columns.waitFor({ state: 'detached' });
-    expect(await columnHeader(page, 'Email').count()).toBe(0);
+    await expect.poll(() => columnHeader(page, 'Email').count()).toBe(0);
 
     await page.reload();
     await page.getByRole('button', { name: 'Open Ana Lopez' }).waitFor();
-    expect(await columnHeader(page, 'Email').count()).toBe(0);
-    expect(await columnHeader(page, 'Phone').count()).toBe(1);
+    await expect.poll(() => columnHeader(page, 'Email').count()).toBe(0);
+    await expect.poll(() => columnHeader(page, 'Phone').count()).toBe(1);
     const preferences = (await (
       await callApi(`/api/client-table-preferences/${agent.agentId}`, { token: agent.token })
     ).json()) as { columnPreferences: Array<{ key: string; visible: boolean }> };
@@ -132,8 +132,10 @@ describe('clients', () => {
     await page.getByRole('button', { name: 'Add client' }).click();
     const prompt = page.getByRole('dialog', { name: 'Limit Reached' });
     await prompt.waitFor();
-    expect(await prompt.getByText('Feature limit reached', { exact: false }).count()).toBeGreaterThan(0);
-    expect(await page.getByRole('dialog', { name: 'Add a client' }).count()).toBe(0);
+    await expect
+      .poll(() => prompt.getByText('Feature limit reached', { exact: false }).count())
+      .toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Add a client' }).count()).toBe(0);
     await shot(page, 'clients-limit-prompt', false);
     await prompt.getByRole('button', { name: 'Maybe Later' }).click();
     await prompt.waitFor({ state: 'detached' });
@@ -188,12 +190,16 @@ describe('clients', () => {
       .waitFor();
     // the book and its count are the agent's own clients; the waiting leads are counted apart
     await page.getByText(`${maximum} of ${maximum}`, { exact: true }).waitFor();
-    expect(await panel.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href')).toBe(
-      '/agents/upgrade?reason=limit',
-    );
-    expect(await panel.getByRole('button', { name: 'Add Paulo Mendes to clients' }).isDisabled()).toBe(true);
+    await expect
+      .poll(() => panel.getByRole('link', { name: 'Upgrade Now' }).getAttribute('href'))
+      .toBe('/agents/upgrade?reason=limit');
+    await expect
+      .poll(() => panel.getByRole('button', { name: 'Add Paulo Mendes to clients' }).isDisabled())
+      .toBe(true);
     // the panel says the limit and the way up: no second limit message
-    expect(await page.getByRole('alert').filter({ hasText: 'Feature limit reached' }).count()).toBe(0);
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'Feature limit reached' }).count())
+      .toBe(0);
     await shot(page, 'clients-leads-waiting');
 
     // room freed by the agent: adding a waiting lead is the agent's choice
@@ -259,7 +265,8 @@ describe('clients', () => {
     ]);
     expect(download.suggestedFilename()).toMatch(/^clients-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = readFileSync(await download.path(), 'utf8');
-    expect(csv.split('\r\n')[0]).toMatch(/^Full name,Email,Phone,Type,Stage,/);
+    // a byte order mark first, so Excel reads the file as UTF-8
+    expect(csv.split('\r\n')[0]).toMatch(/^\uFEFFFull name,Email,Phone,Type,Stage,/);
     await page.context().close();
 
     const importPage = await openPage();
@@ -267,6 +274,8 @@ describe('clients', () => {
     await importPage.getByRole('button', { name: 'Import CSV' }).first().click();
     const dialog = importPage.getByRole('dialog', { name: 'Import clients' });
     const withBadRow = `${csv}Broken Row,not-an-email,,,,,,,,,,,,,,,\r\n`;
+    await dialog.getByText('Choose a CSV file').waitFor();
+    await shot(importPage, 'clients-import-choose', false);
     await dialog
       .getByLabel('CSV file')
       .setInputFiles({ name: 'clients.csv', mimeType: 'text/csv', buffer: Buffer.from(withBadRow) });
@@ -310,7 +319,7 @@ describe('clients', () => {
     await page.getByRole('button', { name: 'Open Charlotte Evans' }).waitFor();
     await page.getByRole('button', { name: 'Open Marta Silva' }).waitFor();
     await page.locator('label', { hasText: 'My clients' }).click();
-    expect(await page.getByRole('button', { name: 'Open Marta Silva' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Open Marta Silva' }).count()).toBe(0);
     await page.locator('label', { hasText: 'All clients' }).click();
     await shot(page, 'clients-desktop');
     await page.getByRole('button', { name: 'Open Charlotte Evans' }).click();

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { textPdf } from '#local/seed-cloud';
 import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
@@ -25,6 +25,35 @@ const SHOTS = join(import.meta.dirname, '..', '..', '.test-artifacts', 'cloud');
 mkdirSync(SHOTS, { recursive: true });
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+
+/**
+ * For the screenshot only: waits, at most 10 s, until the PDF viewer has painted in the preview (some of it
+ * is light: its page thumbnail; the headless compositor may show the viewer's frame all dark a few seconds on).
+ */
+async function pdfViewerPainted(page: Page, preview: Locator) {
+  const box = await preview.boundingBox();
+  if (!box) return;
+  // inside the preview's rounded corners, where the dialog's white would show
+  const clip = { x: box.x + 16, y: box.y + 16, width: box.width - 32, height: box.height - 32 };
+  const brightest = async () => {
+    const png = (await page.screenshot({ clip })).toString('base64');
+    return page.evaluate(async (base64) => {
+      const bytes = Uint8Array.from(atob(base64), (char) => char.charCodeAt(0));
+      const bitmap = await createImageBitmap(new Blob([bytes], { type: 'image/png' }));
+      const context = new OffscreenCanvas(bitmap.width, bitmap.height).getContext('2d')!;
+      context.drawImage(bitmap, 0, 0);
+      const { data } = context.getImageData(0, 0, bitmap.width, bitmap.height);
+      let most = 0;
+      for (let index = 0; index < data.length; index += 4)
+        most = Math.max(most, (data[index]! + data[index + 1]! + data[index + 2]!) / 3);
+      return most;
+    }, png);
+  };
+  await expect
+    .poll(brightest, { timeout: 10_000, interval: 250 })
+    .toBeGreaterThan(200)
+    .catch(() => undefined);
+}
 
 const MB = 1024 * 1024;
 const STORAGE_LIMIT_MESSAGE = 'Storage limit exceeded. Please free up space or upgrade your plan.';
@@ -109,7 +138,7 @@ const webPage = Buffer.from(
 /** Nothing of the web page ran or showed: no marker in the page or in any of its frames. */
 async function expectPageNeverRan(page: Page) {
   expect(await page.evaluate(() => (window as { __pageRan?: number }).__pageRan)).toBeUndefined();
-  expect(await page.title()).not.toContain(PAGE_MARKER);
+  await expect.poll(() => page.title()).not.toContain(PAGE_MARKER);
   for (const frame of page.frames()) {
     const content = await frame.content().catch(() => '');
     expect(content, frame.url()).not.toContain(`<h1>${PAGE_MARKER}</h1>`);
@@ -277,7 +306,9 @@ describe('cloud file store', () => {
     const result = results.getByRole('listitem', { name: 'Contrato-Conceição.pdf' });
     await result.waitFor();
     const where = result.getByRole('navigation', { name: 'Where Contrato-Conceição.pdf is' });
-    expect(await where.getByRole('button').allTextContents()).toEqual(['My files', 'Clients', 'São Paulo']);
+    await expect
+      .poll(() => where.getByRole('button').allTextContents())
+      .toEqual(['My files', 'Clients', 'São Paulo']);
     await shot(page, 'search-results-desktop');
     await page.setViewportSize({ width: 360, height: 740 });
     await shot(page, 'search-results-mobile');
@@ -294,12 +325,9 @@ describe('cloud file store', () => {
     await page.reload();
     await item(page, 'Contrato-Conceição.pdf').waitFor();
     await crumbs.getByRole('button', { name: 'São Paulo' }).waitFor();
-    expect(await crumbs.getByRole('button').allTextContents()).toEqual([
-      '',
-      'My files',
-      'Clients',
-      'São Paulo',
-    ]);
+    await expect
+      .poll(() => crumbs.getByRole('button').allTextContents())
+      .toEqual(['', 'My files', 'Clients', 'São Paulo']);
     expect(page.url()).toBe(folderAddress.href);
     await shot(page, 'reloaded-folder-desktop');
 
@@ -338,7 +366,7 @@ describe('cloud file store', () => {
     await page.getByRole('button', { name: 'Preview villa-brochure.pdf' }).click();
     const preview = page.getByTestId('pdf-preview');
     await preview.waitFor();
-    expect(await preview.getAttribute('src')).toMatch(/^blob:/);
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^blob:/);
     // Chromium's PDF viewer runs in the frame and has read the document: one page
     const viewer = () => page.frames().find((frame) => frame.url().startsWith('chrome-extension://'));
     await expect.poll(() => viewer() !== undefined, { timeout: 15_000 }).toBe(true);
@@ -346,8 +374,8 @@ describe('cloud file store', () => {
     await expect
       .poll(async () => (await viewer()!.locator('#pagelength').textContent())?.trim(), { timeout: 15_000 })
       .toBe('1');
-    // the page's picture (the headless compositor may show the viewer's frame dark a few seconds on)
-    await page.waitForTimeout(1000);
+    // the page's picture once the viewer has painted
+    await pdfViewerPainted(page, preview);
     await shot(page, 'pdf-preview-desktop');
     expect(takeCspViolations()).toEqual([]);
     await page.context().close();
@@ -395,9 +423,11 @@ describe('cloud file store', () => {
 
     const refusal = page.getByRole('region', { name: 'Uploads' }).getByRole('alert');
     await refusal.waitFor({ timeout: 30_000 });
-    expect(await refusal.textContent()).toBe(
-      '“offer.pdf” is not a PDF: its contents are a web page (HTML). Upload the real file, or give it a name that says what it is (.html for a web page).',
-    );
+    await expect
+      .poll(() => refusal.textContent())
+      .toBe(
+        '“offer.pdf” is not a PDF: its contents are a web page (HTML). Upload the real file, or give it a name that says what it is (.html for a web page).',
+      );
     await shot(page, 'disguised-upload-refused-desktop');
     expect((await apiAs<{ items: unknown[] }>(page, '/cloud/files')).items).toEqual([]);
     await expectPageNeverRan(page);
@@ -442,7 +472,7 @@ describe('cloud file store', () => {
     await expect
       .poll(() => browser.getByTestId('preview-not-shown').textContent())
       .toMatch(/^“terms\.pdf” is not a PDF, so it is not opened here/);
-    expect(await browser.getByTestId('pdf-preview').count()).toBe(0);
+    await expect.poll(() => browser.getByTestId('pdf-preview').count()).toBe(0);
     await browser.keyboard.press('Escape');
     await expectPageNeverRan(browser);
 
@@ -497,7 +527,7 @@ describe('cloud file store', () => {
 
     const uploads = page.getByRole('region', { name: 'Uploads' });
     await expect.poll(() => uploads.getByRole('alert').textContent()).toBe(STORAGE_LIMIT_MESSAGE);
-    expect(await page.getByTestId('cloud-error-upload').textContent()).toBe(STORAGE_LIMIT_MESSAGE);
+    await expect.poll(() => page.getByTestId('cloud-error-upload').textContent()).toBe(STORAGE_LIMIT_MESSAGE);
     await shot(page, 'quota-mobile');
     await page.context().close();
   });

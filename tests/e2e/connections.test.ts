@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventRules } from '#events/rules';
 import { appUrl, createConfirmedAccount, sidebar, signInWithPassword, useBrowser } from './helpers.ts';
 
 /**
@@ -11,8 +10,6 @@ import { appUrl, createConfirmedAccount, sidebar, signInWithPassword, useBrowser
  */
 /** The notifications' refresh cycle (spec: every 30000 ms). */
 const REFRESH_CYCLE_MS = 30_000;
-
-const countsLive = eventRules.find((rule) => rule.name === 'award-reputation')?.status === 'implemented';
 
 /** The sidebar's Connections figure. */
 const connectionsStat = (page: Page) => sidebar(page).locator('div:has(> dt:text-is("Connections")) > dd');
@@ -66,7 +63,7 @@ describe('connections between two agents', () => {
       signInWithPassword(pageA, alma.email, alma.password),
       signInWithPassword(pageB, bruno.email, bruno.password),
     ]);
-    expect(await connectionsStat(pageA).textContent()).toBe('0');
+    await expect.poll(() => connectionsStat(pageA).textContent()).toBe('0');
 
     const brunoCard = await directoryCard(pageA, bruno.name);
     await brunoCard.getByRole('button', { name: 'Connect' }).click();
@@ -88,7 +85,7 @@ describe('connections between two agents', () => {
     // the request is gone from B's list, and A sees the connection too
     await pageB.goto(appUrl('/agents/all-agents'));
     await pageB.getByRole('article').first().waitFor();
-    expect(await pageB.getByRole('list', { name: 'Connection requests' }).count()).toBe(0);
+    await expect.poll(() => pageB.getByRole('list', { name: 'Connection requests' }).count()).toBe(0);
     await pageA.reload();
     await pageA.getByRole('article', { name: bruno.name }).getByText('Connected').waitFor();
     await pageA
@@ -97,12 +94,10 @@ describe('connections between two agents', () => {
       .click();
     await pageA.getByTestId('connection-panel').getByText('Connected').waitFor();
 
-    if (countsLive) {
-      // B's own action: the sidebar follows once the awarder has counted it (the app asks for the award's
-      // notification over the next seconds), within one refresh cycle even when the awarder starts cold
-      await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: REFRESH_CYCLE_MS }).toBe('1');
-      await expectConnections(pageA, '1');
-    }
+    // B's own action: the sidebar follows once the awarder has counted it (the app asks for the award's
+    // notification over the next seconds), within one refresh cycle even when the awarder starts cold
+    await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: REFRESH_CYCLE_MS }).toBe('1');
+    await expectConnections(pageA, '1');
     await pageA.context().close();
     await pageB.context().close();
   });
@@ -117,7 +112,7 @@ describe('connections between two agents', () => {
       signInWithPassword(pageB, ben.email, ben.password),
     ]);
     const badge = pageB.getByTestId('notifications-count');
-    expect(await badge.count()).toBe(0);
+    await expect.poll(() => badge.count()).toBe(0);
 
     const benCard = await directoryCard(pageA, ben.name);
     await benCard.getByRole('button', { name: 'Connect' }).click();
@@ -133,10 +128,8 @@ describe('connections between two agents', () => {
     await request.waitFor({ state: 'detached' });
     await badge.waitFor({ state: 'detached' });
 
-    if (countsLive) {
-      await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: 15_000 }).toBe('1');
-      await expectConnections(pageA, '1');
-    }
+    await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: 15_000 }).toBe('1');
+    await expectConnections(pageA, '1');
     await pageA.context().close();
     await pageB.context().close();
   });
@@ -162,8 +155,8 @@ describe('connections between two agents', () => {
 
     await pageA.reload();
     await pageA.getByRole('article', { name: carl.name }).getByRole('button', { name: 'Connect' }).waitFor();
-    expect(await connectionsStat(pageA).textContent()).toBe('0');
-    expect(await connectionsStat(pageC).textContent()).toBe('0');
+    await expect.poll(() => connectionsStat(pageA).textContent()).toBe('0');
+    await expect.poll(() => connectionsStat(pageC).textContent()).toBe('0');
 
     // A asks again, then thinks better of it and withdraws
     const again = pageA.getByRole('article', { name: carl.name });
@@ -173,7 +166,7 @@ describe('connections between two agents', () => {
     await again.getByRole('button', { name: 'Connect' }).waitFor();
     await pageC.reload();
     await pageC.getByRole('article', { name: ana.name }).getByRole('button', { name: 'Connect' }).waitFor();
-    expect(await pageC.getByRole('list', { name: 'Connection requests' }).count()).toBe(0);
+    await expect.poll(() => pageC.getByRole('list', { name: 'Connection requests' }).count()).toBe(0);
     await pageA.context().close();
     await pageC.context().close();
   });

@@ -19,7 +19,7 @@ describe('Sign in with Google', () => {
     await expect
       .poll(() => sidebar(page).getByTestId('sidebar-name').textContent(), { timeout: 15_000 })
       .toBe('Demo Google User');
-    expect(await sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('estatenet.refreshToken'))).toBeTruthy();
     await page.context().close();
   });

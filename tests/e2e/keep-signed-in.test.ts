@@ -61,7 +61,9 @@ describe('Keep me signed in', () => {
     const agent = await createTestAgent({ role: 'Agent' });
     const page = await openPage();
     await page.goto(appUrl('/authentication/login'));
-    expect(await page.getByRole('checkbox', { name: 'Keep me signed in' }).isChecked()).toBe(false);
+    await expect
+      .poll(() => page.getByRole('checkbox', { name: 'Keep me signed in' }).isChecked())
+      .toBe(false);
     await signIn(page, agent.email, false);
 
     const cookie = await tokenCookie(page.context());
@@ -123,7 +125,7 @@ describe('Keep me signed in', () => {
     await again.goto(appUrl('/clients'));
     await sidebar(again).getByTestId('sidebar-name').waitFor();
     expect(new URL(again.url()).pathname).toBe('/clients');
-    expect(await sidebar(again).getByTestId('sidebar-name').textContent()).toBe(agent.fullName);
+    await expect.poll(() => sidebar(again).getByTestId('sidebar-name').textContent()).toBe(agent.fullName);
 
     // its access token is refreshed at the client that issued the refresh token
     const refresh = again.waitForRequest(isTokenRefresh);

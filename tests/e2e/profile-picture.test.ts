@@ -21,9 +21,9 @@ describe('profile picture', () => {
 
     // a non-image is refused before any upload
     await picker.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
-    expect(await page.getByRole('alert').textContent()).toBe(
-      'Please choose an image file (JPEG, PNG or WebP)',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe('Please choose an image file (JPEG, PNG or WebP)');
 
     // a damaged file of an image type: a clear message, no black cropper
     const damaged = Buffer.concat([
@@ -34,7 +34,7 @@ describe('profile picture', () => {
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toBe('This image could not be read. It may be damaged: please choose another JPEG, PNG or WebP file.');
-    expect(await page.getByRole('dialog', { name: 'Crop your profile picture' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Crop your profile picture' }).count()).toBe(0);
 
     await picker.setInputFiles({ name: 'landscape.png', mimeType: 'image/png', buffer: makePng(640, 400) });
     const dialog = page.getByRole('dialog', { name: 'Crop your profile picture' });
@@ -47,7 +47,7 @@ describe('profile picture', () => {
     const sidebarPicture = sidebar(page).locator('img[alt="Profile picture"]');
     await expect.poll(() => headerPicture.getAttribute('src')).toMatch(/^\/media\/.+\.jpg$/);
     const src = (await headerPicture.getAttribute('src'))!;
-    expect(await sidebarPicture.getAttribute('src')).toBe(src);
+    await expect.poll(() => sidebarPicture.getAttribute('src')).toBe(src);
 
     const stored = await fetch(appUrl(src));
     expect(stored.status).toBe(200);
@@ -76,8 +76,10 @@ describe('profile picture', () => {
 
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Inês Duarte' }).waitFor();
-    expect(await page.getByLabel('City').inputValue()).toBe('Coimbra');
-    expect(await page.getByText('Student flats near the university.').first().isVisible()).toBe(true);
+    await expect.poll(() => page.getByLabel('City').inputValue()).toBe('Coimbra');
+    await expect
+      .poll(() => page.getByText('Student flats near the university.').first().isVisible())
+      .toBe(true);
     await page.context().close();
   });
 
@@ -88,8 +90,8 @@ describe('profile picture', () => {
     const agentId = JSON.parse(own.agentId);
     await page.goto(appUrl(`/pages/agent/profile/${agentId}`));
     await page.getByRole('heading', { level: 1, name: 'Amir Haddad' }).waitFor();
-    expect(await page.getByLabel('Choose a profile picture').count()).toBe(0);
-    expect(await page.getByRole('button', { name: 'Change photo' }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Choose a profile picture').count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Change photo' }).count()).toBe(0);
     await page.context().close();
   });
 });

@@ -98,7 +98,7 @@ describe('properties', () => {
     await form.getByLabel('Video link').fill('https://video.example/garden-house');
     await form.getByLabel('Virtual tour link').fill('https://tour.example/garden-house');
     // the verifications are earned on the listing's page, not declared here (issue 20)
-    expect(await form.getByRole('checkbox', { name: 'Owner acknowledged' }).count()).toBe(0);
+    await expect.poll(() => form.getByRole('checkbox', { name: 'Owner acknowledged' }).count()).toBe(0);
     await page.getByLabel('Add photos').setInputFiles([FRONT!, LOUNGE!, TERRACE!]);
     const previews = form.getByTestId('photo-preview');
     await expect.poll(() => previews.count()).toBe(3);
@@ -118,7 +118,7 @@ describe('properties', () => {
     // the sidebar's figures follow the award at once (no reload, not at the 30 s notification refresh)
     const stat = (label: string) => sidebar(page).locator(`div:has(> dt:text-is("${label}")) > dd`);
     await expect.poll(() => stat('Reputation points').textContent(), { timeout: 20_000 }).toBe('10');
-    expect(await stat('Properties').textContent()).toBe('1');
+    await expect.poll(() => stat('Properties').textContent()).toBe('1');
     const propertyId = new URL(page.url()).searchParams.get('id')!;
     const stored = await propertyOf(agent, propertyId);
     expect(stored.media.map((item) => item.name)).toEqual(['front.png', 'terrace.png', 'lounge.png']);
@@ -270,7 +270,7 @@ describe('properties', () => {
     await page.goto(appUrl(`/properties/details/${propertyId}`));
     const price = page.getByTestId('detail-price');
     await expect.poll(() => price.textContent()).toBe('$500,000');
-    expect(await page.getByTestId('detail-price-converted').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('detail-price-converted').count()).toBe(0);
 
     const switched = await callApi('/api/currency-preference', {
       ...jsonBody('POST', { agentId: agent.agentId, currencyPreference: 'EUR' }),
@@ -289,11 +289,11 @@ describe('properties', () => {
     await expect
       .poll(() => page.getByTestId('detail-price-converted').textContent())
       .toBe(`≈ ${euros} · Rates of ${formatRatesDate(exchange.date)}`);
-    expect(await price.textContent()).toBe('$500,000');
+    await expect.poll(() => price.textContent()).toBe('$500,000');
     await page.goto(appUrl('/properties/property-list'));
     const card = results(page).getByRole('article', { name: title }).getByTestId('property-price');
     await card.waitFor();
-    expect(await card.textContent()).toBe(`$500,000 (≈ ${euros})`);
+    await expect.poll(() => card.textContent()).toBe(`$500,000 (≈ ${euros})`);
     await page.context().close();
   });
 
@@ -325,11 +325,11 @@ describe('properties', () => {
     // the owner sees exactly what they typed, on the details and in the form
     await page.goto(appUrl(`/properties/details/${propertyId}`));
     await expect.poll(() => page.getByTestId('detail-price').textContent()).toBe('€450,000');
-    expect(await page.getByTestId('detail-price-converted').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('detail-price-converted').count()).toBe(0);
     await page.goto(appUrl(`/properties/edit/${propertyId}`));
     const edit = page.getByRole('form', { name: 'Save changes' });
     await expect.poll(() => edit.getByLabel('Price', { exact: true }).inputValue()).toBe('450,000');
-    expect(await edit.getByLabel('Currency', { exact: true }).inputValue()).toBe('EUR');
+    await expect.poll(() => edit.getByLabel('Currency', { exact: true }).inputValue()).toBe('EUR');
     await shot(page, 'edit-property-in-euros');
     await page.context().close();
 
@@ -358,10 +358,10 @@ describe('properties', () => {
     await other.goto(appUrl('/properties/property-list'));
     const card = results(other).getByRole('article', { name: title }).getByTestId('property-price');
     await card.waitFor();
-    expect(await card.textContent()).toBe(`€450,000 (≈ ${dollars})`);
-    expect(await results(other).getByTestId('rates-note').textContent()).toBe(
-      `≈ values in USD by the exchange rates of ${formatRatesDate(exchange.date)}`,
-    );
+    await expect.poll(() => card.textContent()).toBe(`€450,000 (≈ ${dollars})`);
+    await expect
+      .poll(() => results(other).getByTestId('rates-note').textContent())
+      .toBe(`≈ values in USD by the exchange rates of ${formatRatesDate(exchange.date)}`);
     await shot(other, 'property-list-converted');
     await other.context().close();
   });
@@ -389,8 +389,8 @@ describe('properties', () => {
     const dialog = page.getByRole('dialog', { name: 'Limit Reached' });
     await dialog.waitFor();
     const bar = dialog.getByRole('progressbar', { name: 'Properties used' });
-    expect(await bar.getAttribute('aria-valuenow')).toBe(String(maximum));
-    expect(await bar.getAttribute('aria-valuemax')).toBe(String(maximum));
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe(String(maximum));
+    await expect.poll(() => bar.getAttribute('aria-valuemax')).toBe(String(maximum));
     await dialog.getByText(`${maximum} / ${maximum}`).waitFor();
     await shot(page, 'property-limit-reached');
     await dialog.getByRole('button', { name: 'Maybe Later' }).click();

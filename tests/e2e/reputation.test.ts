@@ -4,6 +4,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import { ensureCognitoUser } from '#local/accounts';
+import { drainEvents } from '../support/events.ts';
 import { createConfirmedAccount, sidebar, signInWithPassword, useBrowser } from './helpers.ts';
 
 /**
@@ -59,32 +60,32 @@ describe('reputation and notifications', () => {
     const pages = page.getByRole('navigation', { name: 'Reputation history pages' });
     const descriptions = () => history.getByRole('listitem').locator('p.truncate').allTextContents();
     await history.waitFor();
-    expect(await history.getByRole('listitem').count()).toBe(10);
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(10);
     expect((await descriptions())[0]).toBe('Listed property number 25');
-    expect(await pages.textContent()).toContain('Page 1 of 3');
-    expect(await pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
+    await expect.poll(() => pages.textContent()).toContain('Page 1 of 3');
+    await expect.poll(() => pages.getByRole('button', { name: 'Previous page' }).isDisabled()).toBe(true);
     await screenshot(page, 'profile-history');
 
     await pages.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => pages.textContent()).toContain('Page 2 of 3');
     await expect.poll(async () => (await descriptions())[0]).toBe('Listed property number 15');
-    expect(await history.getByRole('listitem').count()).toBe(10);
+    await expect.poll(() => history.getByRole('listitem').count()).toBe(10);
 
     await pages.getByRole('button', { name: 'Next page' }).click();
     await expect.poll(() => pages.textContent()).toContain('Page 3 of 3');
     await expect
       .poll(() => descriptions())
       .toEqual(Array.from({ length: 5 }, (_, n) => `Listed property number ${5 - n}`));
-    expect(await pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
+    await expect.poll(() => pages.getByRole('button', { name: 'Next page' }).isDisabled()).toBe(true);
 
     // the achievements these awards unlocked, and the sidebar's figures
     const achievements = page.getByRole('list', { name: 'Achievements' });
     for (const name of ['First Listing', 'Portfolio Builder', 'Rising Star'])
       await achievements.getByRole('listitem', { name: `${name} (unlocked)` }).waitFor();
-    expect(await stat(page, 'Reputation points').textContent()).toBe(
-      String(25 * REPUTATION_ACTIVITIES.PROPERTY_ADDED.points),
-    );
-    expect(await stat(page, 'Properties').textContent()).toBe('25');
+    await expect
+      .poll(() => stat(page, 'Reputation points').textContent())
+      .toBe(String(25 * REPUTATION_ACTIVITIES.PROPERTY_ADDED.points));
+    await expect.poll(() => stat(page, 'Properties').textContent()).toBe('25');
     await page.context().close();
   });
 
@@ -142,7 +143,7 @@ describe('reputation and notifications', () => {
       .getByRole('menu')
       .getByRole('listitem', { name: /^Achievement unlocked/ })
       .waitFor();
-    expect(await page.getByRole('menu').getByRole('listitem', { name: message }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('menu').getByRole('listitem', { name: message }).count()).toBe(0);
 
     // See all: the full page, where the rest is marked read
     await page.getByRole('menuitem', { name: 'See all' }).click();
@@ -155,7 +156,7 @@ describe('reputation and notifications', () => {
       .getByRole('button', { name: 'Mark as read' })
       .click();
     await page.getByText("You're all caught up").waitFor();
-    expect(await page.getByTestId('notifications-count').count()).toBe(0);
+    await expect.poll(() => page.getByTestId('notifications-count').count()).toBe(0);
     await page.context().close();
   });
 
@@ -183,23 +184,14 @@ describe('reputation and notifications', () => {
       publishEvent('ConnectionAccepted', detail),
     ]);
     await publishEvent('ConnectionAccepted', detail);
+    // every delivery has landed (the bus is drained): still one connection, one award each
+    await drainEvents();
 
-    await expect
-      .poll(
-        async () => {
-          await page.reload();
-          return stat(page, 'Connections').textContent();
-        },
-        { timeout: 20_000, interval: 1_000 },
-      )
-      .toBe('1');
-    // every delivery has had time to land: still one connection, one award each
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
     await page.reload();
-    expect(await stat(page, 'Connections').textContent()).toBe('1');
-    expect(await stat(page, 'Reputation points').textContent()).toBe(
-      String(REPUTATION_ACTIVITIES.CONNECTION_ACCEPTED.points),
-    );
+    await expect.poll(() => stat(page, 'Connections').textContent()).toBe('1');
+    await expect
+      .poll(() => stat(page, 'Reputation points').textContent())
+      .toBe(String(REPUTATION_ACTIVITIES.CONNECTION_ACCEPTED.points));
     const requesterNow = await Agent.get({ agent_id: requesterId }, { consistent: true });
     expect(requesterNow).toMatchObject({ connections: 1 });
     await page.context().close();

@@ -13,6 +13,6 @@ describe('route guard in the browser', () => {
     await page.getByLabel('Email').waitFor({ state: 'visible', timeout: 10_000 });
     await page.getByLabel('Password', { exact: true }).waitFor({ state: 'visible' });
     await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor({ state: 'visible' });
-    expect(await page.title()).toContain('EstateNet');
+    await expect.poll(() => page.title()).toContain('EstateNet');
   });
 });

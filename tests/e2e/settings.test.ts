@@ -49,8 +49,8 @@ describe('settings', () => {
     const primaryHex = page.getByLabel('Primary colour hex code');
     await primaryHex.fill('#12345');
     await page.getByText('Enter a colour as # and six hex digits, like #1AB684').waitFor();
-    expect(await primaryHex.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.getByRole('button', { name: 'Save colours' }).isDisabled()).toBe(true);
+    await expect.poll(() => primaryHex.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByRole('button', { name: 'Save colours' }).isDisabled()).toBe(true);
     await primaryHex.fill('#1ab684');
     await page
       .getByText('Enter a colour as # and six hex digits, like #1AB684')
@@ -88,7 +88,7 @@ describe('settings', () => {
     await page.goto(appUrl('/settings'));
 
     await page.getByText('Branding is not available on your plan.').waitFor();
-    expect(await page.getByLabel('Primary colour', { exact: true }).count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Primary colour', { exact: true }).count()).toBe(0);
     await page.getByRole('link', { name: 'Upgrade your plan' }).click();
     await page.waitForURL('**/agents/upgrade?reason=feature');
     await page.getByRole('heading', { level: 1, name: 'Unlock this feature' }).waitFor();
@@ -142,7 +142,7 @@ describe('settings', () => {
     await expect
       .poll(() => page.getByTestId('detail-price-converted').textContent())
       .toBe(`≈ ${euros} · Rates of ${formatRatesDate(exchange.date)}`);
-    expect(await page.getByTestId('detail-price').textContent()).toBe('$250,000');
+    await expect.poll(() => page.getByTestId('detail-price').textContent()).toBe('$250,000');
     await page.getByText('1,292 sqft', { exact: true }).waitFor();
     await page.context().close();
   });
@@ -178,7 +178,7 @@ describe('settings', () => {
 
     // the agent's open panel picks the reply up by itself
     await panel.getByText(answer).waitFor({ timeout: 20_000 });
-    expect(await panel.getByText('EstateNet Support').count()).toBeGreaterThan(0);
+    await expect.poll(() => panel.getByText('EstateNet Support').count()).toBeGreaterThan(0);
 
     // the toggle is the account's: a new device signs in with the chat on
     const other = await openPage();
@@ -206,7 +206,7 @@ describe('settings', () => {
     expect(await (await settingsAnswer).json()).toMatchObject({ support_staff: false });
     await page.getByRole('heading', { name: 'Plan and billing' }).waitFor();
     await page.waitForLoadState('networkidle');
-    expect(await page.getByRole('link', { name: 'Open the support inbox' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Open the support inbox' }).count()).toBe(0);
     expect(inboxRequests).toEqual([]);
     await page.goto(appUrl('/settings/support-inbox'));
     await page.getByText("The support inbox is for EstateNet's support staff.", { exact: false }).waitFor();

@@ -15,13 +15,13 @@ describe('the shell by role', () => {
     const page = await openPage();
     await signInWithPassword(page, agency.admin.email, TEST_PASSWORD);
 
-    expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
-    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
     const invite = page.getByRole('banner').getByRole('link', { name: /Invite agents/ });
     await invite.getByText('2 seats left').waitFor();
     await invite.click();
     await page.waitForURL('**/agents/invite');
-    expect(await sidebar(page).getByText('Agency', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByText('Agency', { exact: true }).isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -29,7 +29,7 @@ describe('the shell by role', () => {
     const page = await openPage();
     await signInWithPassword(page, 'demo@estatenet.local');
 
-    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Upgrade Now' }).count()).toBe(0);
     await sidebar(page).getByRole('link', { name: 'Team' }).click();
     await page.waitForURL('**/team');
     // two members and one pending invitation of three seats: the header says what /team says
@@ -37,23 +37,27 @@ describe('the shell by role', () => {
       .getByTestId('seat-summary')
       .getByText('2 of 3 seats taken · 1 invitation pending · 0 left')
       .waitFor();
-    expect(
-      await page
-        .getByRole('banner')
-        .getByRole('link', { name: /Invite agents/ })
-        .count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('banner')
+          .getByRole('link', { name: /Invite agents/ })
+          .count(),
+      )
+      .toBe(0);
     await page.goto(appUrl('/agents/invite'));
     await page
       .getByTestId('seat-summary')
       .getByText('2 of 3 seats taken · 1 invitation pending · 0 left')
       .waitFor();
-    expect(
-      await page
-        .getByRole('banner')
-        .getByRole('link', { name: /Invite agents/ })
-        .count(),
-    ).toBe(0);
+    await expect
+      .poll(() =>
+        page
+          .getByRole('banner')
+          .getByRole('link', { name: /Invite agents/ })
+          .count(),
+      )
+      .toBe(0);
     await page.context().close();
   });
 
@@ -61,10 +65,10 @@ describe('the shell by role', () => {
     const page = await openPage();
     await signInWithPassword(page, 'amir@estatenet.local');
 
-    expect(await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).isVisible()).toBe(true);
-    expect(await sidebar(page).getByRole('link', { name: 'Team' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: /Invite agents/ }).count()).toBe(0);
-    expect(await sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Upgrade Now' }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Team' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: /Invite agents/ }).count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
 
     await sidebar(page).getByRole('link', { name: 'Upgrade Now' }).click();
     await page.getByRole('heading', { name: 'Upgrade your EstateNet plan' }).waitFor();
@@ -78,15 +82,15 @@ describe('the shell by role', () => {
     const bar = page.getByRole('navigation', { name: 'Quick actions' });
     await bar.waitFor();
     for (const name of ['Add Property', 'Mail'])
-      expect(await bar.getByRole('button', { name }).isVisible()).toBe(true);
-    expect(await bar.getByRole('link', { name: 'Saved' }).isVisible()).toBe(true);
-    expect(await sidebar(page).isVisible()).toBe(false);
+      await expect.poll(() => bar.getByRole('button', { name }).isVisible()).toBe(true);
+    await expect.poll(() => bar.getByRole('link', { name: 'Saved' }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).isVisible()).toBe(false);
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     const drawer = page.getByRole('dialog', { name: 'Menu' });
     await drawer.getByRole('link', { name: 'Cloud' }).click();
     await page.waitForURL('**/cloud');
-    expect(await drawer.count()).toBe(0);
+    await expect.poll(() => drawer.count()).toBe(0);
     await page.context().close();
   });
 });

@@ -34,7 +34,7 @@ describe('sign-in errors', () => {
     await page.getByRole('heading', { name: 'Reset your password' }).waitFor();
     await page.getByLabel('Email').fill(uniqueEmail('nobody'));
     await page.getByRole('button', { name: 'Send reset code' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('No account exists for this email');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('No account exists for this email');
     await page.context().close();
   });
 });

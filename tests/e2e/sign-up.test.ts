@@ -33,7 +33,7 @@ describe('sign up, sign out', () => {
 
     await page.waitForURL('**/agents/profile');
     await expect.poll(() => sidebar(page).getByTestId('sidebar-name').textContent()).toBe('Nadia Okafor');
-    expect(await sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByText('Free Plan', { exact: true }).isVisible()).toBe(true);
     expect((await page.context().cookies()).find((cookie) => cookie.name === 'token')?.value).toBeTruthy();
 
     // move inside the app, so Back after logout would return to an app page
@@ -51,8 +51,8 @@ describe('sign up, sign out', () => {
     await page.goBack();
     await page.getByRole('heading', { name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/authentication/login');
-    expect(await sidebar(page).count()).toBe(0);
-    expect(await page.getByText('Nadia Okafor').count()).toBe(0);
+    await expect.poll(() => sidebar(page).count()).toBe(0);
+    await expect.poll(() => page.getByText('Nadia Okafor').count()).toBe(0);
     await page.context().close();
   });
 
@@ -63,15 +63,15 @@ describe('sign up, sign out', () => {
     await sendLoginForm(page, account.email, account.password);
 
     await page.waitForURL('**/authentication/confirm?**');
-    expect(await page.getByRole('status').textContent()).toBe(
-      'Confirm your email address to finish signing up.',
-    );
+    await expect
+      .poll(() => page.getByRole('status').textContent())
+      .toBe('Confirm your email address to finish signing up.');
 
     await page.getByLabel('Confirmation code').fill('000000');
     await page.getByRole('button', { name: 'Confirm account' }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(
-      "That code isn't right. Check the code in your email and try again.",
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toBe("That code isn't right. Check the code in your email and try again.");
 
     await page.getByRole('button', { name: 'Resend code' }).click();
     await page.getByText(`We sent a new code to ${account.email}.`).waitFor();
@@ -112,9 +112,9 @@ describe('sign up, sign out', () => {
 
     await page.getByLabel('Agency name').fill('Existing Homes');
     await page.getByRole('button', { name: 'Create account' }).click();
-    expect(await page.getByRole('alert').textContent()).toContain(
-      'An account with this email already exists',
-    );
+    await expect
+      .poll(() => page.getByRole('alert').textContent())
+      .toContain('An account with this email already exists');
     await page.context().close();
   });
 });

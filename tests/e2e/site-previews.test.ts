@@ -7,9 +7,10 @@ import { appUrl, useBrowser } from './helpers.ts';
 
 /**
  * Phishing on our own origin (issue 20, "Content"): a website's preview is served on the app's address
- * (`/sites/{id}/`), so a page there that asks for an email and a password looks like EstateNet itself. Its
- * forms must send nothing: neither to another host, nor to the app's own lead route, which would put what
- * the visitor typed in the page author's client book.
+ * (`/sites/{id}/`), so a page there that asks for an email and a password looks like EstateNet itself. The
+ * content's own forms are not published at all (the renderer's allow-list, issue 19), and the forms a page
+ * does have — the renderer's lead form — send nothing from a preview: neither to another host, nor to the
+ * app's own lead route, which would put what the visitor typed in the page author's client book.
  */
 
 const REGENERATION = { timeout: 20_000, interval: 250 };
@@ -91,21 +92,28 @@ describe('a website preview on the app origin', () => {
       .poll(async () => (await fetch(appUrl(`/sites/${id}/`))).text(), REGENERATION)
       .toContain('Your EstateNet session expired');
 
+    // the content's forms are not on the page: their words are, as text, but nothing to type into or send
+    const published = await (await fetch(appUrl(`/sites/${id}/`))).text();
+    const body = published.slice(published.indexOf('<body'));
+    expect(body).not.toMatch(/<form|<input|<button|\/steal|type="password"/);
+
     const visitor = await openPage();
     const blocked: string[] = [];
     visitor.on('console', (message) => {
       if (/Blocked form submission/.test(message.text())) blocked.push(message.text());
     });
-    for (const [index, button] of ['Sign in', 'Continue'].entries()) {
-      await visitor.goto(appUrl(`/sites/${id}/`));
-      await visitor.getByLabel(`${button} email`).fill('maya@harbor-pine.example');
-      await visitor.getByLabel(`${button} password`).fill('Demo-Password-1');
-      await visitor.getByRole('button', { name: button, exact: true }).click();
-      // Chromium refuses the submission (the preview's sandbox has no allow-forms) and says so
-      await expect.poll(() => blocked.length, { message: `${button}: the form was sent` }).toBe(index + 1);
-    }
+    await visitor.goto(appUrl(`/sites/${id}/`));
+    await visitor.getByText('Your EstateNet session expired').first().waitFor();
+    expect(await visitor.getByLabel('Sign in password').count()).toBe(0);
+    await visitor.goto(appUrl(`/sites/${id}/contact`));
+    await visitor.getByLabel('Name', { exact: true }).fill('Maya Collins');
+    await visitor.getByLabel('Email', { exact: true }).fill('maya@harbor-pine.example');
+    await visitor.getByLabel('Message', { exact: true }).fill('Demo-Password-1');
+    await visitor.getByRole('button', { name: 'Send message', exact: true }).click();
+    // Chromium refuses the submission (the preview's sandbox has no allow-forms) and says so
+    await expect.poll(() => blocked.length, { message: 'the lead form was sent' }).toBe(1);
     expect(blocked.join('\n')).toMatch(/sandboxed and the 'allow-forms' permission is not set/);
-    expect(visitor.url()).toBe(appUrl(`/sites/${id}/`));
+    expect(visitor.url()).toBe(appUrl(`/sites/${id}/contact`));
     expect(received).toEqual([]);
     const clients = (await (await callApi('/api/clients', { token: agent.token })).json()) as {
       items: unknown[];

@@ -35,12 +35,12 @@ describe('invites and the team', () => {
     const page = await openPage();
     await signInWithPassword(page, agency.admin.email, TEST_PASSWORD);
 
-    expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
-    expect(await inviteButton(page).count()).toBe(0);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
+    await expect.poll(() => inviteButton(page).count()).toBe(0);
     await page.goto(appUrl('/agents/invite'));
     await page.getByTestId('seat-summary').getByText('3 of 3 seats taken · 0 left').waitFor();
-    expect(await page.getByLabel('Email address').isDisabled()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Send invite' }).isDisabled()).toBe(true);
+    await expect.poll(() => page.getByLabel('Email address').isDisabled()).toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: 'Send invite' }).isDisabled()).toBe(true);
     await page.getByText('Every seat is taken or invited.').waitFor();
     await shot(page, 'invite-full-desktop');
 
@@ -82,7 +82,7 @@ describe('invites and the team', () => {
     await sidebar(page).getByRole('link', { name: 'Team' }).click();
     await page.waitForURL('**/team');
     await seatSummary.getByText('1 of 3 seats taken · 2 invitations pending · 0 left').waitFor();
-    expect(await inviteButton(page).count()).toBe(0);
+    await expect.poll(() => inviteButton(page).count()).toBe(0);
 
     // revoking gives the seat back to /team and the header together
     // it asks first: keeping the invitation changes nothing
@@ -123,7 +123,7 @@ describe('invites and the team', () => {
 
     await page.waitForURL('**/team', { timeout: 20_000 });
     await page.getByRole('listitem', { name: 'Omar Signed-In' }).waitFor();
-    expect(await sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(page).getByRole('link', { name: 'Team' }).isVisible()).toBe(true);
     await page.context().close();
   });
 
@@ -160,7 +160,7 @@ describe('invites and the team', () => {
     await invitee.goto(link);
     await invitee.getByRole('heading', { name: `Join ${agencyName}` }).waitFor();
     await expect.poll(() => invitee.getByLabel('Email').inputValue()).toBe(email);
-    expect(await invitee.getByRole('radio', { name: 'Agency' }).isVisible()).toBe(false);
+    await expect.poll(() => invitee.getByRole('radio', { name: 'Agency' }).isVisible()).toBe(false);
     await shot(invitee, 'signup-invite-desktop');
     await invitee.getByLabel('Full name').fill('Rita Invitee');
     await invitee.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
@@ -173,7 +173,7 @@ describe('invites and the team', () => {
     await invitee.waitForURL('**/team', { timeout: 20_000 });
     await invitee.getByRole('heading', { level: 1, name: agencyName }).waitFor();
     await invitee.getByRole('listitem', { name: 'Rita Invitee' }).waitFor();
-    expect(await sidebar(invitee).getByText('Agency', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => sidebar(invitee).getByText('Agency', { exact: true }).isVisible()).toBe(true);
 
     // the link opened again, signed out: no dead end, the way to sign in
     const again = await openPage();
@@ -190,7 +190,7 @@ describe('invites and the team', () => {
     await admin.goto(appUrl('/team'));
     const member = admin.getByRole('listitem', { name: 'Rita Invitee' });
     await member.waitFor();
-    expect(await member.getByText('Agent', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => member.getByText('Agent', { exact: true }).isVisible()).toBe(true);
     await admin.getByTestId('seat-summary').getByText('1 of 3 seats taken · 2 left').waitFor();
     await shot(admin, 'team-desktop');
     await member.getByRole('button', { name: 'Remove Rita Invitee' }).click();

@@ -171,7 +171,7 @@ describe('listing verifications', () => {
     await page.goto(appUrl(`/properties/edit/${propertyId}`));
     await page.getByRole('heading', { name: 'Verification' }).waitFor();
     await page.getByText('Approved', { exact: true }).waitFor();
-    expect(await page.getByRole('checkbox', { name: 'Deed verified' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Deed verified' }).count()).toBe(0);
     await page.getByRole('heading', { name: 'Verification' }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(SHOTS, 'property-form-verification.png') });
     await Promise.all([page, staff, owner].map((opened) => opened.context().close()));
@@ -183,7 +183,7 @@ describe('listing verifications', () => {
     await signInWithPassword(page, agent.email, TEST_PASSWORD);
     await page.goto(appUrl('/settings'));
     await page.getByRole('heading', { name: 'Plan and billing' }).waitFor();
-    expect(await page.getByRole('link', { name: 'Open the deed reviews' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Open the deed reviews' }).count()).toBe(0);
     await page.goto(appUrl('/settings/deed-reviews'));
     await page.getByText("Deed reviews are for EstateNet's support staff.", { exact: false }).waitFor();
     await page.context().close();

@@ -118,7 +118,7 @@ describe('website editor conflicts', () => {
     await editorReady(tabB);
     const reloaded = await pageList(tabB);
     await reloaded.getByRole('listitem', { name: 'From A' }).waitFor();
-    expect(await reloaded.getByRole('listitem', { name: 'From B' }).count()).toBe(0);
+    await expect.poll(() => reloaded.getByRole('listitem', { name: 'From B' }).count()).toBe(0);
 
     // A saves again from its own last save (no conflict); B's next save is refused; "Keep my version" wins
     await addPage(tabA, 'Second from A');

@@ -71,13 +71,13 @@ describe('the Domain dialog', () => {
 
     // pending: the TXT record with its copy buttons, the CNAME, the deadline
     await expect.poll(() => dialog.getByTestId('domain-status').textContent()).toBe('Pending');
-    expect(await dialog.getByTestId('domain-summary').textContent()).toBe(
-      'Waiting for DNS proof · not checked yet · lapses in 71 h',
-    );
+    await expect
+      .poll(() => dialog.getByTestId('domain-summary').textContent())
+      .toBe('Waiting for DNS proof · not checked yet · lapses in 71 h');
     await dialog.getByText(`_estatenet-verify.${domain}`).waitFor();
     const value = (await dialog.getByTestId('txt-value').textContent())!;
     expect(value).toMatch(/^estatenet-verify=[0-9a-f]{32}$/);
-    expect(await dialog.getByTestId('cname-target').textContent()).toBe('localhost');
+    await expect.poll(() => dialog.getByTestId('cname-target').textContent()).toBe('localhost');
     await dialog.getByRole('button', { name: 'Copy TXT value' }).click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(value);
     await dialog.getByRole('button', { name: 'Copy TXT name' }).click();
@@ -90,18 +90,18 @@ describe('the Domain dialog', () => {
     await expect
       .poll(() => dialog.getByTestId('check-finding').textContent())
       .toContain(`No TXT record was found at _estatenet-verify.${domain} yet`);
-    expect(await dialog.getByTestId('domain-summary').textContent()).toBe(
-      'Waiting for DNS proof · checked just now · lapses in 71 h',
-    );
+    await expect
+      .poll(() => dialog.getByTestId('domain-summary').textContent())
+      .toBe('Waiting for DNS proof · checked just now · lapses in 71 h');
     await shot(page, 'domain-pending');
 
     // the record created at the DNS provider: Check now makes it Verified, and it is the site's address
     setDnsTxt(`_estatenet-verify.${domain}`, [value]);
     await dialog.getByRole('button', { name: 'Check now' }).click();
     await expect.poll(() => dialog.getByTestId('domain-status').textContent()).toBe('Verified');
-    expect(await dialog.getByTestId('domain-summary').textContent()).toBe(
-      'Verified just now: it serves this website.',
-    );
+    await expect
+      .poll(() => dialog.getByTestId('domain-summary').textContent())
+      .toBe('Verified just now: it serves this website.');
     await expect.poll(() => dialog.getByText('Current domain:').textContent()).toContain(domain);
     await expect(dialog.getByRole('button', { name: 'Check now' }).count()).resolves.toBe(0);
     await shot(page, 'domain-verified');

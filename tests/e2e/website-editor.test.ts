@@ -58,7 +58,7 @@ describe('website editor', () => {
     await heading.waitFor();
 
     // the editor has the width: no app sidebar, the canvas most of the screen
-    expect(await sidebar(page).count()).toBe(0);
+    await expect.poll(() => sidebar(page).count()).toBe(0);
     const frame = await page.locator('iframe.gjs-frame').boundingBox();
     expect(frame!.width).toBeGreaterThan(1440 * 0.7);
     await shot(page, 'editor');
@@ -93,10 +93,10 @@ describe('website editor', () => {
     await shot(page, 'style-panel');
 
     // undo (button), redo (Shift+Ctrl+Z), undo (Ctrl+Z)
-    expect(await undo.isEnabled()).toBe(true);
+    await expect.poll(() => undo.isEnabled()).toBe(true);
     await undo.click();
     await expect.poll(() => styleOf(heading)).toEqual({ color: PRIMARY, fontSize: original.fontSize });
-    expect(await redo.isEnabled()).toBe(true);
+    await expect.poll(() => redo.isEnabled()).toBe(true);
     await page.keyboard.press('Control+Shift+Z');
     await expect.poll(() => styleOf(heading)).toEqual({ color: PRIMARY, fontSize: '60px' });
     await page.keyboard.press('Control+Z');
@@ -110,12 +110,12 @@ describe('website editor', () => {
     await page.getByRole('button', { name: 'Add page' }).click();
     await canvas(page).locator('h1', { hasText: 'Services' }).waitFor();
     const newPage = canvas(page);
-    expect(await newPage.locator('[data-global-id="site-header"] header').count()).toBe(1);
-    expect(await newPage.locator('[data-global-id="site-footer"] footer').count()).toBe(1);
-    expect(
-      await newPage.locator('[data-global-id="site-header"] nav a[href="/services"]').textContent(),
-    ).toBe('Services');
-    expect(await newPage.getByText('New page').count()).toBe(0);
+    await expect.poll(() => newPage.locator('[data-global-id="site-header"] header').count()).toBe(1);
+    await expect.poll(() => newPage.locator('[data-global-id="site-footer"] footer').count()).toBe(1);
+    await expect
+      .poll(() => newPage.locator('[data-global-id="site-header"] nav a[href="/services"]').textContent())
+      .toBe('Services');
+    await expect.poll(() => newPage.getByText('New page').count()).toBe(0);
     await shot(page, 'new-page');
 
     // phone preview

@@ -6,6 +6,7 @@ import type { FrameLocator, Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
 import { setDnsTxt } from '../support/domains.ts';
+import { drainEvents } from '../support/events.ts';
 import { appUrl, signInWithPassword, siteOnItsDomain, TEST_PASSWORD, useBrowser } from './helpers.ts';
 
 /**
@@ -132,15 +133,13 @@ describe('websites', () => {
     // publish: saved first, then every page regenerated
     await page.getByRole('button', { name: 'Publish', exact: true }).click();
     await page.getByRole('button', { name: 'Unpublish', exact: true }).waitFor({ timeout: 20_000 });
+    // the toast follows the app's last call (every page forced), whose regeneration is done once the
+    // cloud's events are drained: the publish and the forced run each rewrite the pages one after another
+    await page.getByText('Website published', { exact: true }).waitFor({ timeout: 20_000 });
+    await drainEvents();
     await shot(page, 'published');
 
-    await expect
-      .poll(async () => (await served(`/sites/${websiteId}/`)).body, REGENERATION)
-      .toContain(heroText);
-    // the regenerator writes the pages one after another: the home page first
-    await expect
-      .poll(async () => (await served(`/sites/${websiteId}/about`)).body, REGENERATION)
-      .toContain(`<title>About ${siteName}</title>`);
+    expect((await served(`/sites/${websiteId}/`)).body).toContain(heroText);
     const about = await served(`/sites/${websiteId}/about`);
     expect(about.status).toBe(200);
     expect(about.body).toContain(`<title>About ${siteName}</title>`);
@@ -163,6 +162,8 @@ describe('websites', () => {
     await expect
       .poll(async () => (await served('/about', domain)).body, REGENERATION)
       .toContain(`<title>About ${siteName}</title>`);
+    // the pages rewritten for the new host (canonical links) are all written
+    await drainEvents();
     expect((await served('/', domain)).body).toContain(heroText);
 
     // the global header, changed on the home page, is on every page once regenerated

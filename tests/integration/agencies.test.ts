@@ -36,7 +36,7 @@ describe('GET /api/agencies/{id}', () => {
 
     for (const response of [foreign, missing, noAgency]) {
       expect(response.status).toBe(404);
-      expect(await response.json()).toEqual({ error: 'Agency not found' });
+      expect(await response.json()).toEqual({ error: 'Agency not found', code: 'not_found' });
     }
   });
 });
@@ -75,7 +75,10 @@ describe('PATCH /api/agencies/{id}', () => {
     });
 
     expect(asMember.status).toBe(403);
-    expect(await asMember.json()).toEqual({ error: 'Only the agency admin can change the agency' });
+    expect(await asMember.json()).toEqual({
+      error: 'Only the agency admin can change the agency',
+      code: 'forbidden',
+    });
     expect(asOutsider.status).toBe(404);
     const after = await (await callApi(`/api/agencies/${agencyId}`, { token: admin.token })).json();
     expect(after.name).toBe('Unchanged Name');
@@ -115,7 +118,10 @@ describe('PATCH /api/agencies/{id}', () => {
     });
 
     expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({ error: 'Nothing to change: send at least one field' });
+    expect(await response.json()).toEqual({
+      error: 'Nothing to change: send at least one field',
+      code: 'validation_failed',
+    });
   });
 
   it('lets the admin clear the website with an empty string', async () => {
@@ -162,7 +168,7 @@ describe('GET /api/brand-colors/{agencyId}', () => {
     const response = await callApi(`/api/brand-colors/${theirs.agencyId}`, { token: mine.admin.token });
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Agency not found' });
+    expect(await response.json()).toEqual({ error: 'Agency not found', code: 'not_found' });
   });
 
   it('uses the agent id as the owner for an agent without an agency, and no one else’s', async () => {

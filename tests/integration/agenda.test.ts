@@ -1,7 +1,6 @@
 import ICAL from 'ical.js';
 import { describe, expect, inject, it } from 'vitest';
 import { fieldMessage } from '#contracts/field-labels';
-import { routes } from '#contracts/manifest';
 import { signIn } from '#local/accounts';
 import type { LocalCloud } from '#local/cloud';
 import { DEMO_PASSWORD, seedDemoData } from '#local/seed';
@@ -49,21 +48,13 @@ async function listEvents(agent: TestAgent, from: number, to: number) {
   return ((await response.json()) as { items: EventView[] }).items;
 }
 
-/**
- * The reminders the agent sees now: through the notifications list once its route is implemented,
- * otherwise the stored notifications the list will show (created up to now).
- */
+/** The reminders the agent sees now, through the notifications list. */
 async function visibleReminders(agent: TestAgent) {
-  if (routes.listReputationNotifications.status === 'implemented') {
-    const response = await callApi(`/api/agents/${agent.agentId}/reputation/notifications`, {
-      token: agent.token,
-    });
-    const { items } = (await response.json()) as { items: Array<{ message: string; kind?: string }> };
-    return items.filter((item) => item.kind === 'reminder');
-  }
-  const { Notification } = await import('#lib/data/notifications');
-  const stored = await Notification.queryAll('primary', { agent_id: agent.agentId }, { consistent: true });
-  return stored.filter((item) => item.kind === 'reminder' && item.created_at <= new Date().toISOString());
+  const response = await callApi(`/api/agents/${agent.agentId}/reputation/notifications`, {
+    token: agent.token,
+  });
+  const { items } = (await response.json()) as { items: Array<{ message: string; kind?: string }> };
+  return items.filter((item) => item.kind === 'reminder');
 }
 
 async function storedReminders(agent: TestAgent) {
@@ -220,6 +211,7 @@ describe('agenda events', () => {
     expect(await refused.json()).toEqual({
       error: 'End must be after start',
       fields: { end: 'must be after start' },
+      code: 'validation_failed',
     });
   });
 
@@ -528,7 +520,7 @@ describe('the .ics feed', () => {
     });
 
     expect([unknown.status, garbage.status, foreign.status]).toEqual([404, 404, 404]);
-    expect(await unknown.json()).toEqual({ error: 'Calendar feed not found' });
+    expect(await unknown.json()).toEqual({ error: 'Calendar feed not found', code: 'not_found' });
     expect(
       await (await callApi(`/api/agents/${agent.agentId}/agenda/feed`, { token: agent.token })).json(),
     ).toEqual({

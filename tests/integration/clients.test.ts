@@ -156,7 +156,7 @@ describe('POST /api/clients', () => {
 
     expect(asOther.status).toBe(403);
     expect(inAgency.status).toBe(404);
-    expect(await inAgency.json()).toEqual({ error: 'Agency not found' });
+    expect(await inAgency.json()).toEqual({ error: 'Agency not found', code: 'not_found' });
     expect(assigned.status).toBe(400);
     expect(await assigned.json()).toMatchObject({
       fields: { assigned_agent_id: 'must be you or an agent of your agency' },
@@ -182,6 +182,7 @@ describe('POST /api/clients', () => {
       feature: 'clients',
       current: maximum,
       maximum,
+      code: 'limit_reached',
     });
     expect(await clientsUsage(agent)).toEqual({
       feature: 'clients',
@@ -248,7 +249,7 @@ describe('GET /api/clients', () => {
 
     for (const answer of [foreign, fromSolo]) {
       expect(answer.status).toBe(404);
-      expect(answer.body).toEqual({ error: 'Agency not found' });
+      expect(answer.body).toEqual({ error: 'Agency not found', code: 'not_found' });
     }
   });
 
@@ -353,6 +354,7 @@ describe('PUT /api/clients/{id}', () => {
     expect(byBystander.status).toBe(403);
     expect(await byBystander.json()).toEqual({
       error: "Only the client's agent, its assigned agent or the agency admin can change this client",
+      code: 'forbidden',
     });
     expect(await Client.get({ client_id: client.client_id })).toMatchObject({ stage: 'negotiating' });
   });
@@ -365,7 +367,7 @@ describe('PUT /api/clients/{id}', () => {
     const response = await updateClient(stranger, client.client_id, { full_name: 'Hijacked' });
 
     expect(response.status).toBe(404);
-    expect(await response.json()).toEqual({ error: 'Client not found' });
+    expect(await response.json()).toEqual({ error: 'Client not found', code: 'not_found' });
     expect(await Client.get({ client_id: client.client_id })).toMatchObject({ full_name: 'Private Person' });
   });
 

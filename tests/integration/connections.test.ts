@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { eventRules } from '#events/rules';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /**
@@ -11,8 +10,6 @@ import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } 
  */
 
 const FREE_LIMIT = PLANS.Superagent.limits.connections!;
-const reputationConsumerLive =
-  eventRules.find((rule) => rule.name === 'award-reputation')?.status === 'implemented';
 
 interface Answer<T = Record<string, unknown>> {
   status: number;
@@ -149,14 +146,17 @@ describe('connection requests', () => {
       status: 400,
       body: { error: 'You cannot send a connection request to yourself' },
     });
-    expect(toNobody).toEqual({ status: 404, body: { error: 'Agent not found' } });
+    expect(toNobody).toEqual({ status: 404, body: { error: 'Agent not found', code: 'not_found' } });
     expect(again).toEqual({
       status: 409,
-      body: { error: 'You have already sent a connection request to this agent' },
+      body: { error: 'You have already sent a connection request to this agent', code: 'conflict' },
     });
     expect(reverse).toEqual({
       status: 409,
-      body: { error: 'This agent has already sent you a connection request. Accept or decline it instead' },
+      body: {
+        error: 'This agent has already sent you a connection request. Accept or decline it instead',
+        code: 'conflict',
+      },
     });
     expect((await list(second)).body.items).toHaveLength(1);
     expect(await connectionsUsed(first)).toBe(1);
@@ -170,7 +170,10 @@ describe('connection requests', () => {
 
     const foreign = await call(other, `/api/connections/requests/${owner.agentId}`);
 
-    expect(foreign).toEqual({ status: 404, body: { error: 'Connection requests not found' } });
+    expect(foreign).toEqual({
+      status: 404,
+      body: { error: 'Connection requests not found', code: 'not_found' },
+    });
   });
 
   it('pages through pending requests newest first with a cursor', async () => {
@@ -217,7 +220,7 @@ describe('answering a request', () => {
     ] as const) {
       expect(await send(from, to)).toEqual({
         status: 409,
-        body: { error: 'You are already connected with this agent' },
+        body: { error: 'You are already connected with this agent', code: 'conflict' },
       });
     }
     const { Notification } = await import('#lib/data/notifications');
@@ -225,11 +228,9 @@ describe('answering a request', () => {
     expect(notifications.filter((item) => item.kind === 'connection').map((item) => item.message)).toEqual([
       'Ben Receiver accepted your connection request',
     ]);
-    if (reputationConsumerLive) {
-      // the reputation consumer raises each agent's connection count once per connection
-      await expect.poll(async () => (await agentRecord(requester)).connections).toBe(1);
-      await expect.poll(async () => (await agentRecord(receiver)).connections).toBe(1);
-    }
+    // the reputation consumer raises each agent's connection count once per connection
+    await expect.poll(async () => (await agentRecord(requester)).connections).toBe(1);
+    await expect.poll(async () => (await agentRecord(receiver)).connections).toBe(1);
   });
 
   it('removes a declined request, frees the requester’s slot and changes no count', async () => {
@@ -281,7 +282,7 @@ describe('answering a request', () => {
     ] as const) {
       expect(await respond(who, id, status)).toEqual({
         status: 404,
-        body: { error: 'Connection request not found' },
+        body: { error: 'Connection request not found', code: 'not_found' },
       });
     }
     expect(await respond(receiver, `missing-${randomUUID()}`, 'accepted')).toMatchObject({ status: 404 });
@@ -302,7 +303,7 @@ describe('answering a request', () => {
     expect(repeated).toMatchObject({ status: 200, body: { id, status: 'accepted' } });
     expect(reversed).toEqual({
       status: 409,
-      body: { error: 'This connection request was already accepted' },
+      body: { error: 'This connection request was already accepted', code: 'conflict' },
     });
     expect(await connectionsUsed(receiver)).toBe(1);
     expect(await stateOf(receiver, requester)).toMatchObject({ state: 'connected' });
@@ -348,7 +349,7 @@ describe('withdrawing a request', () => {
 
     expect(await withdraw(receiver, id)).toEqual({
       status: 404,
-      body: { error: 'Connection request not found' },
+      body: { error: 'Connection request not found', code: 'not_found' },
     });
     const withdrawn = await withdraw(requester, id);
 
@@ -368,7 +369,7 @@ describe('withdrawing a request', () => {
 
     expect(await withdraw(requester, id)).toEqual({
       status: 409,
-      body: { error: 'This connection request was already accepted' },
+      body: { error: 'This connection request was already accepted', code: 'conflict' },
     });
     expect(await connectionsUsed(requester)).toBe(1);
   });

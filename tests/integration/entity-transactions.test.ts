@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '#lib/data/accounts';
 import { AgentSearchToken } from '#lib/data/agent-search';
 import { cancellationCodes, defineEntity, transactWrite } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
+import { and, eq, exists, notExists } from '#lib/data/expression';
 
 /** The entity layer's transactions (TransactWriteItems), against the local DynamoDB. */
 
@@ -106,6 +106,33 @@ describe('entity transactions', () => {
       Agent.query('byCity', {}),
       // @ts-expect-error an attribute that is neither the item's nor derived
       Agent.query('byAgency', { agencyId: 'a' }),
+      // conditions and filters name the item's attributes, derived ones, keys and the type tag
+      Agent.transact.update(
+        { agent_id: 'a' },
+        { add: { connections: 1 } },
+        { if: and(eq('role', 'Agency'), notExists('agency_id'), exists('pk')) },
+      ),
+      Agent.query('directory', {}, { filter: eq('city_key', 'faro') }),
+      // @ts-expect-error a condition on an attribute agents do not have
+      Agent.transact.update({ agent_id: 'a' }, { add: { connections: 1 } }, { if: eq('agencyId', 'x') }),
+      // @ts-expect-error a typo inside a composed condition
+      Agent.update({ agent_id: 'a' }, { set: { city: 'Faro' } }, { if: and(exists('pk'), eq('rol', 'x')) }),
+      // @ts-expect-error a filter on an attribute agents do not have
+      Agent.query('directory', {}, { filter: eq('cityKey', 'faro') }),
+      // @ts-expect-error setting an attribute agents do not have
+      Agent.transact.update({ agent_id: 'a' }, { set: { agencyId: 'x' } }),
+      // @ts-expect-error an increment of an attribute agents do not have
+      Agent.transact.update({ agent_id: 'a' }, { add: { connection: 1 } }),
+      // @ts-expect-error removing an attribute agents do not have
+      Agent.transact.update({ agent_id: 'a' }, { remove: ['agencyId'] }),
+      defineEntity<EntryItem, 'owner' | 'seq'>()({
+        type: 'typo',
+        key: { pk: { prefix: 'T', attributes: ['owner'] }, sk: { prefix: 'E' } },
+        indexes: {
+          // @ts-expect-error an index the table does not have
+          byLabel: { index: 'gsi4', pk: { prefix: 'L', attributes: ['label'] }, sk: { prefix: 'E' } },
+        },
+      }),
     ];
     expect(typeof unchecked).toBe('function');
   });

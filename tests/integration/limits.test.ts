@@ -43,6 +43,7 @@ describe('feature reservations', () => {
         reason: 'usage_limit_reached',
         message: "You have reached your plan's limit of 10 properties. Upgrade your plan to add more.",
         error: "You have reached your plan's limit of 10 properties. Upgrade your plan to add more.",
+        code: 'usage_limit_reached',
         action: 'upgrade',
         feature: 'properties',
         current: 10,
@@ -131,7 +132,13 @@ describe('feature reservations', () => {
 
     expect(failure).toEqual({
       status: 403,
-      body: { error: 'Branding is not available on your plan', feature: 'branding', current: 0, maximum: 0 },
+      body: {
+        error: 'Branding is not available on your plan',
+        code: 'not_in_plan',
+        feature: 'branding',
+        current: 0,
+        maximum: 0,
+      },
     });
     await expect(reserveFeature(solo, 'branding')).resolves.toMatchObject({ isAtLimit: false });
     expect(await featureStatus(free, 'branding')).toEqual({ isAtLimit: true, current: 0, maximum: 0 });
@@ -162,6 +169,7 @@ describe('the subscription paywall', () => {
       message: 'Your last payment failed. Update your payment method to continue.',
       error: 'Your last payment failed. Update your payment method to continue.',
       action: 'update_payment_method',
+      code: 'payment_failed',
     });
     expect(expired).toEqual({
       paywall: true,
@@ -169,6 +177,7 @@ describe('the subscription paywall', () => {
       message: 'Your subscription has expired. Renew it to continue.',
       error: 'Your subscription has expired. Renew it to continue.',
       action: 'renew_subscription',
+      code: 'subscription_expired',
     });
     expect(() => assertSubscriptionActive({ subscriptionStatus: 'active' })).not.toThrow();
   });
@@ -179,8 +188,8 @@ describe('the subscription paywall', () => {
     method: 'POST',
     path: '/api/test-limited',
     handler: 'functions/test/limited.ts',
-    status: 'implemented',
     auth: 'token',
+    access: 'signed-in',
     summary: 'test route that consumes properties',
     request: { body: z.strictObject({ title: z.string() }) },
     response: z.object({ ok: z.literal(true) }),
@@ -290,6 +299,7 @@ describe('GET /api/feature-limits/{feature}', () => {
       message: 'Your subscription has expired. Renew it to continue.',
       error: 'Your subscription has expired. Renew it to continue.',
       action: 'renew_subscription',
+      code: 'subscription_expired',
     });
     expect(failedResponse.status).toBe(402);
     expect(await failedResponse.json()).toMatchObject({

@@ -114,7 +114,10 @@ describe('POST /api/upload-profile-picture', () => {
     const response = await uploadPicture(agent.token, other.agentId);
 
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'You can only change your own profile picture' });
+    expect(await response.json()).toEqual({
+      error: 'You can only change your own profile picture',
+      code: 'forbidden',
+    });
     expect(await keysUnder(`media/agents/${other.agentId}/`)).toEqual([]);
     expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([]);
   });
@@ -132,6 +135,7 @@ describe('POST /api/upload-profile-picture', () => {
       expect(await response.json()).toEqual({
         error: 'Only JPEG, PNG or WebP images can be uploaded',
         fields: { files: 'Only JPEG, PNG or WebP images can be uploaded' },
+        code: 'validation_failed',
       });
     }
     expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([]);
@@ -146,6 +150,7 @@ describe('POST /api/upload-profile-picture', () => {
     expect(await response.json()).toEqual({
       error: 'A file is required',
       fields: { files: 'is required' },
+      code: 'validation_failed',
     });
   });
 
@@ -220,7 +225,7 @@ describe('POST /api/upload-profile-picture', () => {
     mockClient(documentClient).restore();
 
     expect(result.statusCode).toBe(500);
-    expect(JSON.parse(String(result.body))).toEqual({ error: 'Internal error' });
+    expect(JSON.parse(String(result.body))).toEqual({ error: 'Internal error', code: 'internal' });
     expect(await keysUnder(`media/agents/${agent.agentId}/`)).toEqual([]);
     const after = await Agent.get({ agent_id: agent.agentId });
     expect(after?.profile_picture).toBe('/media/agents/keep/profile-old.jpg');
@@ -250,7 +255,10 @@ describe('POST /api/upload-logo', () => {
     const response = await uploadLogo(members[0]!.token);
 
     expect(response.status).toBe(403);
-    expect(await response.json()).toEqual({ error: 'Only the agency admin can change the logo' });
+    expect(await response.json()).toEqual({
+      error: 'Only the agency admin can change the logo',
+      code: 'forbidden',
+    });
     expect(await keysUnder(`media/agencies/${agencyId}/`)).toEqual([]);
   });
 

@@ -354,7 +354,10 @@ describe('PUT /api/properties/updateProperty/{id}', () => {
     });
 
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Only the listing agent can change this property' });
+    expect(await refused.json()).toEqual({
+      error: 'Only the listing agent can change this property',
+      code: 'forbidden',
+    });
     expect(missing.status).toBe(404);
     expect((await getProperty(owner, id)).body.title).toBe('Sunny flat');
   });

@@ -15,6 +15,7 @@ import { Notification, notificationId, notify } from '#lib/data/notifications';
 import { publishEvent } from '#lib/events';
 import { awardReputation } from '#lib/reputation';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { drainEvents } from '../support/events.ts';
 import { approvedDeed, createListing, ownerCall, ownerLinkFor } from '../support/verifications.ts';
 
 /**
@@ -170,7 +171,7 @@ describe('ConnectionAccepted', () => {
     await Promise.all([awardConsumer(event), awardConsumer(event)]);
     await awardConsumer(event);
     await publishEvent('ConnectionAccepted', event.detail as EventDetail<'ConnectionAccepted'>);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await drainEvents();
 
     for (const [agent, other] of [
       [requester, receiver],
@@ -302,7 +303,10 @@ describe('POST /api/agents/{id}/reputation', () => {
       }),
     });
 
-    expect(await json(response)).toEqual({ status: 404, body: { error: 'Property not found' } });
+    expect(await json(response)).toEqual({
+      status: 404,
+      body: { error: 'Property not found', code: 'not_found' },
+    });
     expect(await countersOf(agent.agentId)).toMatchObject({ points: 0, properties: 0 });
   });
 
@@ -375,7 +379,7 @@ describe('summaries', () => {
       'first-property',
       'first-verified-deal',
     ]);
-    expect(foreign).toEqual({ status: 404, body: { error: 'Agency not found' } });
+    expect(foreign).toEqual({ status: 404, body: { error: 'Agency not found', code: 'not_found' } });
   });
 });
 

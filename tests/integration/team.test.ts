@@ -86,7 +86,10 @@ describe('POST /api/team/invites', () => {
     const member = members[0]!;
     const refused = await invite(member, `x-${randomUUID()}@example.com`);
     expect(refused.status).toBe(403);
-    expect(await refused.json()).toEqual({ error: 'Only the agency admin can manage its team' });
+    expect(await refused.json()).toEqual({
+      error: 'Only the agency admin can manage its team',
+      code: 'forbidden',
+    });
     expect((await callApi('/api/team/invites', { token: member.token })).status).toBe(403);
 
     for (const role of ['Superagent', 'Agent'] as const) {
@@ -119,7 +122,7 @@ describe('POST /api/team/invites', () => {
     for (const [address, error] of cases) {
       const response = await invite(admin, address);
       expect(response.status, address).toBe(409);
-      expect(await response.json()).toEqual({ error });
+      expect(await response.json()).toEqual({ error, code: 'conflict' });
     }
   });
 
@@ -193,7 +196,7 @@ describe('GET /api/invites/{token}', () => {
     const expired = await callApi(`/api/invites/${token}`);
 
     expect(unknown.status).toBe(404);
-    expect(await unknown.json()).toEqual({ error: 'Invitation not found' });
+    expect(await unknown.json()).toEqual({ error: 'Invitation not found', code: 'not_found' });
     expect(malformed.status).toBe(400);
     expect(expired.status).toBe(410);
     const invitee = await createTestAgent();
@@ -236,6 +239,7 @@ describe('POST /api/invites/{token}/accept', () => {
     expect(await preview.json()).toEqual({
       error: 'This invitation has already been accepted. Sign in to open your team.',
       reason: 'accepted',
+      code: 'conflict',
     });
     const pending = await callApi('/api/team/invites', { token: admin.token });
     expect(await pending.json()).toMatchObject({

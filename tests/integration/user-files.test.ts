@@ -65,6 +65,7 @@ describe('cloud files are what their bytes are', () => {
       error:
         '“offer.pdf” is not a PDF: its contents are a web page (HTML). Upload the real file, or give it a name that says what it is (.html for a web page).',
       reason: 'disguised_file',
+      code: 'unsupported_media_type',
     });
     // the same answer again, and the file is nowhere: no item, no bytes, no storage
     expect((await api(agent, `/cloud/${refused.id}/confirm`, { method: 'POST' })).status).toBe(415);

@@ -538,11 +538,11 @@ describe('verifications cannot be declared', () => {
 
     expect(deed).toEqual({
       status: 403,
-      body: { error: VERIFIED_ACTIVITIES.PROPERTY_DEED_VERIFIED.notVerified },
+      body: { error: VERIFIED_ACTIVITIES.PROPERTY_DEED_VERIFIED.notVerified, code: 'forbidden' },
     });
     expect(owner).toEqual({
       status: 403,
-      body: { error: VERIFIED_ACTIVITIES.OWNER_ACKNOWLEDGEMENT.notVerified },
+      body: { error: VERIFIED_ACTIVITIES.OWNER_ACKNOWLEDGEMENT.notVerified, code: 'forbidden' },
     });
     await settledCounters(agent, { points: POINTS.listing, properties: 1, deals: 0 });
 

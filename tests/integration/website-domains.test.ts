@@ -135,7 +135,7 @@ describe('default subdomain (POST /api/website-domains/setup, token cookie)', ()
     const body = { websiteId: id, businessName: 'Nobody' };
     const anonymous = await setupByCookie(undefined, body);
     expect(anonymous.status).toBe(401);
-    expect(Object.keys((await anonymous.json()) as Body)).toEqual(['error']);
+    expect(Object.keys((await anonymous.json()) as Body)).toEqual(['error', 'code']);
     expect((await setupByCookie(`${agent.token}x`, body)).status).toBe(401);
     expect((await setupByCookie(agent.token, body, { 'sec-fetch-site': 'cross-site' })).status).toBe(403);
     expect((await setupByCookie(agent.token, body, { 'sec-fetch-site': 'same-origin' })).status).toBe(200);
@@ -371,7 +371,7 @@ describe('custom domains: claimed, proven by a DNS TXT record, then served', () 
     expect((await checkDomain(other, id)).status).toBe(404);
     expect((await websiteDomains(other, id)).status).toBe(404);
     const none = await checkDomain(agent, id);
-    expect(none).toEqual({ status: 404, body: { error: 'Custom domain not found' } });
+    expect(none).toEqual({ status: 404, body: { error: 'Custom domain not found', code: 'not_found' } });
     expect((await websiteDomains(agent, id)).body).toEqual({ website_id: id, domains: [] });
   });
 
@@ -451,7 +451,7 @@ describe('force content (POST /website-domains/force-content/{id})', () => {
     expect(pageId.body.error).toContain('"missing"');
     const other = await createTestAgent({ role: 'Agent' });
     const foreign = await invoke(other, id, {}, { allPages: true });
-    expect(foreign).toEqual({ status: 404, body: { error: 'Website not found' } });
+    expect(foreign).toEqual({ status: 404, body: { error: 'Website not found', code: 'not_found' } });
     expect(bus.received.length).toBe(before);
     // and through the API Gateway
     expect((await api(other, `/website-domains/force-content/${id}`, jsonBody('POST', {}))).status).toBe(404);

@@ -72,6 +72,7 @@ describe('website revisions', () => {
     expect(stale.body).toEqual({
       error: 'This website was changed elsewhere since you opened it.',
       reason: 'stale_website',
+      code: 'stale_website',
     });
     const now = await get(agent, id);
     expect(says(now)).toContain('from tab A');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inject } from 'vitest';
 import type { Role, SubscriptionStatus } from '#contracts/plans';
 import { ensureCognitoUser, signIn } from '#local/accounts';
-import { expectDocumentedStatus } from './documented-statuses.ts';
+import { expectDocumentedErrorBody, expectDocumentedStatus } from './documented-statuses.ts';
 
 export interface TestAgent {
   agentId: string;
@@ -90,8 +90,15 @@ export async function callApi(path: string, init: RequestInit & { token?: string
       ...(headers as Record<string, string>),
     },
   });
-  // every answer the suites see is one openapi.json documents
+  // every answer the suites see is one openapi.json documents, an error with its documented code
   expectDocumentedStatus(rest.method ?? 'GET', path, response.status);
+  if (response.status >= 400 && /^application\/json\b/.test(response.headers.get('content-type') ?? '')) {
+    const body: unknown = await response
+      .clone()
+      .json()
+      .catch(() => undefined);
+    expectDocumentedErrorBody(rest.method ?? 'GET', path, response.status, body);
+  }
   return response;
 }
 

@@ -16,6 +16,8 @@ export interface CloudInfo {
     issuer: string;
     endpoint: string;
   };
+  /** the test cloud's own door: `POST /drain-events` (events.ts `drainEvents`) */
+  controlUrl: string;
   /** the cloud's log: one line per request, Lambda invocation and Cognito code (`cognito-codes.ts` reads it) */
   logFile: string;
 }

@@ -1,5 +1,6 @@
 import { manifest } from '#contracts/manifest';
-import { buildOpenApiDocument } from '#contracts/openapi';
+import { buildOpenApiDocument, type OpenApiDocument } from '#contracts/openapi';
+import { GATEWAY_ANSWERS } from '../../local/api-gateway.ts';
 
 /**
  * openapi.json tells the truth (issue 20): every answer the suites see through `callApi` must carry a status
@@ -12,6 +13,8 @@ interface Operation {
   method: string;
   pattern: RegExp;
   statuses: Set<number>;
+  /** the `code`s the document allows in the error answer of each status */
+  errorCodes: Map<number, Set<string>>;
 }
 
 let operations: Operation[] | undefined;
@@ -23,15 +26,61 @@ function documentedOperations(): Operation[] {
     const operation = document.paths[route.path]?.[route.method.toLowerCase()] as
       | { responses: Record<string, unknown> }
       | undefined;
+    const responses = Object.entries(operation?.responses ?? {});
     return {
       id: route.id,
       method: route.method,
       pattern: new RegExp(`^${route.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-      statuses: new Set(Object.keys(operation?.responses ?? {}).map(Number)),
+      statuses: new Set(responses.map(([status]) => Number(status))),
+      errorCodes: new Map(
+        responses
+          .filter(([status]) => Number(status) >= 400)
+          .map(([status, response]) => [Number(status), codesOfResponse(document, response)]),
+      ),
     };
   });
   return operations;
 }
+
+type Node = Record<string, unknown>;
+
+/** Follows a local `$ref` (`#/components/…`) of the document. */
+function resolve(document: OpenApiDocument, node: unknown): Node {
+  const target = (node as Node | undefined)?.$ref;
+  if (typeof target !== 'string') return (node ?? {}) as Node;
+  const found = target
+    .replace(/^#\//, '')
+    .split('/')
+    .reduce<unknown>((at, key) => (at as Node | undefined)?.[key], document);
+  return resolve(document, found);
+}
+
+/** The `code` enum a schema allows (an `allOf` allows what all its parts allow); undefined: any. */
+function codesOfSchema(document: OpenApiDocument, node: unknown): Set<string> | undefined {
+  const schema = resolve(document, node);
+  let codes: Set<string> | undefined;
+  const narrow = (allowed: Set<string> | undefined) => {
+    if (allowed) codes = codes ? new Set([...codes].filter((code) => allowed.has(code))) : allowed;
+  };
+  const code = (schema.properties as Node | undefined)?.code as { enum?: string[] } | undefined;
+  if (code?.enum) narrow(new Set(code.enum));
+  for (const part of (schema.allOf as unknown[] | undefined) ?? []) narrow(codesOfSchema(document, part));
+  return codes;
+}
+
+function codesOfResponse(document: OpenApiDocument, response: unknown): Set<string> {
+  const content = resolve(document, response).content as Record<string, { schema?: unknown }> | undefined;
+  return codesOfSchema(document, content?.['application/json']?.schema) ?? new Set();
+}
+
+const gatewayBodies = [
+  ...Object.values(GATEWAY_ANSWERS).map((answer) => answer.body),
+  { message: 'Bad Request' },
+];
+
+/** API Gateway's own answer (`{"message": …}`, before or instead of any function): it carries no code. */
+const isGatewayAnswer = (body: unknown) =>
+  gatewayBodies.some((gateway) => JSON.stringify(gateway) === JSON.stringify(body));
 
 /**
  * The operation a request is for (the most specific path when two match: `/cloud/trash/empty` before
@@ -58,5 +107,23 @@ export function expectDocumentedStatus(method: string, path: string, status: num
     throw new Error(
       `${operation.id} (${method.toUpperCase()} ${path}) answered ${status}, which openapi.json does not list ` +
         `(${[...operation.statuses].join(', ')}): add it to the route's statuses in contracts/routes`,
+    );
+}
+
+/**
+ * Throws when an error answer (4xx, 5xx) of the API is not `{"error": <text>, "code": <code>, …}` with a
+ * code openapi.json documents for that operation and status (contracts/error-codes.ts). API Gateway's
+ * own `{"message": …}` answers are the exception: they cannot carry a code.
+ */
+export function expectDocumentedErrorBody(method: string, path: string, status: number, body: unknown): void {
+  const operation = operationFor(method, path);
+  if (!operation || status < 400 || isGatewayAnswer(body)) return;
+  const { error, code } = (body ?? {}) as { error?: unknown; code?: unknown };
+  const allowed = operation.errorCodes.get(status) ?? new Set<string>();
+  if (typeof error !== 'string' || error.trim() === '' || typeof code !== 'string' || !allowed.has(code))
+    throw new Error(
+      `${operation.id} (${method.toUpperCase()} ${path}) answered ${status} ${JSON.stringify(body).slice(0, 300)}: ` +
+        `an error answer has \`error\` and a \`code\` openapi.json documents for ${status} ` +
+        `(${[...allowed].join(', ') || 'none'}; contracts/error-codes.ts)`,
     );
 }

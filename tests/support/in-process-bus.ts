@@ -24,7 +24,6 @@ const recordEverything: EventRule = {
   description: 'test recorder',
   pattern: { source: [EVENT_SOURCE] },
   consumer: 'none',
-  status: 'implemented',
   bus: 'platform',
   resources: {},
 };

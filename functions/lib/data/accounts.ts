@@ -1,5 +1,5 @@
 import type { FeatureName, Role, SubscriptionStatus } from '#contracts/plans';
-import type { AgentView } from '#contracts/schemas/agents';
+import type { AgencyView, AgentView } from '#contracts/schemas/agents';
 import { agentSearchTokenActions } from './agent-search.ts';
 import { defineEntity } from './entity.ts';
 
@@ -73,22 +73,14 @@ export const Agent = defineEntity<
   }),
 });
 
-export const AGENCY_TYPES = ['Agency', 'AgencyPlus', 'other'] as const;
-
-export interface AgencyItem {
-  id: string;
-  name: string;
-  type: (typeof AGENCY_TYPES)[number];
-  /** the members the admin brought in, not the admin (seat caps, docs/decisions.md) */
-  agentCount: number;
-  logo?: string;
-  admin_agent_id: string;
-  city?: string;
-  website?: string;
-  created_at: string;
+/**
+ * An agency as stored: the contract's agency (`agentCount` counts the members the admin brought in, not
+ * the admin: seat caps, docs/decisions.md) and the invitations' sequence.
+ */
+export type AgencyItem = AgencyView & {
   /** bumped by every new invitation, so concurrent invitations cannot pass the free seats together */
   invite_seq?: number;
-}
+};
 
 export const Agency = defineEntity<AgencyItem, 'id', 'type' | 'agentCount' | 'created_at'>()({
   type: 'agency',

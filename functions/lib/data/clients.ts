@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ClientActivityKind, ColumnPreference } from '#contracts/client-values';
-import type { ClientActivityView, ClientView } from '#contracts/schemas/clients';
+import type { ClientActivityKind } from '#contracts/client-values';
+import type { ClientActivityView, ClientTablePreferencesView, ClientView } from '#contracts/schemas/clients';
 import type { Identity } from '../auth.ts';
 import { notFound } from '../errors.ts';
 import { logger } from '../logger.ts';
@@ -59,7 +59,7 @@ export const Client = defineEntity<ClientItem, 'client_id', 'created_at'>()({
 
 /** A substring filter on the lower-cased search key. */
 export const searchMatches =
-  (text: string): Condition =>
+  (text: string): Condition<'search_key'> =>
   (context) =>
     `contains(${context.name('search_key')}, ${context.value(text.toLowerCase())})`;
 
@@ -77,11 +77,11 @@ export const ClientActivity = defineEntity<ClientActivityItem, 'client_id' | 'at
   },
 });
 
-export interface ClientTablePreferencesItem {
+/** The contract's table preferences, keyed by the agent (`agent_id`), always stamped. */
+export type ClientTablePreferencesItem = Pick<ClientTablePreferencesView, 'columnPreferences'> & {
   agent_id: string;
-  columnPreferences: ColumnPreference[];
   updated_at: string;
-}
+};
 
 /** The client table's columns of one agent (spec §3 "Table preferences: columnPreferences"). */
 export const ClientTablePreferences = defineEntity<ClientTablePreferencesItem, 'agent_id', 'updated_at'>()({
@@ -100,7 +100,7 @@ export function canSeeClient(caller: Caller, client: Pick<ClientItem, 'agentId' 
 }
 
 /** The filter that keeps, of the clients an agent added, those it still sees (not a former agency's). */
-export const visibleOwnClients = (caller: Caller): Condition =>
+export const visibleOwnClients = (caller: Caller): Condition<'agencyId'> =>
   caller.agencyId ? or(notExists('agencyId'), eq('agencyId', caller.agencyId)) : notExists('agencyId');
 
 /** The client if the caller may see it; undefined when it is missing or someone else's. */

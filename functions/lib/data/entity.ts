@@ -30,6 +30,12 @@ export const TYPE_ATTRIBUTE = '_type';
 
 type IndexName = (typeof TABLE_INDEXES)[number]['name'];
 
+/** The attributes the layer itself writes on every item (keys of the table and its indexes, the type tag). */
+type PhysicalAttribute =
+  | typeof TYPE_ATTRIBUTE
+  | (typeof TABLE_KEYS)[keyof typeof TABLE_KEYS]
+  | (typeof TABLE_INDEXES)[number]['partitionKey' | 'sortKey'];
+
 export interface KeyPart<Attribute extends string = string> {
   prefix: string;
   /** attribute names (item or derived) whose values follow the prefix, in order */
@@ -91,7 +97,7 @@ export interface Page<Item> {
   cursor?: string;
 }
 
-export interface QueryOptions<KeyValues = Record<string, string>> {
+export interface QueryOptions<KeyValues = Record<string, string>, Attribute extends string = string> {
   /** leading sort-key values to match, the last one as a prefix */
   begins?: KeyValues;
   /**
@@ -99,7 +105,7 @@ export interface QueryOptions<KeyValues = Record<string, string>> {
    * `begins` values. With another attribute after it (an id), that attribute's values v with from <= v < to.
    */
   between?: { from: string; to: string };
-  filter?: Condition;
+  filter?: Condition<Attribute>;
   limit?: number;
   cursor?: string;
   consistent?: boolean;
@@ -228,8 +234,8 @@ export interface UpdateChanges<Item> {
   remove?: readonly (keyof Item & string)[];
 }
 
-export interface UpdateOptions {
-  if?: Condition;
+export interface UpdateOptions<Attribute extends string = string> {
+  if?: Condition<Attribute>;
   /** false: create the item when it is missing (an upsert); true by default */
   mustExist?: boolean;
   returnValues?: ReturnedValues;
@@ -269,7 +275,8 @@ export function isConditionFailure(error: unknown): boolean {
 /**
  * Defines an entity: `defineEntity<Item, KeyAttribute, Defaulted>()(spec)`. `Defaulted` names the
  * attributes `defaults` fills, which a create may then omit. The second call infers the spec's index and
- * derived attribute names, so a query names an index that exists and the attributes of its keys.
+ * derived attribute names, so a query names an index that exists and the attributes of its keys, and a
+ * condition or filter (`Condition<Names>`) only the item's attributes, derived ones, keys and type tag.
  */
 export function defineEntity<
   Item extends object,
@@ -292,6 +299,9 @@ function entityOf<
   /** the values of an access pattern's partition or leading sort-key attributes */
   type KeyValues = Partial<Record<Attribute, string>>;
   type CreateInput = Omit<Item, Defaulted> & Partial<Pick<Item, Defaulted>>;
+  /** what a condition or filter may name: the item's and derived attributes, the keys and the type tag */
+  type Readable = Attribute | PhysicalAttribute;
+  type On = Condition<Readable>;
   type Values = Record<string, unknown>;
 
   const indexes: Record<string, IndexSpec> = { ...spec.indexes, primary: spec.key };
@@ -518,7 +528,7 @@ function entityOf<
     },
 
     /** Writes the whole item, replacing any with the same key. */
-    async put(input: CreateInput, options: { if?: Condition } = {}): Promise<Item> {
+    async put(input: CreateInput, options: { if?: On } = {}): Promise<Item> {
       const action = this.transact.put(input, options);
       const put = action.Put!;
       if (companionActions.has(action)) await writeWithCompanions(action);
@@ -534,7 +544,7 @@ function entityOf<
     async update<Returned extends ReturnedValues = 'new'>(
       key: Key,
       changes: UpdateChanges<Item>,
-      options: UpdateOptions & { returnValues?: Returned } = {},
+      options: UpdateOptions<Readable> & { returnValues?: Returned } = {},
     ): Promise<Returned extends 'new' ? Item : Item | undefined> {
       const returnValues = options.returnValues ?? 'new';
       type Result = Returned extends 'new' ? Item : Item | undefined;
@@ -586,7 +596,7 @@ function entityOf<
     },
 
     /** Deletes the item (optionally only under a condition); answers what was deleted. */
-    async delete(key: Key, options: { if?: Condition } = {}): Promise<Item | undefined> {
+    async delete(key: Key, options: { if?: On } = {}): Promise<Item | undefined> {
       if (companionSpec) {
         const current = await this.get(key, { consistent: true });
         await writeWithCompanions(this.transact.delete(key, options));
@@ -614,7 +624,7 @@ function entityOf<
     async query(
       indexName: IndexNames | 'primary',
       partition: KeyValues,
-      options: QueryOptions<KeyValues> = {},
+      options: QueryOptions<KeyValues, Readable> = {},
     ): Promise<Page<Item>> {
       const index = indexes[indexName];
       if (!index) throw new Error(`${spec.type}: no index ${indexName}`);
@@ -694,7 +704,7 @@ function entityOf<
     async queryAll(
       indexName: IndexNames | 'primary',
       partition: KeyValues,
-      options: Omit<QueryOptions<KeyValues>, 'cursor' | 'limit'> = {},
+      options: Omit<QueryOptions<KeyValues, Readable>, 'cursor' | 'limit'> = {},
     ) {
       const items: Item[] = [];
       let cursor: string | undefined;
@@ -710,7 +720,7 @@ function entityOf<
      * Every item of this type matching a filter. A whole-table read: tests and operators only, with their own
      * credentials; no deployed function is granted `dynamodb:Scan` (contracts/function-access.ts).
      */
-    async scan(filter?: Condition): Promise<Item[]> {
+    async scan(filter?: On): Promise<Item[]> {
       const items: Item[] = [];
       let startKey: Values | undefined;
       do {
@@ -738,7 +748,7 @@ function entityOf<
         return this.put(input, { if: notExists(TABLE_KEYS.partitionKey) });
       },
 
-      put(input: CreateInput, options: { if?: Condition } = {}): TransactAction {
+      put(input: CreateInput, options: { if?: On } = {}): TransactAction {
         const context = new ExpressionContext();
         const values = { ...spec.defaults?.(), ...input } as Values;
         const action = {
@@ -756,7 +766,7 @@ function entityOf<
       update(
         key: Key,
         changes: UpdateChanges<Item>,
-        options: Omit<UpdateOptions, 'returnValues'> = {},
+        options: Omit<UpdateOptions<Readable>, 'returnValues'> = {},
       ): TransactAction {
         const { given, others } = companionSources(changes);
         // a transaction cannot read first: the companions' values must all be known from the change
@@ -772,7 +782,7 @@ function entityOf<
       },
 
       /** Deletes the item (optionally only under a condition, which then also fails the transaction). */
-      delete(key: Key, options: { if?: Condition } = {}): TransactAction {
+      delete(key: Key, options: { if?: On } = {}): TransactAction {
         const context = new ExpressionContext();
         const action = {
           Delete: {
@@ -786,7 +796,7 @@ function entityOf<
       },
 
       /** Fails the transaction unless the item meets the condition; writes nothing. */
-      check(key: Key, condition: Condition): TransactAction {
+      check(key: Key, condition: On): TransactAction {
         const context = new ExpressionContext();
         return {
           ConditionCheck: {

@@ -28,12 +28,21 @@ export class ExpressionContext {
   }
 }
 
-/** A condition (or filter) expression, rendered into a request's context. */
-export type Condition = (context: ExpressionContext) => string;
+/** Type-only: the attribute names a condition reads (never set at run time). */
+declare const reads: unique symbol;
+
+/**
+ * A condition (or filter) expression, rendered into a request's context. `Attribute` is the union of the
+ * attribute names it reads, inferred from the builders below, so an entity refuses at compile time a
+ * condition on an attribute its items do not have (a typo in `eq('stauts', …)` is a type error).
+ */
+export type Condition<Attribute extends string = string> = ((context: ExpressionContext) => string) & {
+  readonly [reads]?: Attribute;
+};
 
 const compare =
   (operator: string) =>
-  (attribute: string, value: unknown): Condition =>
+  <Attribute extends string>(attribute: Attribute, value: unknown): Condition<Attribute> =>
   (context) =>
     `${context.name(attribute)} ${operator} ${context.value(value)}`;
 
@@ -45,37 +54,37 @@ export const gt = compare('>');
 export const gte = compare('>=');
 
 export const exists =
-  (attribute: string): Condition =>
+  <Attribute extends string>(attribute: Attribute): Condition<Attribute> =>
   (context) =>
     `attribute_exists(${context.name(attribute)})`;
 
 export const notExists =
-  (attribute: string): Condition =>
+  <Attribute extends string>(attribute: Attribute): Condition<Attribute> =>
   (context) =>
     `attribute_not_exists(${context.name(attribute)})`;
 
 export const beginsWith =
-  (attribute: string, prefix: string): Condition =>
+  <Attribute extends string>(attribute: Attribute, prefix: string): Condition<Attribute> =>
   (context) =>
     `begins_with(${context.name(attribute)}, ${context.value(prefix)})`;
 
 export const and =
-  (...conditions: Condition[]): Condition =>
+  <Attribute extends string>(...conditions: Condition<Attribute>[]): Condition<Attribute> =>
   (context) =>
     conditions.map((condition) => `(${condition(context)})`).join(' AND ');
 
 export const or =
-  (...conditions: Condition[]): Condition =>
+  <Attribute extends string>(...conditions: Condition<Attribute>[]): Condition<Attribute> =>
   (context) =>
     conditions.map((condition) => `(${condition(context)})`).join(' OR ');
 
 /** True when a string attribute holds `part` anywhere (a substring; never matches an absent attribute). */
 export const contains =
-  (attribute: string, part: string): Condition =>
+  <Attribute extends string>(attribute: Attribute, part: string): Condition<Attribute> =>
   (context) =>
     `contains(${context.name(attribute)}, ${context.value(part)})`;
 
 export const not =
-  (condition: Condition): Condition =>
+  <Attribute extends string>(condition: Condition<Attribute>): Condition<Attribute> =>
   (context) =>
     `NOT (${condition(context)})`;

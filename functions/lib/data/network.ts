@@ -1,4 +1,5 @@
-import type { ConnectionRequestStatus } from '#contracts/schemas/connections';
+import type * as z from 'zod/mini';
+import type { connectionRequest } from '#contracts/schemas/connections';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -8,14 +9,8 @@ import { defineEntity } from './entity.ts';
  * concurrency: it is only ever created by a conditional put on the pair's own key.
  */
 
-export interface ConnectionRequestItem {
-  id: string;
-  requester_id: string;
-  receiver_id: string;
-  status: ConnectionRequestStatus;
-  created_at: string;
-  responded_at?: string;
-}
+/** A request as stored: exactly the contract's connection request. */
+export type ConnectionRequestItem = z.infer<typeof connectionRequest>;
 
 export const ConnectionRequest = defineEntity<ConnectionRequestItem, 'id', 'status' | 'created_at'>()({
   type: 'connectionRequest',

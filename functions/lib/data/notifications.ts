@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
+import type * as z from 'zod/mini';
 import type { NotificationKind } from '#contracts/reputation-points';
+import type { reputationNotification } from '#contracts/schemas/reputation';
 import { defineEntity, isConditionFailure } from './entity.ts';
 
 /**
@@ -8,17 +10,13 @@ import { defineEntity, isConditionFailure } from './entity.ts';
  * them at GET /api/agents/{id}/reputation/notifications and dismisses with PUT /api/notifications/{id}/read.
  */
 
-export interface NotificationItem {
+/** A notification as stored: the contract's (its `link` an app path it opens), always of a kind. */
+export type NotificationItem = Omit<z.infer<typeof reputationNotification>, 'id' | 'kind'> & {
   agent_id: string;
   /** `<created_at>_<key>`: sorts by time, and the key makes a repeated notification the same item */
   notification_id: string;
   kind: NotificationKind;
-  message: string;
-  /** an app path the notification opens (a profile, an agenda day...) */
-  link?: string;
-  read: boolean;
-  created_at: string;
-}
+};
 
 export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notification_id', 'read'>()({
   type: 'notification',

@@ -1,19 +1,16 @@
+import type * as z from 'zod/mini';
+import type { chatMessage, conversationSummary } from '#contracts/schemas/support';
 import { defineEntity } from './entity.ts';
 
 /**
  * The support chat: one conversation item per account (in the support inbox index, latest message
  * first) and its messages in the same partition, in time order.
  */
-export interface SupportConversationItem {
+export type SupportConversationItem = Omit<z.infer<typeof conversationSummary>, 'agentId'> & {
   agent_id: string;
-  agent_name: string;
-  agent_email: string;
-  last_message_at: string;
-  last_message_preview: string;
-  last_author: 'agent' | 'support';
-  unread_for_support: number;
+  /** support replies the agent has not seen yet (the conversation's `unread`) */
   unread_for_agent: number;
-}
+};
 
 export const SupportConversation = defineEntity<SupportConversationItem, 'agent_id'>()({
   type: 'supportConversation',
@@ -28,16 +25,13 @@ export const SupportConversation = defineEntity<SupportConversationItem, 'agent_
   },
 });
 
-export interface SupportMessageItem {
+/** A message as stored: the contract's chat message under its conversation, with who wrote it. */
+export type SupportMessageItem = Omit<z.infer<typeof chatMessage>, 'id'> & {
   agent_id: string;
   /** time-ordered: ISO time, then a random suffix */
   message_id: string;
-  author: 'agent' | 'support';
   author_id: string;
-  author_name: string;
-  body: string;
-  created_at: string;
-}
+};
 
 export const SupportMessage = defineEntity<SupportMessageItem, 'agent_id' | 'message_id'>()({
   type: 'supportMessage',

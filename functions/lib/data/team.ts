@@ -1,3 +1,4 @@
+import type { InviteView } from '#contracts/schemas/team';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -7,25 +8,22 @@ import { defineEntity } from './entity.ts';
  * expired invitation in AWS; every read also treats it as gone once past its expiry.
  */
 
-export const INVITE_STATUSES = ['pending', 'accepted'] as const;
-export type InviteStatus = (typeof INVITE_STATUSES)[number];
+export type InviteStatus = InviteView['status'];
 
-export interface InviteItem {
+/**
+ * An invitation as stored: the contract's invitation (email lower-cased and trimmed, status, inviter,
+ * creation time) under its key, with what the API never shows in that shape.
+ */
+export type InviteItem = Omit<InviteView, 'id' | 'expires_at'> & {
   agency_id: string;
   invite_id: string;
-  /** lower-cased and trimmed */
-  email: string;
   /** base64url SHA-256 of the link's secret */
   token_hash: string;
-  status: InviteStatus;
-  /** the admin who sent it */
-  invited_by: string;
-  created_at: string;
-  /** epoch seconds: the end of its validity, and the TTL */
+  /** epoch seconds: the end of its validity, and the TTL (the contract shows it as an ISO time) */
   expires_at: number;
   accepted_by?: string;
   accepted_at?: string;
-}
+};
 
 export const Invite = defineEntity<InviteItem, 'agency_id' | 'invite_id', 'status' | 'created_at'>()({
   type: 'invite',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { PENDING_LEAD_REASONS } from '#contracts/schemas/pending-leads';
+import type { PendingLeadView } from '#contracts/schemas/pending-leads';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -31,26 +31,17 @@ export const WebsiteLeadCount = defineEntity<WebsiteLeadCountItem, 'website_id' 
   },
 });
 
-export type PendingLeadReason = (typeof PENDING_LEAD_REASONS)[number];
+export type PendingLeadReason = PendingLeadView['reason'];
 
-export interface PendingLeadItem {
+/**
+ * A waiting lead as stored: the contract's pending lead (its `lead_id` time-ordered, `pendingLeadId`, so the
+ * partition lists leads oldest first) in its agent's partition, expiring in epoch seconds (the table's TTL
+ * attribute; the contract shows an ISO time).
+ */
+export type PendingLeadItem = Omit<PendingLeadView, 'expires_at'> & {
   agent_id: string;
-  /** time-ordered (`pendingLeadId`): the partition lists leads oldest first */
-  lead_id: string;
-  website_id: string;
-  website_name: string;
-  full_name: string;
-  email: string;
-  phone?: string;
-  message?: string;
-  page?: string;
-  property_id?: string;
-  property_title?: string;
-  reason: PendingLeadReason;
-  received_at: string;
-  /** epoch seconds (the table's TTL attribute) */
   expires_at: number;
-}
+};
 
 /**
  * A lead waiting in its agent's partition, outside the client book and the clients count. Keyed by agent

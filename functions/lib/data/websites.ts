@@ -1,4 +1,5 @@
-import type { WebsiteView } from '#contracts/schemas/websites';
+import type * as z from 'zod/mini';
+import type { WebsiteView, websiteAsset, websiteBackup, websiteTemplate } from '#contracts/schemas/websites';
 import { defineEntity } from './entity.ts';
 
 /**
@@ -46,17 +47,16 @@ export const Website = defineEntity<WebsiteItem, 'website_id', 'created_at'>()({
   defaults: () => ({ created_at: new Date().toISOString() }),
 });
 
-export type WebsiteBackupReason = 'auto' | 'manual';
+type WebsiteBackupView = z.infer<typeof websiteBackup>;
+export type WebsiteBackupReason = WebsiteBackupView['reason'];
 
-export interface WebsiteBackupItem {
-  website_id: string;
+/** A backup as stored: the contract's backup under its key, with where its content is. */
+export type WebsiteBackupItem = Omit<WebsiteBackupView, 'id' | 'size'> & {
   backup_id: string;
-  reason: WebsiteBackupReason;
   /** the backed-up content JSON in the `content` bucket (never the website's current key) */
   content_key: string;
   size: number;
-  created_at: string;
-}
+};
 
 /** A website's backups, in its partition, sorted by time: query `descending` for newest first. */
 export const WebsiteBackup = defineEntity<WebsiteBackupItem, 'website_id' | 'created_at' | 'backup_id'>()({
@@ -67,19 +67,16 @@ export const WebsiteBackup = defineEntity<WebsiteBackupItem, 'website_id' | 'cre
   },
 });
 
-export interface WebsiteAssetItem {
+/**
+ * An asset as stored: the contract's asset (its `url` the public media path, `/` + key) under its key, with
+ * its object.
+ */
+export type WebsiteAssetItem = Omit<z.infer<typeof websiteAsset>, 'id' | 'type'> & {
   website_id: string;
   asset_id: string;
-  /** the public media URL path: `/` + key */
-  url: string;
   /** the object in the `files` bucket (under `media/websites/<websiteId>/`) */
   key: string;
-  name: string;
-  mime_type?: string;
-  size: number;
-  metadata?: Record<string, unknown>;
-  created_at: string;
-}
+};
 
 /** A website's assets, in its partition, oldest first. */
 export const WebsiteAsset = defineEntity<WebsiteAssetItem, 'website_id' | 'created_at' | 'asset_id'>()({
@@ -90,12 +87,16 @@ export const WebsiteAsset = defineEntity<WebsiteAssetItem, 'website_id' | 'creat
   },
 });
 
-export interface WebsiteTemplateItem {
+/**
+ * An agent's own template as stored: the contract's template (never built in, always the agent's) under
+ * its key, with its content and where it came from.
+ */
+export type WebsiteTemplateItem = Pick<
+  z.infer<typeof websiteTemplate>,
+  'name' | 'description' | 'preview_image'
+> & {
   template_id: string;
   agent_id: string;
-  name: string;
-  description: string;
-  preview_image?: string;
   /** the template's content JSON in the `content` bucket */
   content_key: string;
   settings: Record<string, unknown>;
@@ -103,7 +104,7 @@ export interface WebsiteTemplateItem {
   /** the website it was saved from */
   source_website_id: string;
   created_at: string;
-}
+};
 
 /** An agent's own website templates (saved from one of its websites). */
 export const WebsiteTemplate = defineEntity<WebsiteTemplateItem, 'template_id', 'created_at'>()({

@@ -9,7 +9,6 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import {
   decodesAsImage,
   isAcceptedImage,
@@ -17,6 +16,7 @@ import {
   UNREADABLE_IMAGE_MESSAGE,
 } from '../agents/imageFile.ts';
 import { isMissingPicture } from '../agents/profilePicture.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { selectAgencyData, selectAgencyLogo } from './agencySlice.ts';
 import { useUpdateAgencyMutation, useUploadLogoMutation } from './api.ts';
 

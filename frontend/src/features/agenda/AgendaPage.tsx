@@ -7,9 +7,9 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { useClientOptions } from '../clients/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { usePropertyOptions } from '../properties/api.ts';
 import { AgendaCalendar, type CalendarView } from './AgendaCalendar.tsx';
 import {

@@ -7,7 +7,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetAgendaFeedQuery, useRevokeAgendaFeedMutation, useRotateAgendaFeedMutation } from './api.ts';
 
 type Confirming = 'rotate' | 'revoke' | null;

@@ -7,8 +7,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../..
 import { CharacterCount, tooLongMessage } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useUpdateAgentMutation } from './api.ts';
-import { apiErrorMessage } from './apiError.ts';
 import type { Agent } from './types.ts';
 
 interface DetailValues {

@@ -5,13 +5,13 @@ import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 // the agent's own listings (spec §2: dashboard properties are the signed-in agent's) hold the page's
 // largest paint, the first listing's photo: in this chunk, so no lazy boundary waits before them
 import { MyPropertiesSection } from '../properties/MyPropertiesSection.tsx';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUploadProfilePictureMutation } from './api.ts';
-import { apiErrorMessage } from './apiError.ts';
 import {
   decodesAsImage,
   isAcceptedImage,

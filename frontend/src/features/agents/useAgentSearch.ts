@@ -1,6 +1,7 @@
 import { nanoid } from '@reduxjs/toolkit';
 import { useCallback, useRef } from 'react';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   type AgentSearchQuery,
   agentSearchFailed,
@@ -8,7 +9,6 @@ import {
   agentSearchSucceeded,
 } from './agentSlice.ts';
 import { agentsApi } from './api.ts';
-import { apiErrorMessage } from './apiError.ts';
 
 /** Agents per directory page: four rows of the three-column grid. */
 export const AGENTS_PAGE_SIZE = 24;

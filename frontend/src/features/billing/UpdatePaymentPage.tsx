@@ -7,7 +7,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { PageLoader } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   type BillingView,
   cardLine,

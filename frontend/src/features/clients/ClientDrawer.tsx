@@ -22,7 +22,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetPropertyQuery } from '../properties/api.ts';
 import {
   type Client,

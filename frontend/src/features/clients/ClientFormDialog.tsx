@@ -8,7 +8,7 @@ import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   type Client,
   type ClientAgent,

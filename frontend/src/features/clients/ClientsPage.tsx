@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Columns3, Contact, Download, FileUp, Plus, RefreshCw, Search, Sparkles, X } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_STAGES, CLIENT_TYPES, type ClientStage } from '#contracts/client-values';
 import { planFor } from '#contracts/plans';
@@ -31,7 +31,6 @@ import { ClientFormDialog } from './ClientFormDialog.tsx';
 import { ClientTable, type ClientTableFilters } from './ClientTable.tsx';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
 import { matchesSearch } from './clientColumns.tsx';
-import { clientsToCsv, exportFileName } from './clientCsv.ts';
 import { STAGE_DOTS, STAGE_LABELS, TYPE_LABELS } from './clientFormat.ts';
 import {
   clientsErrorSet,
@@ -41,7 +40,6 @@ import {
   selectClientsError,
 } from './clientsSlice.ts';
 import { DeleteClientDialog } from './DeleteClientDialog.tsx';
-import { ImportClientsDialog } from './ImportClientsDialog.tsx';
 import { PendingLeadsPanel } from './PendingLeadsPanel.tsx';
 import { useTablePreferences } from './useTablePreferences.ts';
 
@@ -51,6 +49,11 @@ type Dialog =
   | { kind: 'delete'; client: Client }
   | { kind: 'import' }
   | { kind: 'columns' };
+
+// the CSV code (papaparse) loads with the import dialog or the export action, not with the page
+const ImportClientsDialog = lazy(() =>
+  import('./ImportClientsDialog.tsx').then((module) => ({ default: module.ImportClientsDialog })),
+);
 
 const NO_FILTERS: ClientTableFilters = { search: '', stage: null, type: null };
 
@@ -141,14 +144,23 @@ export function ClientsPage() {
     setDialog({ kind: 'create' });
   };
 
-  const onExport = () => {
+  const onExport = async () => {
     const rows = visibleRows.length || filtersActive(filters, mineOnly) ? visibleRows : clients;
+    let csv: typeof import('./clientCsv.ts');
+    try {
+      csv = await import('./clientCsv.ts');
+    } catch {
+      showToast('error', 'The export could not start. Check your connection and try again.');
+      return;
+    }
     const url = URL.createObjectURL(
-      new Blob([clientsToCsv(rows, agents)], { type: 'text/csv;charset=utf-8' }),
+      new Blob([csv.clientsToCsv(rows, agents, csv.csvDelimiterFor(navigator.language))], {
+        type: 'text/csv;charset=utf-8',
+      }),
     );
     const link = document.createElement('a');
     link.href = url;
-    link.download = exportFileName();
+    link.download = csv.exportFileName();
     link.click();
     setTimeout(() => URL.revokeObjectURL(url), 1000);
     showToast('success', `Exported ${rows.length} ${rows.length === 1 ? 'client' : 'clients'}`);
@@ -404,7 +416,11 @@ export function ClientsPage() {
           }}
         />
       )}
-      {dialog?.kind === 'import' && <ImportClientsDialog agents={agents} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'import' && (
+        <Suspense fallback={null}>
+          <ImportClientsDialog agents={agents} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
       <ColumnsDialog
         open={dialog?.kind === 'columns'}
         onOpenChange={(next) => !next && setDialog(null)}

@@ -4,7 +4,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { type Client, useDeleteClientMutation } from './api.ts';
 
 /** Deleting a client asks first: it removes the client and its whole activity trail. */

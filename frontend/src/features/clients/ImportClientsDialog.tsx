@@ -4,7 +4,7 @@ import { useAppDispatch } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useLazyGetFeatureLimitQuery } from '../preferences/api.ts';
 import {
   type ClientAgent,
@@ -15,7 +15,7 @@ import {
   useImportClientMutation,
 } from './api.ts';
 import { CSV_COLUMNS, type ImportPlan, type ImportRow, planImport } from './clientCsv.ts';
-import { toCsv } from './csv.ts';
+import { csvDelimiterFor, decodeCsv, toCsv } from './csv.ts';
 
 const PARALLEL_REQUESTS = 4;
 const SHOWN_PROBLEMS = 50;
@@ -26,7 +26,7 @@ type Step =
   | { name: 'importing'; done: number; total: number }
   | { name: 'done'; imported: number; failed: ImportRow[]; skipped: number; limitReached: boolean };
 
-/** A template with every column the import reads and one example row. */
+/** A template with every column the import reads and one example row, separated as the reader's spreadsheet expects. */
 function templateUrl(): string {
   const header = CSV_COLUMNS.filter((column) => column.field).map((column) => column.header);
   const example = [
@@ -46,7 +46,7 @@ function templateUrl(): string {
     'Looking for a 2-bedroom with a view.',
     '',
   ];
-  return `data:text/csv;charset=utf-8,${encodeURIComponent(toCsv(header, [example]))}`;
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(toCsv(header, [example], csvDelimiterFor(navigator.language)))}`;
 }
 
 /**
@@ -69,7 +69,14 @@ export function ImportClientsDialog({ agents, onClose }: { agents: ClientAgent[]
       setStep({ name: 'choose', error: 'Choose a .csv file (spreadsheets can save as CSV).' });
       return;
     }
-    const plan = planImport(await file.text(), agents);
+    let text: string;
+    try {
+      text = decodeCsv(await file.arrayBuffer());
+    } catch {
+      setStep({ name: 'choose', error: 'The file could not be read. Choose it again.' });
+      return;
+    }
+    const plan = planImport(text, agents);
     const limit = await checkLimit('clients', false);
     // a 402 (subscription) has opened the paywall through the API layer
     if ((limit.error as { status?: unknown } | undefined)?.status === 402) return onClose();
@@ -132,6 +139,9 @@ export function ImportClientsDialog({ agents, onClose }: { agents: ClientAgent[]
           <span className="mt-3 text-sm font-semibold text-slate-900">Choose a CSV file</span>
           <span className="mt-1 text-sm text-slate-600">
             One client per row, with a header row. Only Full name is required.
+          </span>
+          <span className="mt-1 text-xs text-slate-500">
+            Comma- or semicolon-separated, as any spreadsheet saves it.
           </span>
           <input
             id={inputId}

@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetFeatureLimitQuery } from '../preferences/api.ts';
 import {
   isClientLimitError,

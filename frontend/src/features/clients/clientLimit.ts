@@ -1,3 +1,4 @@
+import { readApiError } from '../errors/apiError.ts';
 import { openPaywall } from '../paywall/paywallSlice.ts';
 
 /** The clients limit in the browser (spec §5, §8), kept apart from the endpoints so the store can use it. */
@@ -11,10 +12,10 @@ export interface LimitBody {
   maximum?: unknown;
 }
 
-/** True for the server's 403 `Feature limit reached` on clients. */
+/** True for the server's 403 `Feature limit reached` on clients (code `limit_reached`). */
 export function isClientLimitError(error: unknown): boolean {
-  const failure = error as { status?: unknown; data?: LimitBody } | undefined;
-  return failure?.status === 403 && failure.data?.error === FEATURE_LIMIT_REACHED;
+  const { status, code, message } = readApiError(error);
+  return status === 403 && (code === 'limit_reached' || message === FEATURE_LIMIT_REACHED);
 }
 
 /** The limit prompt: the paywall modal in its "Limit Reached" form, with the clients usage bar. */

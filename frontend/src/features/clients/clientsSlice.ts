@@ -1,8 +1,8 @@
 import { createSlice, type PayloadAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { ColumnPreference } from '#contracts/client-values';
 import type { ClientListView, ClientTablePreferencesView, ClientView } from '#contracts/schemas/clients';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import { clearAuth } from '../auth/authSlice.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { FEATURE_LIMIT_REACHED, isClientLimitError } from './clientLimit.ts';
 
 /**

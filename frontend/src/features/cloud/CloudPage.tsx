@@ -29,6 +29,7 @@ import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
+import { readApiError } from '../errors/apiError.ts';
 import { planName } from '../shell/roles.ts';
 import {
   useCloudDownloadLinkMutation,
@@ -88,10 +89,7 @@ const sameCrumbs = (a: readonly FolderCrumb[], b: readonly FolderCrumb[]) =>
   a.length === b.length &&
   a.every((crumb, index) => crumb.id === b[index]!.id && crumb.name === b[index]!.name);
 
-const serverMessage = (error: unknown): string | undefined => {
-  const data = (error as { data?: { error?: unknown } } | undefined)?.data;
-  return typeof data?.error === 'string' ? data.error : undefined;
-};
+const serverMessage = (error: unknown): string | undefined => readApiError(error).message;
 
 /** The cloud file store (spec §2 /cloud): recents, folders, shared, trash, uploads and storage. */
 export function CloudPage() {

@@ -1,5 +1,5 @@
 import { showToast } from '../../components/toasts/toast.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   useRespondToConnectionMutation,
   useSendConnectionRequestMutation,

@@ -6,7 +6,7 @@ import { Logo } from '../../components/Logo.tsx';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   type OwnerLinkDetails,
   type OwnerResponse,

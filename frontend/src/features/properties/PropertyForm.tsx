@@ -6,7 +6,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { CharacterCount } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { formatAmountInput } from '../preferences/format.ts';
 import { AREA_UNIT_LABELS, FURNISHING_LABELS, STATUS_LABELS } from './labels.ts';
 import { PhotoPicker } from './PhotoPicker.tsx';

@@ -3,7 +3,7 @@ import { Heart } from 'lucide-react';
 import { SAVED_PROPERTIES_PROBE } from '../../app/apiPaths.ts';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useSavedPropertiesQuery, useSavePropertyMutation, useUnsavePropertyMutation } from './api.ts';
 import { selectSavedIds } from './savedSelectors.ts';
 

@@ -11,8 +11,8 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import { formatSize } from '../cloud/format.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { postToS3 } from './photoUploads.ts';
 import {
   DEED_STATE_LABELS,

@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useCreateUploadUrlMutation } from './api.ts';
 import type { SubmitPhase } from './PropertyForm.tsx';
 import { type PhotoDraft, uploadPhotos } from './photoUploads.ts';

@@ -10,10 +10,10 @@ import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { useUpdateAgentMutation } from '../agents/api.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import type { Agent } from '../agents/types.ts';
 import { selectToken } from '../auth/authSlice.ts';
 import type { LoginLocationState } from '../auth/LoginPage.tsx';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   changePassword,
   PASSWORD_MESSAGES,

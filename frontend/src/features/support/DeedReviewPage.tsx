@@ -10,8 +10,8 @@ import { Card, CardContent } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { PageLoader } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import { formatSize } from '../cloud/format.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   type DeedReview,
   useGetDeedDocumentMutation,

@@ -2,7 +2,7 @@ import { SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { Button } from '../../components/ui/Button.tsx';
 import { CharacterCount, tooLongMessage } from '../../components/ui/CharacterCount.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { CHAT_MESSAGE_MAX } from './chatFormat.ts';
 
 /** The message box of the chat panel and the inbox: Enter sends, Shift+Enter starts a new line. */

@@ -14,7 +14,7 @@ import { Input } from '../../components/ui/Input.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
 import { selectAgentData } from '../agents/agentSlice.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { isAgencyAdmin } from '../shell/roles.ts';
 import { useCreateInviteMutation, useListInvitesQuery } from './api.ts';
 import { PendingInvites } from './PendingInvites.tsx';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useAcceptInviteMutation } from './api.ts';
 import { forgetPendingInvite, pendingInviteToken } from './pendingInvite.ts';
 

@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../app/paths.ts';
 import { Button } from '../../components/ui/Button.tsx';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetInvitePreviewQuery } from './api.ts';
 import { rememberPendingInvite } from './pendingInvite.ts';
 import type { InvitePreview } from './types.ts';

@@ -23,7 +23,7 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData } from '../agents/agentSlice.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { formatCount } from '../preferences/format.ts';
 import { planLabel } from '../shell/roles.ts';
 import { useGetTeamQuery, useRemoveMemberMutation } from './api.ts';

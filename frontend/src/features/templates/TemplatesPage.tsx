@@ -12,8 +12,8 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
-  apiErrorMessage,
   isBuiltIn,
   templatePreview,
   useCreateWebsiteMutation,

@@ -66,12 +66,3 @@ export const {
   useDeleteTemplateMutation,
   useCreateWebsiteMutation,
 } = templatesApi;
-
-/** The message of an API error body ({error}) or a fallback. */
-export function apiErrorMessage(error: unknown, fallback: string): string {
-  const data = (error as { data?: unknown } | undefined)?.data;
-  if (data && typeof data === 'object' && typeof (data as { error?: unknown }).error === 'string') {
-    return (data as { error: string }).error;
-  }
-  return fallback;
-}

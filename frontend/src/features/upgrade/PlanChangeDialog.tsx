@@ -6,7 +6,6 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { selectAgencyData } from '../agencies/agencySlice.ts';
-import { apiErrorMessage } from '../agents/apiError.ts';
 import {
   type BillingView,
   type CheckoutResult,
@@ -16,6 +15,7 @@ import {
 } from '../billing/api.ts';
 import { CardFields, EMPTY_CARD, TestModeNote } from '../billing/CardFields.tsx';
 import { type CardErrors, type CardInput, testCardReference } from '../billing/testCard.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetFeatureLimitQuery } from '../preferences/api.ts';
 import { COUNTED, type CountedFeature, overLimitNotice, planDifferences, planPrice } from './planTerms.ts';
 

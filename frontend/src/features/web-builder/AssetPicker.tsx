@@ -6,7 +6,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   useAddAssetsMutation,
   useCreateAssetUploadUrlMutation,

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
-import { apiErrorMessage } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetLatestWebsiteMutation } from './api.ts';
 import { type ComparedVersion, compareVersions, type VersionDifference } from './versionCompare.ts';
 

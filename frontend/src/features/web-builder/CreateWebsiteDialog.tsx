@@ -8,8 +8,8 @@ import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
-  apiErrorMessage,
   isBuiltIn,
   templatePreview,
   useCreateWebsiteMutation,

@@ -8,7 +8,7 @@ import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useSetCustomDomainMutation, useSetupDomainMutation } from './api.ts';
 import { useCheckCustomDomainMutation, useGetWebsiteDomainsQuery } from './domainApi.ts';
 import { checkFinding, lapseExplanation, proofSummary, timeAgo } from './domainStatus.ts';

@@ -6,7 +6,8 @@ import { textLimit } from '../../components/ui/CharacterCount.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { apiErrorMessage, useCreateTemplateMutation } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
+import { useCreateTemplateMutation } from '../templates/api.ts';
 import type { Website } from './types.ts';
 
 /** "Save as template": the website (saved first when it has changes) becomes one of my templates. */

@@ -9,6 +9,7 @@ import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Card } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useDeleteWebsiteMutation, useListWebsitesQuery, useRecoverWebsiteMutation } from './api.ts';
 import { CreateWebsiteDialog } from './CreateWebsiteDialog.tsx';
 import { formatDate, liveSiteUrl, sitePath } from './content.ts';
@@ -19,12 +20,7 @@ import { websiteFailed, websitesLoaded, websitesLoading } from './websiteSlice.t
 export const editorPath = (id: string) => `${paths.webBuilder}?id=${encodeURIComponent(id)}`;
 
 /** The list's error: the spec's own messages (token / agent id missing) or the API's. */
-function listError(error: unknown): string {
-  const value = error as { error?: unknown; data?: { error?: unknown } } | undefined;
-  if (typeof value?.data?.error === 'string') return value.data.error;
-  if (typeof value?.error === 'string' && !value.error.startsWith('TypeError')) return value.error;
-  return 'Your websites could not be loaded.';
-}
+const listError = (error: unknown) => apiErrorMessage(error, 'Your websites could not be loaded.');
 
 export function StatusBadge({ status }: { status: Website['status'] }) {
   return (

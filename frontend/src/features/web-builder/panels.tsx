@@ -19,7 +19,7 @@ import { type ChangeEvent, useEffect, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { apiErrorMessage } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import { useAssetLibrary } from './AssetPicker.tsx';
 import { useCreateBackupMutation, useListBackupsQuery, useRestoreBackupMutation } from './api.ts';
 import { addBlock, BLOCK_ORDER } from './blocks.ts';

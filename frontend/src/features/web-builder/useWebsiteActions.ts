@@ -1,7 +1,7 @@
 import type { Editor } from 'grapesjs';
 import { useCallback, useRef, useState } from 'react';
 import { showToast } from '../../components/toasts/toast.ts';
-import { apiErrorMessage } from '../templates/api.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   isStaleSave,
   useForceContentMutation,
