@@ -41,6 +41,28 @@ describe('the shell while the account loads', () => {
     expect(store.getState().auth.token).toBe('access-1');
   });
 
+  it('keeps the session when the agent read’s body cannot be read (a page left mid-answer)', async () => {
+    stubApi(
+      () =>
+        new Response(
+          new ReadableStream({
+            start(controller) {
+              controller.enqueue(new TextEncoder().encode('{"agent_id":'));
+              controller.error(new TypeError('network error'));
+            },
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+    );
+    const { store } = renderWithProviders(<AppShell />, {
+      route: '/agents/profile',
+      preloadedState: signedIn,
+    });
+
+    await screen.findByRole('heading', { name: SESSION_LOAD_UNANSWERED });
+    expect(store.getState().auth).toMatchObject({ token: 'access-1', agentId: 'agent-1' });
+  });
+
   it('ends the session when the API refuses the agent read', async () => {
     stubApi(
       () =>

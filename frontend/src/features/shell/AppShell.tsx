@@ -111,9 +111,17 @@ function LoadedShell({ agentId }: { agentId: string }) {
   );
 }
 
-/** A read the API never answered: fetch failed (no network, or the browser cancelled it) or timed out. */
+/**
+ * A read that brought no answer to go by: fetch failed (no network, or the browser cancelled it), timed out,
+ * or its body could not be read — a page being left aborts the body of an answer whose headers had come
+ * (PARSING_ERROR). Ending the session on that, as the page went away, cleared the cookie and the stored
+ * session the next page was opening with.
+ */
 function isUnanswered(error: FetchBaseQueryError | SerializedError): boolean {
-  return 'status' in error && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
+  return (
+    'status' in error &&
+    (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR' || error.status === 'PARSING_ERROR')
+  );
 }
 
 function ShellFrame() {
