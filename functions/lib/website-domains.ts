@@ -116,14 +116,6 @@ export function websiteDomainView(item: WebsiteDomainItem) {
   };
 }
 
-/** A transaction cancelled only because another one touched the same items: worth another try. */
-const onlyConflicts = (codes: string[]) =>
-  codes.includes('TransactionConflict') &&
-  codes.every((code) => code === 'None' || code === 'TransactionConflict');
-
-const pause = (attempt: number) =>
-  new Promise((resolve) => setTimeout(resolve, 20 + Math.random() * 80 * (attempt + 1)));
-
 /** The website's own hostname now: its active custom domain, else its default subdomain. */
 async function addressOf(websiteId: string, without?: WebsiteDomainKind): Promise<string | undefined> {
   const [custom, subdomain] = await Promise.all(
@@ -199,10 +191,6 @@ export async function claimDefaultDomain(request: {
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
-      if (onlyConflicts(codes)) {
-        await pause(attempt);
-        continue;
-      }
       const [claim, recordCode, websiteCode] = codes;
       if (websiteCode === 'ConditionalCheckFailed') throw notFound(WEBSITE_NOT_FOUND);
       if (claim === 'ConditionalCheckFailed') {
@@ -282,10 +270,6 @@ export async function claimCustomDomain(website: WebsiteItem, domain: string): P
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
-      if (onlyConflicts(codes)) {
-        await pause(attempt);
-        continue;
-      }
       if (codes[1] === 'ConditionalCheckFailed') throw notFound(WEBSITE_NOT_FOUND);
       // the record changed since it was read (another change or check of this website): read it again
       if (codes.includes('ConditionalCheckFailed')) continue;
@@ -360,46 +344,40 @@ async function activateClaim(record: WebsiteDomainItem, now: Date): Promise<Webs
   delete active.lapses_at;
   delete active.check_result;
   const owner = { website_id: record.website_id, agent_id: record.agent_id };
-  for (let attempt = 0; attempt < 5; attempt += 1) {
-    try {
-      await transactWrite([
-        DomainClaim.transact.create({
-          domain: record.domain,
-          website_id: record.website_id,
-          kind: 'custom',
-          agent_id: record.agent_id,
-          created_at: at,
-        }),
-        WebsiteDomain.transact.put(active, { if: unchanged(record) }),
-        websiteAddressAction(owner, record.domain, at),
-      ]);
-      logger.info('custom domain proven', { websiteId: record.website_id, domain: record.domain });
-      await announceWebsite(owner, ['WebsiteHostsChanged']);
-      await lapseRivals(active, now);
-      return active;
-    } catch (error) {
-      const codes = cancellationCodes(error);
-      if (!codes) throw error;
-      if (onlyConflicts(codes)) {
-        await pause(attempt);
-        continue;
-      }
-      const [claim, recordCode, websiteCode] = codes;
-      const stored = () =>
-        WebsiteDomain.get({ website_id: record.website_id, kind: 'custom' }, { consistent: true });
-      // another check of this claim got there first: answer what it wrote
-      if (recordCode === 'ConditionalCheckFailed') return (await stored()) ?? record;
-      if (claim === 'ConditionalCheckFailed') {
-        const holder = await DomainClaim.get({ domain: record.domain }, { consistent: true });
-        if (holder?.website_id === record.website_id) return (await stored()) ?? active;
-        return lapseClaim(record, 'taken', now);
-      }
-      // the website was deleted (or is gone): its claim stays pending, and lapses in time
-      if (websiteCode === 'ConditionalCheckFailed') return record;
-      throw error;
+  // transactWrite sends the transaction again while it only meets others' (retryingConflicts)
+  try {
+    await transactWrite([
+      DomainClaim.transact.create({
+        domain: record.domain,
+        website_id: record.website_id,
+        kind: 'custom',
+        agent_id: record.agent_id,
+        created_at: at,
+      }),
+      WebsiteDomain.transact.put(active, { if: unchanged(record) }),
+      websiteAddressAction(owner, record.domain, at),
+    ]);
+    logger.info('custom domain proven', { websiteId: record.website_id, domain: record.domain });
+    await announceWebsite(owner, ['WebsiteHostsChanged']);
+    await lapseRivals(active, now);
+    return active;
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    const [claim, recordCode, websiteCode] = codes;
+    const stored = () =>
+      WebsiteDomain.get({ website_id: record.website_id, kind: 'custom' }, { consistent: true });
+    // another check of this claim got there first: answer what it wrote
+    if (recordCode === 'ConditionalCheckFailed') return (await stored()) ?? record;
+    if (claim === 'ConditionalCheckFailed') {
+      const holder = await DomainClaim.get({ domain: record.domain }, { consistent: true });
+      if (holder?.website_id === record.website_id) return (await stored()) ?? active;
+      return lapseClaim(record, 'taken', now);
     }
+    // the website was deleted (or is gone): its claim stays pending, and lapses in time
+    if (websiteCode === 'ConditionalCheckFailed') return record;
+    throw error;
   }
-  return record;
 }
 
 /** Notes when the proof was looked for and what was found, unless the claim changed meanwhile. */
