@@ -110,6 +110,9 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['infra/**/*.test.ts'],
+          // a stage's synthesis (infra/support/stacks.ts caches it per module graph) is shared by the files
+          // a worker runs: each file synthesized prod and dev again before (276 s of CI time, 8 files)
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           env,

@@ -15,7 +15,9 @@ import { type MalformedRequest, malformedRequests, type Owner, PNG, shapeRequest
  * (JSON nested 10,000 deep, 200,000 keys, prototype keys: `shapeRequests`), each to be answered 400.
  */
 
-const REQUESTS_PER_ROUTE = 150;
+// issue 4 asks for at least 100 per route; each costs a Lambda invocation (token check, identity read), and
+// 150 made this the suite's longest file (332 s of a 1,110 s CI run), past a public route's burst of 100
+const REQUESTS_PER_ROUTE = 100;
 const CONCURRENCY = 8;
 const SEED = Number(process.env.BAD_INPUT_SEED ?? 42_026);
 
