@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SOURCE, S3_EVENT_SOURCE, S3_OBJECT_CREATED } from './catalog.ts';
+import { EVENT_SOURCE, S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../contracts/events.ts';
 import { matchesPattern } from './pattern.ts';
 import { eventRules } from './rules.ts';
 

@@ -1,11 +1,11 @@
-import type { RouteResources } from '../contracts/route.ts';
 import {
   type DetailType,
   EVENT_SOURCE,
   S3_EVENT_SOURCE,
   S3_OBJECT_CREATED,
   S3_OBJECT_DELETED,
-} from './catalog.ts';
+} from '../contracts/events.ts';
+import type { RouteResources } from '../contracts/route.ts';
 
 /** The subset of EventBridge's pattern language we use; matched by AWS and by the local bus alike. */
 export type PatternValue =

@@ -178,7 +178,7 @@ describe('app distribution', () => {
       expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
       // Managed-AllViewerExceptHostHeader: every viewer header but Host (API Gateway routes on its own)
       // plus CloudFront's headers, CloudFront-Viewer-Address among them — the public leads route limits
-      // per sender from it (functions/lib/website-leads.ts), also for a form posted on the app origin
+      // per sender from it (functions/website-leads/website-leads.ts), also for a form posted on the app origin
       expect(behaviour.OriginRequestPolicyId, behaviour.PathPattern).toBe(
         'b689b0a8-53d0-40ab-baf2-68738e2966ac',
       );

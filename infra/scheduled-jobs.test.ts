@@ -3,7 +3,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scheduledJobs } from '../events/schedules.ts';
-import { ENV_NAMES } from '../functions/lib/config.ts';
+import { ENV_NAMES } from '../functions/aws/config.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { stageConfig } from './lib/stage-config.ts';
 import { testApp } from './support/stacks.ts';

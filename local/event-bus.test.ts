@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from '#events/catalog';
+import { EVENT_SOURCE } from '#contracts/events';
 import type { EventRule } from '#events/rules';
 import { createEventBus } from './event-bus.ts';
 

@@ -1,10 +1,15 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { S3_OBJECT_CREATED, type S3ObjectDetail, s3ObjectDetail } from '#events/catalog';
-import { parseCloudKey } from '#lib/cloud';
-import { config } from '#lib/config';
-import { logger } from '#lib/logger';
-import { deleteObject } from '#lib/s3';
-import { objectRemoved, settleCloudUpload, settleTicket, ticketObjectRemoved } from '#lib/storage';
+import { config } from '#aws/config';
+import { deleteObject } from '#aws/s3';
+import { S3_OBJECT_CREATED, type S3ObjectDetail, s3ObjectDetail } from '#contracts/events';
+import { parseCloudKey } from '#functions/cloud/cloud';
+import {
+  objectRemoved,
+  settleCloudUpload,
+  settleTicket,
+  ticketObjectRemoved,
+} from '#functions/cloud/storage';
+import { logger } from '#platform/logger';
 
 /**
  * The storage accountant: S3 "Object Created" / "Object Deleted" notifications of the files bucket (in

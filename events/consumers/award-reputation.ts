@@ -1,10 +1,10 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { type DetailType, eventCatalog } from '#contracts/events';
 import { awardDescription, type VerifiedActivityType } from '#contracts/reputation-points';
-import { type DetailType, eventCatalog } from '#events/catalog';
-import { Agent } from '#lib/data/accounts';
-import { Property } from '#lib/data/properties';
-import { logger } from '#lib/logger';
-import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#lib/reputation';
+import { Property } from '#functions/properties/entities';
+import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#functions/reputation/reputation';
+import { Agent } from '#platform/accounts/entities';
+import { logger } from '#platform/logger';
 
 /** The activity each verification event awards, once the listing's verification says so. */
 const VERIFICATION_ACTIVITIES = {
@@ -15,7 +15,7 @@ const VERIFICATION_ACTIVITIES = {
 /**
  * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged and ConnectionAccepted
  * from the platform bus become awards through the same rules as POST /api/agents/{id}/reputation
- * (functions/lib/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
+ * (functions/reputation/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
  * checked ownership before they published. A verification event is only an announcement: the award is
  * made when the listing's verification itself is approved (deed) or confirmed (owner), so an event naming
  * a listing nobody verified awards nothing. Idempotent: each award is once per (agent, activity, entity),

@@ -1,7 +1,7 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { WebsiteDomain } from '#lib/data/website-domains';
-import { logger } from '#lib/logger';
-import { checkCustomDomain } from '#lib/website-domains';
+import { WebsiteDomain } from '#functions/website-domains/entities';
+import { checkCustomDomain } from '#functions/website-domains/website-domains';
+import { logger } from '#platform/logger';
 
 /** A run stops starting new checks this long before its Lambda timeout; the next run goes on. */
 const RESERVE_MS = 10_000;

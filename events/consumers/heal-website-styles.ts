@@ -1,13 +1,13 @@
 import type { ScheduledEvent } from 'aws-lambda';
+import { publishEvent } from '#aws/events';
 import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
-import { Agent } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq, exists } from '#lib/data/expression';
-import { Website, WebsiteBackup, type WebsiteItem, WebsiteTemplate } from '#lib/data/websites';
-import { publishEvent } from '#lib/events';
-import { logger } from '#lib/logger';
-import { builtInTemplateCss } from '#lib/website-templates';
-import { healWebsiteContent, readContentObject, writeContentObject } from '#lib/websites';
+import { Website, WebsiteBackup, type WebsiteItem, WebsiteTemplate } from '#functions/websites/entities';
+import { builtInTemplateCss } from '#functions/websites/website-templates';
+import { healWebsiteContent, readContentObject, writeContentObject } from '#functions/websites/websites';
+import { Agent } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq, exists } from '#platform/data/expression';
+import { logger } from '#platform/logger';
 
 const ignoreConditionFailure = (error: unknown) => {
   if (!isConditionFailure(error)) throw error;

@@ -1,9 +1,13 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { Agent } from '#lib/data/accounts';
-import { AgentSearchToken, type AgentSearchTokenItem, agentSearchTokenActions } from '#lib/data/agent-search';
-import { cancellationCodes, transactWrite } from '#lib/data/entity';
-import { and, eq, notExists } from '#lib/data/expression';
-import { logger } from '#lib/logger';
+import {
+  AgentSearchToken,
+  type AgentSearchTokenItem,
+  agentSearchTokenActions,
+} from '#platform/accounts/agent-search';
+import { Agent } from '#platform/accounts/entities';
+import { cancellationCodes, transactWrite } from '#platform/data/entity';
+import { and, eq, notExists } from '#platform/data/expression';
+import { logger } from '#platform/logger';
 
 /** A run stops starting new work this long before its Lambda timeout; the next run goes on. */
 const RESERVE_MS = 10_000;

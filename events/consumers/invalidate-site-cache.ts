@@ -1,7 +1,7 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalog } from '#events/catalog';
-import { invalidatePaths } from '#lib/cloudfront';
-import { logger } from '#lib/logger';
+import { invalidatePaths } from '#aws/cloudfront';
+import { eventCatalog } from '#contracts/events';
+import { logger } from '#platform/logger';
 
 /**
  * The cache invalidator (docs/infrastructure.md, "Cache invalidation on regeneration"): on WebsitePagesRegenerated it

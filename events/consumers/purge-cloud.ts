@@ -1,8 +1,8 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { purgeTrashRoot } from '#lib/cloud';
-import { CloudItem, UploadTicket } from '#lib/data/cloud';
-import { logger } from '#lib/logger';
-import { expireTicket, expireUpload } from '#lib/storage';
+import { purgeTrashRoot } from '#functions/cloud/cloud';
+import { CloudItem, UploadTicket } from '#functions/cloud/entities';
+import { expireTicket, expireUpload } from '#functions/cloud/storage';
+import { logger } from '#platform/logger';
 
 /** A run stops starting new work this long before its Lambda timeout; the next run goes on. */
 const RESERVE_MS = 10_000;

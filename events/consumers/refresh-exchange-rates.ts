@@ -1,7 +1,11 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { currentExchangeRates, type RefreshReport, refreshExchangeRates } from '#lib/exchange-rates';
-import { logger } from '#lib/logger';
-import { type ReindexReport, reindexListingPrices } from '#lib/property-prices';
+import {
+  currentExchangeRates,
+  type RefreshReport,
+  refreshExchangeRates,
+} from '#functions/preferences/exchange-rates';
+import { type ReindexReport, reindexListingPrices } from '#functions/properties/property-prices';
+import { logger } from '#platform/logger';
 
 /**
  * The scheduled exchange-rate refresh (EventBridge schedule in AWS, a timer in the local cloud): reads

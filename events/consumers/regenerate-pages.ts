@@ -1,27 +1,32 @@
 import type { EventBridgeEvent } from 'aws-lambda';
+import { config } from '#aws/config';
+import { publishEvent } from '#aws/events';
+import { deleteObject, listObjectKeys, putObject } from '#aws/s3';
+import { type DetailType, eventCatalog } from '#contracts/events';
 import { isCurrencyCode } from '#contracts/exchange-rates';
 import { SITE_PAGE_CACHE_CONTROL } from '#contracts/response-headers';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
-import { type DetailType, eventCatalog } from '#events/catalog';
-import { config } from '#lib/config';
-import { Agency, Agent } from '#lib/data/accounts';
-import { AgentPreferences } from '#lib/data/preferences';
-import { Property, type PropertyItem } from '#lib/data/properties';
-import { searchProperties } from '#lib/data/property-search';
-import type { WebsiteItem } from '#lib/data/websites';
-import { publishEvent } from '#lib/events';
-import { currentExchangeRates } from '#lib/exchange-rates';
-import { logger } from '#lib/logger';
-import { deleteObject, listObjectKeys, putObject } from '#lib/s3';
+import { AgentPreferences } from '#functions/preferences/entities';
+import { currentExchangeRates } from '#functions/preferences/exchange-rates';
+import { Property, type PropertyItem } from '#functions/properties/entities';
+import { searchProperties } from '#functions/properties/property-search';
+import type { WebsiteItem } from '#functions/websites/entities';
 import {
   type RenderedPage,
   renderSite,
   type SiteAgent,
   type SiteCurrency,
   type SiteData,
-} from '#lib/site-render';
-import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteContent } from '#lib/websites';
+} from '#functions/websites/site-render';
+import {
+  getWebsiteById,
+  listAgentWebsites,
+  readWebsiteContent,
+  type WebsiteContent,
+} from '#functions/websites/websites';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { logger } from '#platform/logger';
 
 /**
  * The page regenerator (docs/website-builder.md, "Publishing"): WebsitePublished, WebsiteUnpublished,

@@ -1,9 +1,9 @@
 import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalog } from '#events/catalog';
-import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
-import { hostsStoreArn, type KeyDecision, listKeys, writeKey } from '#lib/key-value-store';
-import { logger } from '#lib/logger';
-import { getWebsiteById } from '#lib/websites';
+import { hostsStoreArn, type KeyDecision, listKeys, writeKey } from '#aws/key-value-store';
+import { eventCatalog } from '#contracts/events';
+import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
+import { getWebsiteById } from '#functions/websites/websites';
+import { logger } from '#platform/logger';
 
 /**
  * The host sync (docs/infrastructure.md, "Hostnames → websites"): on WebsiteHostsChanged it makes the

@@ -1,7 +1,7 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency } from '#lib/data/accounts';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { Agency } from '#platform/accounts/entities';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
 
 /** The caller's own agency; any other agency is answered exactly like a missing one. */
 export const handler = withHttp(networkRoutes.getAgency, async ({ path, identity }) => {

@@ -1,9 +1,9 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { badRequest, forbidden, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { Agency } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { badRequest, forbidden, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
 
 /**
  * Changes the caller's agency, its admin only: the contract's `agencyPatch` fields, in one update that is

@@ -1,10 +1,10 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agency } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { forbidden, notFound } from '#lib/errors';
-import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
-import { withMultipartHttp } from '#lib/multipart';
+import { Agency } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { forbidden, notFound } from '#platform/errors';
+import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#platform/media';
+import { withMultipartHttp } from '#platform/multipart';
 
 const ADMIN_ONLY = 'Only the agency admin can change the logo';
 

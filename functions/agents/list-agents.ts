@@ -1,11 +1,11 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { agentView, withAgencyNames } from '#lib/agent-view';
-import type { AgentItem } from '#lib/data/accounts';
-import { Agent } from '#lib/data/accounts';
-import { AgentSearchToken, type SearchKind, searchWords } from '#lib/data/agent-search';
-import type { Page } from '#lib/data/entity';
-import { and, beginsWith, contains, not, notExists, or } from '#lib/data/expression';
-import { withHttp } from '#lib/http';
+import { AgentSearchToken, type SearchKind, searchWords } from '#platform/accounts/agent-search';
+import type { AgentItem } from '#platform/accounts/entities';
+import { Agent } from '#platform/accounts/entities';
+import type { Page } from '#platform/data/entity';
+import { and, beginsWith, contains, not, notExists, or } from '#platform/data/expression';
+import { withHttp } from '#platform/http';
+import { agentView, withAgencyNames } from './agent-view.ts';
 
 /** True when every search word begins one of the words. */
 const allFound = (wanted: readonly string[], words: readonly string[]) =>

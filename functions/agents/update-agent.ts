@@ -1,8 +1,8 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { agentView, withAgencyNames } from '#lib/agent-view';
-import { Agent } from '#lib/data/accounts';
-import { badRequest, forbidden } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { Agent } from '#platform/accounts/entities';
+import { badRequest, forbidden } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { agentView, withAgencyNames } from './agent-view.ts';
 
 /** Changes the caller's own profile; only the fields of the contract's `agentPatch` are accepted. */
 export const handler = withHttp(networkRoutes.updateAgent, async ({ path, body, identity }) => {

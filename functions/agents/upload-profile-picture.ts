@@ -1,8 +1,8 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { Agent } from '#lib/data/accounts';
-import { forbidden } from '#lib/errors';
-import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#lib/media';
-import { withMultipartHttp } from '#lib/multipart';
+import { Agent } from '#platform/accounts/entities';
+import { forbidden } from '#platform/errors';
+import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#platform/media';
+import { withMultipartHttp } from '#platform/multipart';
 
 /**
  * Sets the caller's profile picture from the inline image in `files` (a square JPEG, as the app's cropper

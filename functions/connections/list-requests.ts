@@ -1,9 +1,9 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { withAgencyNames } from '#lib/agent-view';
-import { Agent } from '#lib/data/accounts';
-import { ConnectionRequest } from '#lib/data/network';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { withAgencyNames } from '#functions/agents/agent-view';
+import { Agent } from '#platform/accounts/entities';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { ConnectionRequest } from './entities.ts';
 
 /**
  * GET /api/connections/requests/{agentId}: the caller's pending requests, newest first, each with the

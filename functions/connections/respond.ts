@@ -1,8 +1,8 @@
+import { publishEvent } from '#aws/events';
 import { networkRoutes } from '#contracts/routes/network';
-import { answer } from '#lib/connections';
-import { notify } from '#lib/data/notifications';
-import { publishEvent } from '#lib/events';
-import { withHttp } from '#lib/http';
+import { notify } from '#functions/notifications/entities';
+import { withHttp } from '#platform/http';
+import { answer } from './connections.ts';
 
 /**
  * PUT /api/connections/respond: the receiver accepts or declines. An acceptance is announced with

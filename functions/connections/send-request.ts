@@ -1,6 +1,6 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { sendRequest } from '#lib/connections';
-import { respond, withHttp } from '#lib/http';
+import { respond, withHttp } from '#platform/http';
+import { sendRequest } from './connections.ts';
 
 /** POST /api/connections/requests: ask another agent to connect (201 with the pending request). */
 export const handler = withHttp(networkRoutes.sendConnectionRequest, async ({ body, identity }) =>

@@ -1,6 +1,6 @@
 import { networkRoutes } from '#contracts/routes/network';
-import { withdraw } from '#lib/connections';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { withdraw } from './connections.ts';
 
 /** PUT /api/connections/withdraw: the requester takes back a request that is still pending. */
 export const handler = withHttp(networkRoutes.withdrawConnectionRequest, async ({ body, identity }) => {

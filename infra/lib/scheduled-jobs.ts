@@ -5,7 +5,7 @@ import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
 import { jobAccess } from '../../contracts/function-access.ts';
 import type { ScheduledJob } from '../../events/schedules.ts';
-import { ENV_NAMES } from '../../functions/lib/config.ts';
+import { ENV_NAMES } from '../../functions/aws/config.ts';
 import type { DeadLetterQueues } from './event-consumers.ts';
 import {
   type AsyncRetry,

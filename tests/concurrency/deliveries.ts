@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { expect, inject } from 'vitest';
-import { type DetailType, EVENT_SOURCE, eventCatalog } from '#events/catalog';
+import { type DetailType, EVENT_SOURCE, eventCatalog } from '#contracts/events';
 import { matchesPattern } from '#events/pattern';
 import { type EventRule, eventRules } from '#events/rules';
 import { createEventBus } from '#local/event-bus';

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
-import { Website } from '#lib/data/websites';
-import { websiteIdForHost } from '#lib/website-domains';
+import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
+import { websiteIdForHost } from '#functions/website-domains/website-domains';
+import { Website } from '#functions/websites/entities';
 import { handler as checkDomainProofs } from '../../events/consumers/check-domain-proofs.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { checkDomain, claimDomain, type DomainView, setDnsTxt, websiteDomains } from '../support/domains.ts';
