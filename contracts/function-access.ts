@@ -1,9 +1,9 @@
-import { type EventRule, eventRules } from '../events/rules.ts';
-import { type ScheduledJob, scheduledJobs } from '../events/schedules.ts';
-import { ENV_NAMES } from '../functions/aws/config.ts';
+import { ENV_NAMES } from './environment.ts';
+import { type EventRule, eventRules } from './event-rules.ts';
 import { manifest } from './manifest.ts';
 import type { BucketAccess, BucketName, RouteDefinition, RouteResources, SecretName } from './route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS } from './route.ts';
+import { type ScheduledJob, scheduledJobs } from './schedules.ts';
 import { keyPrefix } from './storage-keys.ts';
 import { type CognitoTrigger, cognitoTriggers } from './triggers.ts';
 

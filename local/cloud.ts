@@ -4,13 +4,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
+import { eventRules } from '#contracts/event-rules';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#contracts/events';
 import { platformFunctions, secretName } from '#contracts/function-access';
 import { appSecurityHeaders, PUBLISHED_SITE_SECURITY_HEADERS } from '#contracts/response-headers';
 import { isApiPath } from '#contracts/route-guard';
+import { scheduledJobs } from '#contracts/schedules';
 import { cognitoTriggers } from '#contracts/triggers';
-import { eventRules } from '#events/rules';
-import { scheduledJobs } from '#events/schedules';
 import { createApiGateway, executeApiEndpoint } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { asCloudFrontOriginRequest } from './cloudfront-origin.ts';
@@ -408,7 +408,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 }
 
 /**
- * EventBridge schedules, locally: a timer per job of events/schedules.ts invokes its handler with a
+ * EventBridge schedules, locally: a timer per job of contracts/schedules.ts invokes its handler with a
  * Scheduled Event, one run at a time; a job that runs after each deploy in AWS also runs once at start.
  * Answers the stop function (waits for a run in progress).
  */

@@ -1,3 +1,5 @@
+import { ENV_NAMES } from '#contracts/environment';
+
 /**
  * Configuration read from the environment, through this one module. In AWS the CDK construct sets each
  * function's variables from its declaration (contracts/function-access.ts); the local cloud gives each
@@ -22,24 +24,6 @@ const required = (name: string): string => {
   if (!value) throw new MissingConfigurationError(name);
   return value;
 };
-
-export const ENV_NAMES = {
-  table: 'TABLE_NAME',
-  buckets: { files: 'FILES_BUCKET', content: 'CONTENT_BUCKET', sites: 'SITES_BUCKET' },
-  bus: 'EVENT_BUS_NAME',
-  userPool: 'USER_POOL_ID',
-  userPoolClient: 'USER_POOL_CLIENT_ID',
-  appUrl: 'APP_URL',
-  email: { from: 'INVITE_FROM_EMAIL' },
-  exchangeRatesUrl: 'EXCHANGE_RATES_URL',
-  billing: { provider: 'BILLING_PROVIDER', webhookSecretArn: 'BILLING_WEBHOOK_SECRET_ARN' },
-  originVerifySecretArn: 'ORIGIN_VERIFY_SECRET_ARN',
-  sites: {
-    domain: 'SITES_DOMAIN',
-    cnameTarget: 'SITES_CNAME_TARGET',
-    dnsServers: 'SITES_DNS_SERVERS',
-  },
-} as const;
 
 export const config = {
   get region(): string {

@@ -8,7 +8,7 @@ import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/a
 import { checkDomain, claimDomain, type DomainView, setDnsTxt, websiteDomains } from '../support/domains.ts';
 
 /**
- * The scheduled custom-domain check (`check-domain-proofs`, events/schedules.ts), run as EventBridge runs
+ * The scheduled custom-domain check (`check-domain-proofs`, contracts/schedules.ts), run as EventBridge runs
  * it: a Scheduled Event whose `time` is the job's clock, so 72 hours pass without waiting. A run may
  * overlap another run or a "Check now"; every case runs it twice at once and then once more, and the
  * claim must end as one run leaves it. A run 72 hours ahead lapses every pending claim of this cloud: the

@@ -234,7 +234,7 @@ describe('custom domains: claimed, proven by a DNS TXT record, then served', () 
     const claimed = await setCustomDomain(agent, id, domain);
     const proof = (claimed.body as unknown as DomainView).verification!;
     setDnsTxt(proof.name, [proof.value]);
-    // the local cloud runs check-domain-proofs every minute (events/schedules.ts)
+    // the local cloud runs check-domain-proofs every minute (contracts/schedules.ts)
     await expect
       .poll(async () => (await websiteDomains(agent, id)).body.domains[0]?.status, {
         timeout: 130_000,

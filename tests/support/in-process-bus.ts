@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
 import { config } from '#aws/config';
+import type { EventRule } from '#contracts/event-rules';
 import { EVENT_SOURCE } from '#contracts/events';
-import type { EventRule } from '#events/rules';
 import { createEventBus } from '#local/event-bus';
 
 export interface RecordedEvent {

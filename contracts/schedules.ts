@@ -1,4 +1,4 @@
-import type { EventRule } from './rules.ts';
+import type { EventRule } from './event-rules.ts';
 
 /**
  * Functions that run on a timer: an EventBridge schedule rule each in AWS (infra/lib/scheduled-jobs.ts),

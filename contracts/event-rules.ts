@@ -4,8 +4,8 @@ import {
   S3_EVENT_SOURCE,
   S3_OBJECT_CREATED,
   S3_OBJECT_DELETED,
-} from '../contracts/events.ts';
-import type { RouteResources } from '../contracts/route.ts';
+} from './events.ts';
+import type { RouteResources } from './route.ts';
 
 /** The subset of EventBridge's pattern language we use; matched by AWS and by the local bus alike. */
 export type PatternValue =
