@@ -44,19 +44,6 @@ export const eventCatalog = {
 export type DetailType = keyof typeof eventCatalog;
 export type EventDetail<T extends DetailType> = z.infer<(typeof eventCatalog)[T]>;
 
-/** The EventBridge envelope a consumer receives, with a typed detail. */
-export interface PlatformEvent<T extends DetailType = DetailType> {
-  version: string;
-  id: string;
-  'detail-type': T;
-  source: string;
-  account: string;
-  time: string;
-  region: string;
-  resources: string[];
-  detail: EventDetail<T>;
-}
-
 /**
  * S3's own EventBridge notifications (source `aws.s3`), which the files bucket sends in AWS and the
  * local cloud derives from s3rver's object events: the storage accountant confirms uploads from them.
@@ -70,3 +57,27 @@ export const s3ObjectDetail = z.object({
 export type S3ObjectDetail = z.infer<typeof s3ObjectDetail>;
 export const S3_OBJECT_CREATED = 'Object Created';
 export const S3_OBJECT_DELETED = 'Object Deleted';
+
+/** Every event a consumer may be given, with the schema of its `detail`: the platform's own and S3's. */
+export const consumedEvents = {
+  ...eventCatalog,
+  [S3_OBJECT_CREATED]: s3ObjectDetail,
+  [S3_OBJECT_DELETED]: s3ObjectDetail,
+} as const;
+export type ConsumedDetailType = keyof typeof consumedEvents;
+
+/** The EventBridge envelope a consumer receives, with a typed detail. */
+export interface PlatformEvent<T extends ConsumedDetailType = DetailType> {
+  version: string;
+  id: string;
+  'detail-type': T;
+  source: string;
+  account: string;
+  time: string;
+  region: string;
+  resources: string[];
+  detail: z.infer<(typeof consumedEvents)[T]>;
+}
+
+/** One of the envelopes of the detail-types `T`, told apart by `detail-type`. */
+export type PlatformEventOf<T extends ConsumedDetailType> = { [K in T]: PlatformEvent<K> }[T];

@@ -1,6 +1,5 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { invalidatePaths } from '#aws/cloudfront';
-import { eventCatalog } from '#contracts/events';
+import { defineConsumer } from '#platform/consumer';
 import { logger } from '#platform/logger';
 
 /**
@@ -14,8 +13,12 @@ import { logger } from '#platform/logger';
 
 export const invalidationPathOf = (websiteId: string) => `/${websiteId}/*`;
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const { websiteId, regenerationId } = eventCatalog.WebsitePagesRegenerated.parse(event.detail);
-  const result = await invalidatePaths([invalidationPathOf(websiteId)], regenerationId);
-  if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
-}
+export const handler = defineConsumer({
+  name: 'cache invalidator',
+  detailTypes: ['WebsitePagesRegenerated'],
+  handle: async (event) => {
+    const { websiteId, regenerationId } = event.detail;
+    const result = await invalidatePaths([invalidationPathOf(websiteId)], regenerationId);
+    if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
+  },
+});

@@ -1,8 +1,7 @@
-import type { EventBridgeEvent } from 'aws-lambda';
 import { hostsStoreArn, type KeyDecision, listKeys, writeKey } from '#aws/key-value-store';
-import { eventCatalog } from '#contracts/events';
 import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
 import { getWebsiteById } from '#functions/websites/websites';
+import { defineConsumer } from '#platform/consumer';
 import { logger } from '#platform/logger';
 
 /**
@@ -56,13 +55,17 @@ export async function reconcileHosts(websiteId: string, arn: string): Promise<Re
   return written;
 }
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const { websiteId } = eventCatalog.WebsiteHostsChanged.parse(event.detail);
-  const arn = hostsStoreArn();
-  if (!arn) {
-    logger.debug('no hosts KeyValueStore configured: nothing to sync', { websiteId });
-    return;
-  }
-  const written = await reconcileHosts(websiteId, arn);
-  logger.info('site hosts synced', { websiteId, written });
-}
+export const handler = defineConsumer({
+  name: 'site hosts syncer',
+  detailTypes: ['WebsiteHostsChanged'],
+  handle: async (event) => {
+    const { websiteId } = event.detail;
+    const arn = hostsStoreArn();
+    if (!arn) {
+      logger.debug('no hosts KeyValueStore configured: nothing to sync', { websiteId });
+      return;
+    }
+    const written = await reconcileHosts(websiteId, arn);
+    logger.info('site hosts synced', { websiteId, written });
+  },
+});
