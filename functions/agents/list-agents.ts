@@ -1,4 +1,4 @@
-import { networkRoutes } from '#contracts/routes/network';
+import { agentsRoutes } from '#contracts/routes/agents';
 import { AgentSearchToken, type SearchKind, searchWords } from '#platform/accounts/agent-search';
 import type { AgentItem } from '#platform/accounts/entities';
 import { Agent } from '#platform/accounts/entities';
@@ -62,7 +62,7 @@ async function searchAgents(
  * The agents directory: every agent by name (support staff aside), or those whose name and city words start with the words
  * searched (case and accents aside), a page at a time, each with its agency's name.
  */
-export const handler = withHttp(networkRoutes.listAgents, async ({ query, identity }) => {
+export const handler = withHttp(agentsRoutes.listAgents, async ({ query, identity }) => {
   const nameWords = [...new Set(searchWords(query.search))];
   const cityWords = [...new Set(searchWords(query.city))];
   const paging = { cursor: query.cursor, limit: query.limit };

@@ -1,4 +1,4 @@
-import { networkRoutes } from '#contracts/routes/network';
+import { agentsRoutes } from '#contracts/routes/agents';
 import { Agent } from '#platform/accounts/entities';
 import { forbidden } from '#platform/errors';
 import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#platform/media';
@@ -10,7 +10,7 @@ import { withMultipartHttp } from '#platform/multipart';
  * it replaced.
  */
 export const handler = withMultipartHttp(
-  networkRoutes.uploadProfilePicture,
+  agentsRoutes.uploadProfilePicture,
   async ({ body, files, identity }) => {
     if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
     const image = requireSquareJpeg(files);

@@ -1,5 +1,5 @@
 import { publishEvent } from '#aws/events';
-import { networkRoutes } from '#contracts/routes/network';
+import { connectionsRoutes } from '#contracts/routes/connections';
 import { notify } from '#functions/notifications/entities';
 import { withHttp } from '#platform/http';
 import { answer } from './connections.ts';
@@ -10,7 +10,7 @@ import { answer } from './connections.ts';
  * and the requester is notified. A repeated acceptance publishes again: if the first attempt failed after
  * recording the answer, the retry delivers what was lost, and consumers apply each connection once.
  */
-export const handler = withHttp(networkRoutes.respondToConnection, async ({ body, identity }) => {
+export const handler = withHttp(connectionsRoutes.respondToConnection, async ({ body, identity }) => {
   const { request } = await answer(identity, body.connection_id, body.status);
   if (request.status === 'accepted') {
     await publishEvent('ConnectionAccepted', {
