@@ -7,7 +7,7 @@ const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOO
  * API Gateway against the emulators), `authz` (the authorization matrix, driven by the route manifest),
  * `bad-input` (malformed requests generated from the manifest's schemas), `fidelity` (the local cloud's
  * contract: it refuses what AWS refuses, docs/cloud-fidelity.md), `concurrency` (limits raced,
- * deliveries repeated), `infra` (CDK assertions),
+ * deliveries repeated), `infra` (CDK assertions), `structure` (the import layers, tests/structure),
  * `budgets` (size budgets of the app's routes and the handlers) and `e2e` (Chromium against a local cloud).
  */
 export default defineConfig({
@@ -115,6 +115,16 @@ export default defineConfig({
           isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          env,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'structure',
+          include: ['tests/structure/**/*.test.ts'],
+          // one walk of the whole import graph (dependency-cruiser): about 20 s
+          testTimeout: 120_000,
           env,
         },
       },

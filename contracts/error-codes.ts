@@ -1,7 +1,7 @@
 /**
  * The machine-readable `code` of every error body the API answers (`{"error": <text>, "code": <code>, …}`),
  * with the statuses each one comes with. The text may be reworded; a code never changes meaning, so a
- * client decides by the code and shows the text. Read by the handlers' error mapping (functions/lib/errors.ts),
+ * client decides by the code and shows the text. Read by the handlers' error mapping (functions/platform/errors.ts),
  * the OpenAPI document (its `Error` schema's `code` enum, per status) and the frontend's error reader.
  */
 export const ERROR_CODES = {

@@ -1,9 +1,9 @@
-import { type EventRule, eventRules } from '../events/rules.ts';
-import { type ScheduledJob, scheduledJobs } from '../events/schedules.ts';
-import { ENV_NAMES } from '../functions/lib/config.ts';
+import { ENV_NAMES } from './environment.ts';
+import { type EventRule, eventRules } from './event-rules.ts';
 import { manifest } from './manifest.ts';
 import type { BucketAccess, BucketName, RouteDefinition, RouteResources, SecretName } from './route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS } from './route.ts';
+import { type ScheduledJob, scheduledJobs } from './schedules.ts';
 import { keyPrefix } from './storage-keys.ts';
 import { type CognitoTrigger, cognitoTriggers } from './triggers.ts';
 
@@ -68,14 +68,14 @@ export interface FunctionAccess {
 }
 
 /**
- * What the entity layer reads with (functions/lib/data/entity.ts): items by key, several at once, and
+ * What the entity layer reads with (functions/platform/data/entity.ts): items by key, several at once, and
  * queries, on the table. No Scan (whole-table reads are for tests and operators, with their own
  * credentials), no stream reads, no DescribeTable.
  */
 export const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'] as const;
 /**
  * Queries of the table's indexes (`<table>/index/*`): the declaration says "the table", not which of its
- * three GSIs (functions/lib/data/table.ts) the function's access patterns use.
+ * three GSIs (functions/platform/data/table.ts) the function's access patterns use.
  */
 export const INDEX_READ_ACTIONS = ['dynamodb:Query'] as const;
 /**
@@ -100,10 +100,10 @@ export const OBJECT_WRITE_ACTIONS = ['s3:PutObject', 's3:DeleteObject', 's3:Abor
 /**
  * Listing the bucket, only under the function's prefixes (`s3:prefix`). It also decides how S3 answers a
  * GET or HEAD of a missing key: 404 to a caller who may list the key's prefix, 403 to anyone else — and
- * the handlers read a missing object as "not there yet" (functions/lib/s3.ts).
+ * the handlers read a missing object as "not there yet" (functions/aws/s3.ts).
  */
 export const BUCKET_LIST_ACTIONS = ['s3:ListBucket'] as const;
-/** Reading a secret's value (at cold start, functions/lib/secrets.ts). */
+/** Reading a secret's value (at cold start, functions/aws/secrets.ts). */
 export const SECRET_ACTIONS = ['secretsmanager:GetSecretValue'] as const;
 /**
  * The stage's secrets: each function that declares one gets the secret's ARN in `variable` and may read
@@ -123,7 +123,7 @@ export const SECRETS: Record<
   originVerify: {
     variable: ENV_NAMES.originVerifySecretArn,
     description:
-      'Sent by the CloudFront distributions to the API (x-origin-verify): the API trusts CloudFront-Viewer-Address only on requests carrying it (functions/lib/origin-verify.ts)',
+      'Sent by the CloudFront distributions to the API (x-origin-verify): the API trusts CloudFront-Viewer-Address only on requests carrying it (functions/platform/origin-verify.ts)',
     rotation:
       "Two sides hold it: the distributions' origin header (a CloudFormation dynamic reference, resolved on deploy) and the functions that read it; a new value is put here and the stack deployed (docs/infrastructure.md), which a rotation function alone could not do.",
   },

@@ -1,9 +1,11 @@
 import type { RouteDefinition } from './route.ts';
+import { agenciesRoutes } from './routes/agencies.ts';
 import { agendaRoutes } from './routes/agenda.ts';
+import { agentsRoutes } from './routes/agents.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
-import { networkRoutes } from './routes/network.ts';
+import { connectionsRoutes } from './routes/connections.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { reputationRoutes } from './routes/reputation.ts';
@@ -17,7 +19,9 @@ import { websitesRoutes } from './routes/websites.ts';
 
 /** The routes by domain file; the group name is the OpenAPI tag. */
 export const routeGroups = {
-  network: networkRoutes,
+  connections: connectionsRoutes,
+  agents: agentsRoutes,
+  agencies: agenciesRoutes,
   preferences: preferencesRoutes,
   billing: billingRoutes,
   support: supportRoutes,
@@ -41,7 +45,9 @@ export type RouteGroup = keyof typeof routeGroups;
  * local API Gateway, the OpenAPI document and the cross-cutting tests are all built from this list.
  */
 export const routes = {
-  ...networkRoutes,
+  ...connectionsRoutes,
+  ...agentsRoutes,
+  ...agenciesRoutes,
   ...preferencesRoutes,
   ...billingRoutes,
   ...supportRoutes,

@@ -1,7 +1,7 @@
 /**
  * The reputation rules, in one place and free of zod (the browser shows them too): what each activity is
  * worth, which profile counter it raises, and the milestones that unlock achievements. The awarder
- * (functions/lib/reputation.ts), the API, the seed and the app all read these tables.
+ * (functions/reputation/reputation.ts), the API, the seed and the app all read these tables.
  */
 
 /**
@@ -197,7 +197,7 @@ export const reachedAchievements = (counters: Readonly<Record<ReputationMetric, 
   ACHIEVEMENTS.filter((rule) => counters[rule.metric] >= rule.threshold);
 
 /**
- * What a notification is about: the kinds `notify()` takes (functions/lib/data/notifications.ts) and the
+ * What a notification is about: the kinds `notify()` takes (functions/notifications/entities.ts) and the
  * API lists. `lead`: a visitor left a message through the contact form of one of the agent's websites.
  */
 export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team', 'lead'] as const;

@@ -81,8 +81,8 @@ export function appSecurityHeaders(origins: AppOrigins): SecurityHeaders {
 }
 
 /**
- * A published page's Content-Security-Policy. The page regenerator writes no script (functions/lib/
- * site-render.ts drops them); this says so to the browser too. Styles are the page's own (inline), fonts
+ * A published page's Content-Security-Policy. The page regenerator writes no script (functions/
+ * websites/site-render.ts drops them); this says so to the browser too. Styles are the page's own (inline), fonts
  * ours, pictures the site's `/media/` or any https address (as in the editor); the contact form posts to
  * the site itself; a page may be framed by its own origin only.
  */
@@ -149,7 +149,7 @@ export function securityHeaderFields(headers: SecurityHeaders): Record<string, s
  * previewers show in place and a browser renders without running anything of the file — pictures, PDF,
  * plain text, video and audio. SVG (a picture that can hold script), HTML, XML and every other type are
  * served as attachments: opening one downloads it, so nothing of it ever runs on one of our origins. The
- * type is the one the file's bytes show (functions/lib/file-signatures.ts), never the uploader's word.
+ * type is the one the file's bytes show (functions/platform/file-signatures.ts), never the uploader's word.
  */
 export const INLINE_USER_FILE_TYPES: ReadonlySet<string> = new Set([
   'image/jpeg',

@@ -10,7 +10,7 @@ import type { BucketName } from './route.ts';
  */
 export const KEY_PREFIXES = {
   files: {
-    /** cloud files: `cloud/<agentId>/<itemId>` (functions/lib/cloud.ts `objectKeyFor`) */
+    /** cloud files: `cloud/<agentId>/<itemId>` (functions/cloud/cloud.ts `objectKeyFor`) */
     cloud: 'cloud/',
     /** presigned uploads waiting to be used (POST /api/uploads): `uploads/<agentId>/<uuid>/<name>` */
     uploads: 'uploads/',

@@ -1,7 +1,7 @@
 /**
  * The website builder's own component types: the editor (GrapesJS, frontend/src/features/web-builder)
  * stores them in the page component JSON with these `type` names and attributes, and the page
- * regenerator (functions/lib/site-render.ts) renders them into static HTML. One list for both sides, so
+ * regenerator (functions/websites/site-render.ts) renders them into static HTML. One list for both sides, so
  * a block added to the editor cannot be forgotten by the renderer. Design: docs/website-builder.md.
  */
 export const SITE_BLOCK_TYPES = {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { EVENT_SOURCE, S3_EVENT_SOURCE, S3_OBJECT_CREATED } from './catalog.ts';
+import { eventRules } from '../contracts/event-rules.ts';
+import { EVENT_SOURCE, S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../contracts/events.ts';
 import { matchesPattern } from './pattern.ts';
-import { eventRules } from './rules.ts';
 
 const event = (detailType: string, detail: Record<string, unknown> = {}) => ({
   source: EVENT_SOURCE,

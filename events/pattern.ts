@@ -1,4 +1,4 @@
-import type { EventPattern, PatternValue } from './rules.ts';
+import type { EventPattern, PatternValue } from '../contracts/event-rules.ts';
 
 /**
  * EventBridge's matching for the subset of the pattern language our rules use. The local bus matches with

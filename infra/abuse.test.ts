@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SECRETS, secretName } from '../contracts/function-access.ts';
 import { manifest, routes } from '../contracts/manifest.ts';
 import { requiresToken } from '../contracts/route.ts';
-import { ORIGIN_VERIFY_HEADER } from '../functions/lib/origin-verify.ts';
+import { ORIGIN_VERIFY_HEADER } from '../functions/platform/origin-verify.ts';
 import { stageConfig } from './lib/stage-config.ts';
 import {
   EDGE_OUTPUTS,

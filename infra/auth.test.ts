@@ -1,7 +1,7 @@
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { ENV_NAMES } from '../contracts/environment.ts';
 import { ACCESS_TOKEN_MINUTES, SESSION_DAYS } from '../contracts/session-lifetimes.ts';
-import { ENV_NAMES } from '../functions/lib/config.ts';
 import { stageConfig } from './lib/stage-config.ts';
 import { synthesizedStage } from './support/stacks.ts';
 

@@ -10,6 +10,9 @@ import {
   APP_CONFIG_PATH,
   OAUTH_CALLBACK_PATH,
 } from '../contracts/app-config.ts';
+import { ENV_NAMES } from '../contracts/environment.ts';
+import { type EventRule, eventRules } from '../contracts/event-rules.ts';
+import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../contracts/events.ts';
 import { manifest } from '../contracts/manifest.ts';
 import type { BucketName, RouteDefinition, RouteResources } from '../contracts/route.ts';
 import {
@@ -19,12 +22,9 @@ import {
   LOGIN_PATH,
   TOKEN_COOKIE,
 } from '../contracts/route-guard.ts';
+import { scheduledJobs } from '../contracts/schedules.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../contracts/triggers.ts';
-import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../events/catalog.ts';
-import { type EventRule, eventRules } from '../events/rules.ts';
-import { scheduledJobs } from '../events/schedules.ts';
-import { ENV_NAMES } from '../functions/lib/config.ts';
-import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/lib/data/table.ts';
+import { TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA, TTL_ATTRIBUTE } from '../functions/platform/data/table.ts';
 import { routeDomain } from './lib/api-routes.ts';
 import { MEDIA_PREFIX } from './lib/app-hosting.ts';
 import { PlatformFunction, reserveConcurrency } from './lib/platform-function.ts';

@@ -5,6 +5,7 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { eventRules } from '../contracts/event-rules.ts';
 import { HOSTS_STORE_ACTIONS, platformFunctions, SECRETS, SITES_ENV } from '../contracts/function-access.ts';
 import { manifest } from '../contracts/manifest.ts';
 import {
@@ -19,8 +20,7 @@ import {
 } from '../contracts/response-headers.ts';
 import type { SecretName } from '../contracts/route.ts';
 import { API_PATH_PREFIXES } from '../contracts/route-guard.ts';
-import { eventRules } from '../events/rules.ts';
-import { scheduledJobs } from '../events/schedules.ts';
+import { scheduledJobs } from '../contracts/schedules.ts';
 import { awsAppOrigins, MEDIA_PREFIX } from './lib/app-hosting.ts';
 import { ABORT_INCOMPLETE_UPLOAD_DAYS, filesBucketName, NONCURRENT_VERSION_DAYS } from './lib/data-stores.ts';
 import { CONSUMER_ASYNC_RETRY, CONSUMER_RETRY } from './lib/event-consumers.ts';
@@ -178,7 +178,7 @@ describe('app distribution', () => {
       expect(origin.CustomOriginConfig.OriginProtocolPolicy).toBe('https-only');
       // Managed-AllViewerExceptHostHeader: every viewer header but Host (API Gateway routes on its own)
       // plus CloudFront's headers, CloudFront-Viewer-Address among them — the public leads route limits
-      // per sender from it (functions/lib/website-leads.ts), also for a form posted on the app origin
+      // per sender from it (functions/website-leads/website-leads.ts), also for a form posted on the app origin
       expect(behaviour.OriginRequestPolicyId, behaviour.PathPattern).toBe(
         'b689b0a8-53d0-40ab-baf2-68738e2966ac',
       );

@@ -2,13 +2,13 @@ import { Duration } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scheduledJobs } from '../events/schedules.ts';
-import { ENV_NAMES } from '../functions/lib/config.ts';
+import { ENV_NAMES } from '../contracts/environment.ts';
+import { scheduledJobs } from '../contracts/schedules.ts';
 import { PlatformStack } from './lib/platform-stack.ts';
 import { stageConfig } from './lib/stage-config.ts';
 import { testApp } from './support/stacks.ts';
 
-/** The timer-driven functions (events/schedules.ts) and the files bucket's lifecycle for folder zips. */
+/** The timer-driven functions (contracts/schedules.ts) and the files bucket's lifecycle for folder zips. */
 let stack: PlatformStack;
 let template: Template;
 

@@ -19,7 +19,7 @@ import {
 import { ACCOUNT_TYPE_ATTRIBUTE, AGENCY_NAME_ATTRIBUTE, OAUTH_CALLBACK_PATH } from '#contracts/app-config';
 import { LOGIN_PATH } from '#contracts/route-guard';
 import { ACCESS_TOKEN_MINUTES, SESSION_DAYS, type SessionKind } from '#contracts/session-lifetimes';
-import { keyAttributes, TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA } from '#lib/data/table';
+import { keyAttributes, TABLE_GSI_DEFINITIONS, TABLE_KEY_SCHEMA } from '#platform/data/table';
 
 const credentials = { accessKeyId: 'local', secretAccessKey: 'local' };
 const region = 'us-east-1';

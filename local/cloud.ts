@@ -4,13 +4,13 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_CONFIG_PATH, type AppConfig, appConfig } from '#contracts/app-config';
+import { eventRules } from '#contracts/event-rules';
+import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#contracts/events';
 import { platformFunctions, secretName } from '#contracts/function-access';
 import { appSecurityHeaders, PUBLISHED_SITE_SECURITY_HEADERS } from '#contracts/response-headers';
 import { isApiPath } from '#contracts/route-guard';
+import { scheduledJobs } from '#contracts/schedules';
 import { cognitoTriggers } from '#contracts/triggers';
-import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
-import { eventRules } from '#events/rules';
-import { scheduledJobs } from '#events/schedules';
 import { createApiGateway, executeApiEndpoint } from './api-gateway.ts';
 import { ensureTable, ensureUserPool } from './bootstrap.ts';
 import { asCloudFrontOriginRequest } from './cloudfront-origin.ts';
@@ -223,7 +223,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const jwks = await (await fetch(`${userPool.issuer}/.well-known/jwks.json`)).text();
     writeFileSync(jwksFile, jwks);
     // Secrets Manager's stand-in: the secrets functions read at cold start, behind the IAM door
-    // what the front door sends the API as CloudFront sends the stack's (functions/lib/origin-verify.ts)
+    // what the front door sends the API as CloudFront sends the stack's (functions/platform/origin-verify.ts)
     const originSecret = randomBytes(32).toString('base64url');
     const secretsManager = await startSecretsManager(iam, [
       { name: secretName(NAMES.namePrefix, 'billingWebhook'), value: LOCAL_BILLING_WEBHOOK_SECRET },
@@ -343,7 +343,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
     const distributionHeaders = (request: IncomingMessage) =>
       isAppHost(request.headers.host, ports.app) ? appHeaders : PUBLISHED_SITE_SECURITY_HEADERS;
     // imported once the environment is set (the data layer reads its configuration at import)
-    const { websiteIdForHost } = await import('#lib/website-domains');
+    const { websiteIdForHost } = await import('#functions/website-domains/website-domains');
     const sites = createSitesHost({
       s3Endpoint: s3.endpoint,
       bucket: NAMES.buckets.sites,
@@ -408,7 +408,7 @@ export async function startLocalCloud(options: LocalCloudOptions): Promise<Local
 }
 
 /**
- * EventBridge schedules, locally: a timer per job of events/schedules.ts invokes its handler with a
+ * EventBridge schedules, locally: a timer per job of contracts/schedules.ts invokes its handler with a
  * Scheduled Event, one run at a time; a job that runs after each deploy in AWS also runs once at start.
  * Answers the stop function (waits for a run in progress).
  */

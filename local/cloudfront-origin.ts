@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import { ORIGIN_VERIFY_HEADER } from '#lib/origin-verify';
+import { ORIGIN_VERIFY_HEADER } from '#platform/origin-verify';
 
 /**
  * What CloudFront adds to a request it sends the API (infra/lib/api-origin.ts), done by the local front door

@@ -6,7 +6,7 @@ import { dirname } from 'node:path';
 /**
  * The local cloud's stand-in DNS server: the authority for every name, answering TXT queries over UDP and
  * TCP (RFC 1035 wire format) from a JSON file, so the custom-domain proof look-ups
- * (functions/lib/dns.ts) go through Node's real resolver, pointed here by `SITES_DNS_SERVERS` only. The
+ * (functions/aws/dns.ts) go through Node's real resolver, pointed here by `SITES_DNS_SERVERS` only. The
  * file (`.data/dns/records.json` under `npm start`) maps a name to its records and is read on every query,
  * so a test or a person edits it and the next look-up sees the change:
  *

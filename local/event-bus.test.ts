@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { EventBridgeClient, PutEventsCommand } from '@aws-sdk/client-eventbridge';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_SOURCE } from '#events/catalog';
-import type { EventRule } from '#events/rules';
+import type { EventRule } from '#contracts/event-rules';
+import { EVENT_SOURCE } from '#contracts/events';
 import { createEventBus } from './event-bus.ts';
 
 const rule = (name: string, detailType: string): EventRule => ({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { EventRule } from '#contracts/event-rules';
 import { matchesPattern } from '#events/pattern';
-import type { EventRule } from '#events/rules';
 import { accessKeyOf, LOCAL_ACCOUNT, LOCAL_REGION, type LocalIam } from './iam/policy.ts';
 
 export interface DeliveredEvent {

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { encodeKeyPath } from '#aws/sigv4';
 import { userFileDisposition } from '#contracts/response-headers';
-import { encodeKeyPath } from '#lib/sigv4';
 import { originFetch } from './origin-access.ts';
 
 /** App paths under this prefix are objects under the same prefix in the files bucket. */

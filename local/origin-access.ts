@@ -1,6 +1,6 @@
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { HttpRequest } from '@smithy/types';
-import { NodeSha256 } from '#lib/sigv4';
+import { NodeSha256 } from '#aws/sigv4';
 import { LOCAL_ACCESS_KEY } from './emulators/s3.ts';
 
 /**

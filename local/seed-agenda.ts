@@ -190,10 +190,10 @@ export async function seedAgendaDemo(pool: UserPoolAccess): Promise<void> {
     { reminderTime, syncReminder },
     time,
   ] = await Promise.all([
-    import('#lib/data/agenda'),
-    import('#lib/data/clients'),
-    import('#lib/data/entity'),
-    import('#lib/data/expression'),
+    import('#functions/agenda/entities'),
+    import('#functions/clients/entities'),
+    import('#platform/data/entity'),
+    import('#platform/data/expression'),
     import('../functions/agenda/reminders.ts'),
     import('../functions/agenda/time.ts'),
   ]);

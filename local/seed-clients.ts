@@ -308,10 +308,10 @@ const STAGE_PATH: ClientStage[] = ['new', 'contacted', 'viewing', 'negotiating',
 export async function seedClientsDemo(pool: UserPoolAccess): Promise<void> {
   const [{ Agent }, { Client, recordClientActivity }, { isConditionFailure }, { reserveFeature }] =
     await Promise.all([
-      import('#lib/data/accounts'),
-      import('#lib/data/clients'),
-      import('#lib/data/entity'),
-      import('#lib/limits'),
+      import('#platform/accounts/entities'),
+      import('#functions/clients/entities'),
+      import('#platform/data/entity'),
+      import('#platform/accounts/limits'),
     ]);
   const ids = new Map<string, string>();
   for (const email of new Set(DEMO_CLIENTS.flatMap((demo) => [demo.owner, demo.assignedTo ?? demo.owner]))) {
@@ -369,7 +369,7 @@ export async function seedClientsDemo(pool: UserPoolAccess): Promise<void> {
 
 /** created → the stages up to today's → the last contact, spaced between the dates. */
 async function seedTrail(
-  record: typeof import('#lib/data/clients').recordClientActivity,
+  record: typeof import('#functions/clients/entities').recordClientActivity,
   demo: DemoClient,
   actor: { agentId: string; name: string },
   createdAt: string,

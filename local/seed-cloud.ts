@@ -148,13 +148,13 @@ export async function seedCloudDemo(userPool: LocalCloud['userPool'], password: 
     { judgeArrival, STORED_OBJECT },
     { sniffContent },
   ] = await Promise.all([
-    import('#lib/data/cloud'),
-    import('#lib/data/entity'),
-    import('#lib/s3'),
-    import('#lib/limits'),
-    import('#lib/data/accounts'),
-    import('#lib/cloud'),
-    import('#lib/file-signatures'),
+    import('#functions/cloud/entities'),
+    import('#platform/data/entity'),
+    import('#aws/s3'),
+    import('#platform/accounts/limits'),
+    import('#platform/accounts/entities'),
+    import('#functions/cloud/cloud'),
+    import('#platform/file-signatures'),
   ]);
   const ownerId = await ensureCognitoUser(userPool, {
     email: 'demo@estatenet.local',

@@ -2,7 +2,7 @@ import { ensureCognitoUser, type UserPoolAccess } from './accounts.ts';
 
 /**
  * The demo network: a few accepted connections and pending requests among the demo agents, made through
- * the same code as the API (functions/lib/connections.ts), so usage counters and pair states are real.
+ * the same code as the API (functions/connections/connections.ts), so usage counters and pair states are real.
  * Maya (demo@) has two requests waiting for her answer and one of her own pending. The awards of each
  * accepted connection (and so the agents' connection counts) are made by seed-reputation.ts, dated.
  * Idempotent: a pair that already has a request or a connection is left as it is.
@@ -23,9 +23,9 @@ const PENDING: ReadonlyArray<[requester: string, receiver: string]> = [
 
 export async function seedNetworkDemo(pool: UserPoolAccess, password: string): Promise<void> {
   const [{ Agent }, { answer, sendRequest }, { HttpError }] = await Promise.all([
-    import('#lib/data/accounts'),
-    import('#lib/connections'),
-    import('#lib/errors'),
+    import('#platform/accounts/entities'),
+    import('#functions/connections/connections'),
+    import('#platform/errors'),
   ]);
   const subjectOf = async (email: string) => {
     // the demo users exist already (seed.ts): this only looks their ids up

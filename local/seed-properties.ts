@@ -365,11 +365,11 @@ export async function seedPropertiesDemo(pool: UserPoolAccess): Promise<void> {
     { reserveFeature },
     { withIndexedPrice },
   ] = await Promise.all([
-    import('#lib/data/accounts'),
-    import('#lib/data/properties'),
-    import('#lib/s3'),
-    import('#lib/limits'),
-    import('#lib/property-prices'),
+    import('#platform/accounts/entities'),
+    import('#functions/properties/entities'),
+    import('#aws/s3'),
+    import('#platform/accounts/limits'),
+    import('#functions/properties/property-prices'),
   ]);
   const agents = new Map<string, string>();
   for (const email of new Set(DEMO_PROPERTIES.map((demo) => demo.owner))) {

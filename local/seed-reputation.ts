@@ -38,11 +38,11 @@ export async function seedReputationDemo(pool: UserPoolAccess, password: string)
     { ConnectionLink, pairKey },
     { DeedVerification, OwnerConfirmation },
   ] = await Promise.all([
-    import('#lib/reputation'),
-    import('#lib/data/notifications'),
-    import('#lib/data/accounts'),
-    import('#lib/data/network'),
-    import('#lib/data/verifications'),
+    import('#functions/reputation/reputation'),
+    import('#functions/notifications/entities'),
+    import('#platform/accounts/entities'),
+    import('#functions/connections/entities'),
+    import('#functions/verifications/entities'),
   ]);
   // the demo users exist already (seed.ts): this only looks their ids up
   const agentIds = new Map<string, string>();

@@ -1,4 +1,4 @@
-import { isConditionFailure } from '#lib/data/entity';
+import { isConditionFailure } from '#platform/data/entity';
 import type { UserPoolAccess } from './accounts.ts';
 import { ensureCognitoUser } from './accounts.ts';
 
@@ -14,8 +14,8 @@ export const SUPPORT_DEMO = {
  */
 export async function seedSupportDemo(pool: UserPoolAccess, password: string): Promise<void> {
   const [{ Agent }, { SupportStaff }] = await Promise.all([
-    import('#lib/data/accounts'),
-    import('#lib/data/support'),
+    import('#platform/accounts/entities'),
+    import('#functions/support/entities'),
   ]);
   const agentId = await ensureCognitoUser(pool, {
     email: SUPPORT_DEMO.email,

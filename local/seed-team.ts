@@ -10,8 +10,8 @@ export const DEMO_INVITE = { id: 'demo-invite-nina', email: 'nina@estatenet.loca
  */
 export async function seedTeamDemo(agencyId: string, adminId: string): Promise<void> {
   const [{ Invite }, { hashInviteToken, INVITE_VALID_SECONDS, nowSeconds }] = await Promise.all([
-    import('#lib/data/team'),
-    import('#lib/team'),
+    import('#functions/team/entities'),
+    import('#functions/team/team'),
   ]);
   const key = { agency_id: agencyId, invite_id: DEMO_INVITE.id };
   const existing = await Invite.get(key, { consistent: true });

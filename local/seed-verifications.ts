@@ -3,7 +3,7 @@ import { DEMO_PROPERTIES, type DemoProperty } from './seed-properties.ts';
 import { SUPPORT_DEMO } from './seed-support.ts';
 
 /**
- * The demo listings' verifications, made through the handlers' own code (functions/lib/verifications.ts):
+ * The demo listings' verifications, made through the handlers' own code (functions/verifications/verifications.ts):
  * each verified deed is a PDF uploaded the way POST /api/uploads has the browser do it (a ticket, its
  * storage reserved, the object), attached with `submitDeed` and approved by the support staff account with
  * `decideDeed`; each acknowledged listing had its owner's link issued and confirmed with `answerOwnerLink`.
@@ -65,14 +65,14 @@ export async function seedVerificationsDemo(pool: UserPoolAccess): Promise<void>
     { ownerSubject },
     verifications,
   ] = await Promise.all([
-    import('#lib/data/accounts'),
-    import('#lib/data/properties'),
-    import('#lib/data/cloud'),
-    import('#lib/data/verifications'),
-    import('#lib/s3'),
-    import('#lib/limits'),
-    import('#lib/cloud'),
-    import('#lib/verifications'),
+    import('#platform/accounts/entities'),
+    import('#functions/properties/entities'),
+    import('#functions/cloud/entities'),
+    import('#functions/verifications/entities'),
+    import('#aws/s3'),
+    import('#platform/accounts/limits'),
+    import('#functions/cloud/cloud'),
+    import('#functions/verifications/verifications'),
   ]);
   const reviewerId = await findCognitoUser(pool, SUPPORT_DEMO.email);
   if (!reviewerId) return;

@@ -1,4 +1,4 @@
-import type { WebsiteItem } from '#lib/data/websites';
+import type { WebsiteItem } from '#functions/websites/entities';
 import type { UserPoolAccess } from './accounts.ts';
 import { findCognitoUser } from './accounts.ts';
 import { templateImages } from './website-template-images.ts';
@@ -17,7 +17,7 @@ const DEMO_TEMPLATE = 'coastal';
 /** Writes every built-in template's hero, about and preview pictures to `media/website-templates/<id>/`. */
 export async function writeTemplateImages(): Promise<void> {
   const [{ putObject }, { BUILT_IN_TEMPLATE_LOOKS }] = await Promise.all([
-    import('#lib/s3'),
+    import('#aws/s3'),
     import('../functions/websites/templates/index.ts'),
   ]);
   for (const look of BUILT_IN_TEMPLATE_LOOKS) {
@@ -40,12 +40,12 @@ export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
   if (!agentId) return;
   const [{ Agent }, { Website }, { reserveFeature, releaseFeature }, websites, { builtInTemplate }, events] =
     await Promise.all([
-      import('#lib/data/accounts'),
-      import('#lib/data/websites'),
-      import('#lib/limits'),
-      import('#lib/websites'),
+      import('#platform/accounts/entities'),
+      import('#functions/websites/entities'),
+      import('#platform/accounts/limits'),
+      import('#functions/websites/websites'),
       import('../functions/websites/templates/index.ts'),
-      import('#lib/website-events'),
+      import('#functions/websites/website-events'),
     ]);
   const agent = await Agent.get({ agent_id: agentId });
   if (!agent) return;
@@ -105,9 +105,9 @@ export async function seedWebsiteDemo(pool: UserPoolAccess): Promise<void> {
  */
 async function giveDefaultSubdomain(website: WebsiteItem): Promise<void> {
   const [{ WebsiteDomain }, domains, events] = await Promise.all([
-    import('#lib/data/website-domains'),
-    import('#lib/website-domains'),
-    import('#lib/website-events'),
+    import('#functions/website-domains/entities'),
+    import('#functions/website-domains/website-domains'),
+    import('#functions/websites/website-events'),
   ]);
   if (await WebsiteDomain.get({ website_id: website.website_id, kind: 'default' })) return;
   await domains.claimDefaultDomain({

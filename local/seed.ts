@@ -1,5 +1,5 @@
 import { planFor, type Role, type SubscriptionStatus } from '#contracts/plans';
-import { isConditionFailure } from '#lib/data/entity';
+import { isConditionFailure } from '#platform/data/entity';
 import { ensureCognitoUser } from './accounts.ts';
 import type { LocalCloud } from './cloud.ts';
 import { DEMO_GOOGLE_ACCOUNTS } from './local-auth.ts';
@@ -136,7 +136,7 @@ export interface DemoData {
  * and their records through the entity layer, the same one the handlers use.
  */
 export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
-  const { Agent, Agency } = await import('#lib/data/accounts');
+  const { Agent, Agency } = await import('#platform/accounts/entities');
   let adminId = '';
   for (const demo of DEMO_AGENTS) {
     const agentId = await ensureCognitoUser(cloud.userPool, {

@@ -1,11 +1,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { encodeKeyPath } from '#aws/sigv4';
 import {
   BEHAVIOURS,
   PUBLISHED_SITE_SECURITY_HEADERS,
   SITE_PREVIEW_SECURITY_HEADERS,
   securityHeaderFields,
 } from '#contracts/response-headers';
-import { encodeKeyPath } from '#lib/sigv4';
 import { originFetch } from './origin-access.ts';
 import { sendObject } from './static-host.ts';
 
@@ -79,7 +79,7 @@ export interface SitesHostOptions {
   bucket: string;
   /** the app's own port: hosts `localhost:<port>` and `127.0.0.1:<port>` are the app, any other a site */
   appPort: number;
-  /** the website of a hostname, or undefined (functions/lib/website-domains.ts) */
+  /** the website of a hostname, or undefined (functions/website-domains/website-domains.ts) */
   websiteIdForHost: (host: string) => Promise<string | undefined>;
 }
 

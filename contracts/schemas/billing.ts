@@ -3,7 +3,7 @@ import { ROLES, SUBSCRIPTION_STATUSES } from '../plans.ts';
 import { id } from './common.ts';
 
 /**
- * Billing (issue 10): plans are bought through a billing provider adapter (functions/lib/billing); the
+ * Billing (issue 10): plans are bought through a billing provider adapter (functions/billing/billing-provider.ts); the
  * local cloud's provider completes a test checkout at once, a real provider redirects and confirms by a
  * signed webhook. Card numbers never reach our API: a payment method is the provider's opaque reference.
  */

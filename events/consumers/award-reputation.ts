@@ -1,10 +1,10 @@
-import type { EventBridgeEvent } from 'aws-lambda';
+import type { DetailType } from '#contracts/events';
 import { awardDescription, type VerifiedActivityType } from '#contracts/reputation-points';
-import { type DetailType, eventCatalog } from '#events/catalog';
-import { Agent } from '#lib/data/accounts';
-import { Property } from '#lib/data/properties';
-import { logger } from '#lib/logger';
-import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#lib/reputation';
+import { Property } from '#functions/properties/entities';
+import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#functions/reputation/reputation';
+import { Agent } from '#platform/accounts/entities';
+import { defineConsumer } from '#platform/consumer';
+import { logger } from '#platform/logger';
 
 /** The activity each verification event awards, once the listing's verification says so. */
 const VERIFICATION_ACTIVITIES = {
@@ -15,78 +15,83 @@ const VERIFICATION_ACTIVITIES = {
 /**
  * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged and ConnectionAccepted
  * from the platform bus become awards through the same rules as POST /api/agents/{id}/reputation
- * (functions/lib/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
+ * (functions/reputation/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
  * checked ownership before they published. A verification event is only an announcement: the award is
  * made when the listing's verification itself is approved (deed) or confirmed (owner), so an event naming
  * a listing nobody verified awards nothing. Idempotent: each award is once per (agent, activity, entity),
  * however often and however concurrently the event arrives.
  */
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const detailType = event['detail-type'] as DetailType;
-  const outcomes: Array<{ agentId: string; outcome: AwardOutcome }> = [];
-  const award = async (agentId: string, request: Omit<Parameters<typeof awardReputation>[0], 'agentId'>) =>
-    outcomes.push({ agentId, outcome: await awardReputation({ agentId, ...request }) });
+export const handler = defineConsumer({
+  name: 'reputation awarder',
+  detailTypes: ['PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'],
+  handle: async (event) => {
+    const detailType = event['detail-type'];
+    const outcomes: Array<{ agentId: string; outcome: AwardOutcome }> = [];
+    const award = async (agentId: string, request: Omit<Parameters<typeof awardReputation>[0], 'agentId'>) =>
+      outcomes.push({ agentId, outcome: await awardReputation({ agentId, ...request }) });
 
-  switch (detailType) {
-    case 'PropertyAdded': {
-      const { agentId, propertyId } = eventCatalog.PropertyAdded.parse(event.detail);
-      // the history names the listing (a listing deleted meanwhile gets the activity's label)
-      const property = await Property.get({ property_id: propertyId });
-      await award(agentId, {
-        activityType: 'PROPERTY_ADDED',
-        relatedEntityId: propertyId,
-        ...(property ? { description: awardDescription('PROPERTY_ADDED', property.title) } : {}),
-      });
-      break;
+    switch (event['detail-type']) {
+      case 'PropertyAdded': {
+        const { agentId, propertyId } = event.detail;
+        // the history names the listing (a listing deleted meanwhile gets the activity's label)
+        const property = await Property.get({ property_id: propertyId });
+        await award(agentId, {
+          activityType: 'PROPERTY_ADDED',
+          relatedEntityId: propertyId,
+          ...(property ? { description: awardDescription('PROPERTY_ADDED', property.title) } : {}),
+        });
+        break;
+      }
+      case 'PropertyDeedVerified':
+      case 'OwnerAcknowledged': {
+        const { agentId, propertyId } = event.detail;
+        const outcome = await awardVerifiedListing(
+          VERIFICATION_ACTIVITIES[event['detail-type']],
+          propertyId,
+          agentId,
+        );
+        if (outcome.status === 'unverified') {
+          logger.warn('verification event for a listing that is not verified: nothing awarded', {
+            detailType,
+            agentId,
+            propertyId,
+          });
+          return;
+        }
+        outcomes.push({ agentId, outcome });
+        break;
+      }
+      case 'ConnectionAccepted': {
+        // both agents: each gets its award and its connections counter raised, once per connection
+        const { connectionId, requesterId, receiverId } = event.detail;
+        const [requester, receiver] = await Promise.all([
+          Agent.get({ agent_id: requesterId }),
+          Agent.get({ agent_id: receiverId }),
+        ]);
+        const withName = (other: typeof requester) =>
+          other ? { description: awardDescription('CONNECTION_ACCEPTED', other.full_name) } : {};
+        await award(requesterId, {
+          activityType: 'CONNECTION_ACCEPTED',
+          relatedEntityId: connectionId,
+          ...withName(receiver),
+        });
+        await award(receiverId, {
+          activityType: 'CONNECTION_ACCEPTED',
+          relatedEntityId: connectionId,
+          ...withName(requester),
+        });
+        break;
+      }
     }
-    case 'PropertyDeedVerified':
-    case 'OwnerAcknowledged': {
-      const { agentId, propertyId } = eventCatalog[detailType].parse(event.detail);
-      const outcome = await awardVerifiedListing(VERIFICATION_ACTIVITIES[detailType], propertyId, agentId);
-      if (outcome.status === 'unverified') {
-        logger.warn('verification event for a listing that is not verified: nothing awarded', {
+    for (const { agentId, outcome } of outcomes) {
+      if (outcome.status === 'no-agent') logger.warn('no agent to award', { detailType, agentId });
+      else
+        logger.info('reputation award', {
           detailType,
           agentId,
-          propertyId,
+          status: outcome.status,
+          points: outcome.points,
         });
-        return;
-      }
-      outcomes.push({ agentId, outcome });
-      break;
     }
-    case 'ConnectionAccepted': {
-      // both agents: each gets its award and its connections counter raised, once per connection
-      const { connectionId, requesterId, receiverId } = eventCatalog.ConnectionAccepted.parse(event.detail);
-      const [requester, receiver] = await Promise.all([
-        Agent.get({ agent_id: requesterId }),
-        Agent.get({ agent_id: receiverId }),
-      ]);
-      const withName = (other: typeof requester) =>
-        other ? { description: awardDescription('CONNECTION_ACCEPTED', other.full_name) } : {};
-      await award(requesterId, {
-        activityType: 'CONNECTION_ACCEPTED',
-        relatedEntityId: connectionId,
-        ...withName(receiver),
-      });
-      await award(receiverId, {
-        activityType: 'CONNECTION_ACCEPTED',
-        relatedEntityId: connectionId,
-        ...withName(requester),
-      });
-      break;
-    }
-    default:
-      logger.warn('reputation awarder got an event it does not handle', { detailType });
-      return;
-  }
-  for (const { agentId, outcome } of outcomes) {
-    if (outcome.status === 'no-agent') logger.warn('no agent to award', { detailType, agentId });
-    else
-      logger.info('reputation award', {
-        detailType,
-        agentId,
-        status: outcome.status,
-        points: outcome.points,
-      });
-  }
-}
+  },
+});

@@ -1,9 +1,14 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { Agent } from '#lib/data/accounts';
-import { AgentSearchToken, type AgentSearchTokenItem, agentSearchTokenActions } from '#lib/data/agent-search';
-import { cancellationCodes, transactWrite } from '#lib/data/entity';
-import { and, eq, notExists } from '#lib/data/expression';
-import { logger } from '#lib/logger';
+import {
+  AgentSearchToken,
+  type AgentSearchTokenItem,
+  agentSearchTokenActions,
+} from '#platform/accounts/agent-search';
+import { Agent } from '#platform/accounts/entities';
+import { defineScheduledJob } from '#platform/consumer';
+import { cancellationCodes, transactWrite } from '#platform/data/entity';
+import { and, eq, notExists } from '#platform/data/expression';
+import { logger } from '#platform/logger';
 
 /** A run stops starting new work this long before its Lambda timeout; the next run goes on. */
 const RESERVE_MS = 10_000;
@@ -36,40 +41,38 @@ const signature = (token: Partial<AgentSearchTokenItem>) =>
  * are read from the directory's index (every agent, one Query partition), not by a Scan: no deployed
  * function may scan the table (contracts/function-access.ts).
  */
-export async function handler(
-  _event?: Partial<ScheduledEvent>,
-  context?: { getRemainingTimeInMillis: () => number },
-): Promise<IndexReport> {
-  const report: IndexReport = { checked: 0, indexed: 0 };
-  const timeLeft = () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY;
-  for (const agent of await Agent.queryAll('directory', {})) {
-    if (timeLeft() < RESERVE_MS) break;
-    report.checked += 1;
-    const actions = agentSearchTokenActions(agent);
-    const wanted = actions.flatMap((action) => (action.Put ? [signature(action.Put.Item!)] : []));
-    const stored = await AgentSearchToken.queryAll(
-      'primary',
-      { agent_id: agent.agent_id },
-      { consistent: true },
-    );
-    if (wanted.sort().join() === stored.map(signature).sort().join()) continue;
-    try {
-      await transactWrite([
-        Agent.transact.check(
-          { agent_id: agent.agent_id },
-          and(
-            eq('full_name', agent.full_name),
-            agent.city === undefined ? notExists('city') : eq('city', agent.city),
+export const handler = defineScheduledJob(
+  async (_event: Partial<ScheduledEvent> | undefined, timeLeft): Promise<IndexReport> => {
+    const report: IndexReport = { checked: 0, indexed: 0 };
+    for (const agent of await Agent.queryAll('directory', {})) {
+      if (timeLeft() < RESERVE_MS) break;
+      report.checked += 1;
+      const actions = agentSearchTokenActions(agent);
+      const wanted = actions.flatMap((action) => (action.Put ? [signature(action.Put.Item!)] : []));
+      const stored = await AgentSearchToken.queryAll(
+        'primary',
+        { agent_id: agent.agent_id },
+        { consistent: true },
+      );
+      if (wanted.sort().join() === stored.map(signature).sort().join()) continue;
+      try {
+        await transactWrite([
+          Agent.transact.check(
+            { agent_id: agent.agent_id },
+            and(
+              eq('full_name', agent.full_name),
+              agent.city === undefined ? notExists('city') : eq('city', agent.city),
+            ),
           ),
-        ),
-        ...actions,
-      ]);
-      report.indexed += 1;
-    } catch (error) {
-      // renamed, moved or deleted since the query read it: that write kept the tokens in step
-      if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+          ...actions,
+        ]);
+        report.indexed += 1;
+      } catch (error) {
+        // renamed, moved or deleted since the query read it: that write kept the tokens in step
+        if (cancellationCodes(error)?.[0] !== 'ConditionalCheckFailed') throw error;
+      }
     }
-  }
-  if (report.indexed > 0) logger.info('agents indexed for the directory search', { ...report });
-  return report;
-}
+    if (report.indexed > 0) logger.info('agents indexed for the directory search', { ...report });
+    return report;
+  },
+);

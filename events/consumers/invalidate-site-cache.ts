@@ -1,7 +1,6 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalog } from '#events/catalog';
-import { invalidatePaths } from '#lib/cloudfront';
-import { logger } from '#lib/logger';
+import { invalidatePaths } from '#aws/cloudfront';
+import { defineConsumer } from '#platform/consumer';
+import { logger } from '#platform/logger';
 
 /**
  * The cache invalidator (docs/infrastructure.md, "Cache invalidation on regeneration"): on WebsitePagesRegenerated it
@@ -14,8 +13,12 @@ import { logger } from '#lib/logger';
 
 export const invalidationPathOf = (websiteId: string) => `/${websiteId}/*`;
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const { websiteId, regenerationId } = eventCatalog.WebsitePagesRegenerated.parse(event.detail);
-  const result = await invalidatePaths([invalidationPathOf(websiteId)], regenerationId);
-  if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
-}
+export const handler = defineConsumer({
+  name: 'cache invalidator',
+  detailTypes: ['WebsitePagesRegenerated'],
+  handle: async (event) => {
+    const { websiteId, regenerationId } = event.detail;
+    const result = await invalidatePaths([invalidationPathOf(websiteId)], regenerationId);
+    if (result.status !== 'skipped') logger.info('website cache invalidated', { websiteId, ...result });
+  },
+});

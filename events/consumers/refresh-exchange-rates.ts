@@ -1,7 +1,12 @@
 import type { ScheduledEvent } from 'aws-lambda';
-import { currentExchangeRates, type RefreshReport, refreshExchangeRates } from '#lib/exchange-rates';
-import { logger } from '#lib/logger';
-import { type ReindexReport, reindexListingPrices } from '#lib/property-prices';
+import {
+  currentExchangeRates,
+  type RefreshReport,
+  refreshExchangeRates,
+} from '#functions/preferences/exchange-rates';
+import { type ReindexReport, reindexListingPrices } from '#functions/properties/property-prices';
+import { defineScheduledJob } from '#platform/consumer';
+import { logger } from '#platform/logger';
 
 /**
  * The scheduled exchange-rate refresh (EventBridge schedule in AWS, a timer in the local cloud): reads
@@ -10,17 +15,19 @@ import { type ReindexReport, reindexListingPrices } from '#lib/property-prices';
  * overlapping runs are harmless. When the stored rates changed day, listings priced in another currency
  * than USD move their search entries to their value by the new rates (README "Exchange rates").
  */
-export async function handler(
-  _event?: Partial<ScheduledEvent>,
-  context?: { getRemainingTimeInMillis: () => number },
-): Promise<RefreshReport & { reindex?: ReindexReport }> {
-  const before = await currentExchangeRates();
-  const report = await refreshExchangeRates();
-  const after = await currentExchangeRates();
-  if (after.date === before.date && after.source === before.source) return report;
-  const reindex = await reindexListingPrices(after.rates, {
-    timeLeft: () => context?.getRemainingTimeInMillis() ?? Number.POSITIVE_INFINITY,
-  });
-  logger.info('listing prices indexed by the new rates', { date: after.date, ...reindex });
-  return { ...report, reindex };
-}
+export const handler = defineScheduledJob(
+  async (
+    _event: Partial<ScheduledEvent> | undefined,
+    timeLeft,
+  ): Promise<RefreshReport & { reindex?: ReindexReport }> => {
+    const before = await currentExchangeRates();
+    const report = await refreshExchangeRates();
+    const after = await currentExchangeRates();
+    if (after.date === before.date && after.source === before.source) return report;
+    const reindex = await reindexListingPrices(after.rates, {
+      timeLeft,
+    });
+    logger.info('listing prices indexed by the new rates', { date: after.date, ...reindex });
+    return { ...report, reindex };
+  },
+);

@@ -1,27 +1,31 @@
-import type { EventBridgeEvent } from 'aws-lambda';
+import { config } from '#aws/config';
+import { publishEvent } from '#aws/events';
+import { deleteObject, listObjectKeys, putObject } from '#aws/s3';
 import { isCurrencyCode } from '#contracts/exchange-rates';
 import { SITE_PAGE_CACHE_CONTROL } from '#contracts/response-headers';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { SITE_BLOCK_TYPES } from '#contracts/website-blocks';
-import { type DetailType, eventCatalog } from '#events/catalog';
-import { config } from '#lib/config';
-import { Agency, Agent } from '#lib/data/accounts';
-import { AgentPreferences } from '#lib/data/preferences';
-import { Property, type PropertyItem } from '#lib/data/properties';
-import { searchProperties } from '#lib/data/property-search';
-import type { WebsiteItem } from '#lib/data/websites';
-import { publishEvent } from '#lib/events';
-import { currentExchangeRates } from '#lib/exchange-rates';
-import { logger } from '#lib/logger';
-import { deleteObject, listObjectKeys, putObject } from '#lib/s3';
+import { AgentPreferences } from '#functions/preferences/entities';
+import { currentExchangeRates } from '#functions/preferences/exchange-rates';
+import { Property, type PropertyItem } from '#functions/properties/entities';
+import { searchProperties } from '#functions/properties/property-search';
+import type { WebsiteItem } from '#functions/websites/entities';
 import {
   type RenderedPage,
   renderSite,
   type SiteAgent,
   type SiteCurrency,
   type SiteData,
-} from '#lib/site-render';
-import { getWebsiteById, listAgentWebsites, readWebsiteContent, type WebsiteContent } from '#lib/websites';
+} from '#functions/websites/site-render';
+import {
+  getWebsiteById,
+  listAgentWebsites,
+  readWebsiteContent,
+  type WebsiteContent,
+} from '#functions/websites/websites';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { defineConsumer } from '#platform/consumer';
+import { logger } from '#platform/logger';
 
 /**
  * The page regenerator (docs/website-builder.md, "Publishing"): WebsitePublished, WebsiteUnpublished,
@@ -309,48 +313,55 @@ async function regenerateAgentWebsites(agentId: string, eventId: string): Promis
   if (failure) throw failure;
 }
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const detailType = event['detail-type'] as DetailType;
-  switch (detailType) {
-    case 'WebsitePublished':
-    case 'WebsiteUnpublished':
-    case 'GlobalComponentsChanged': {
-      const { websiteId } = eventCatalog[detailType].parse(event.detail);
-      return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
-    }
-    case 'WebsiteContentForced': {
-      const detail = eventCatalog.WebsiteContentForced.parse(event.detail);
-      // the route's request flags (read as sent, whichever catalog version produced the event):
-      // forcePublished absent means true, allPages absent means false
-      const flags = event.detail as { forcePublished?: unknown; allPages?: unknown };
-      const onePage = flags.allPages !== true;
-      return regenerateWebsite(
-        {
-          websiteId: detail.websiteId,
-          forcePublished: flags.forcePublished !== false,
-          ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
-          ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
-        },
-        event.id,
-      );
-    }
-    case 'WebsiteHostsChanged': {
-      // a domain connected, changed or removed: canonical, og:url, robots.txt and sitemap.xml follow at
-      // once. Only a published site: a draft's preview keeps its objects until the next publish or force
-      // (a deleted website's pages go with its WebsiteUnpublished).
-      const { websiteId } = eventCatalog.WebsiteHostsChanged.parse(event.detail);
-      const website = await getWebsiteById(websiteId);
-      if (!website || website.deleted_at || website.status !== 'published') {
-        logger.info('hosts changed for a website that is not live: pages left as they are', { websiteId });
-        return;
+export const handler = defineConsumer({
+  name: 'page regenerator',
+  detailTypes: [
+    'WebsitePublished',
+    'WebsiteUnpublished',
+    'GlobalComponentsChanged',
+    'WebsiteContentForced',
+    'WebsiteHostsChanged',
+    'AgentListingsChanged',
+  ],
+  // each regeneration is named by the event's id, so a redelivery asks CloudFront for the same invalidation
+  handle: async (event) => {
+    switch (event['detail-type']) {
+      case 'WebsitePublished':
+      case 'WebsiteUnpublished':
+      case 'GlobalComponentsChanged': {
+        const { websiteId } = event.detail;
+        return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
       }
-      return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
+      case 'WebsiteContentForced': {
+        const detail = event.detail;
+        // the route's request flags: forcePublished absent means true, allPages absent means false
+        const onePage = detail.allPages !== true;
+        return regenerateWebsite(
+          {
+            websiteId: detail.websiteId,
+            forcePublished: detail.forcePublished !== false,
+            ...(onePage && detail.pageId !== undefined ? { pageId: detail.pageId } : {}),
+            ...(onePage && detail.pageSlug !== undefined ? { pageSlug: detail.pageSlug } : {}),
+          },
+          event.id,
+        );
+      }
+      case 'WebsiteHostsChanged': {
+        // a domain connected, changed or removed: canonical, og:url, robots.txt and sitemap.xml follow at
+        // once. Only a published site: a draft's preview keeps its objects until the next publish or force
+        // (a deleted website's pages go with its WebsiteUnpublished).
+        const { websiteId } = event.detail;
+        const website = await getWebsiteById(websiteId);
+        if (!website || website.deleted_at || website.status !== 'published') {
+          logger.info('hosts changed for a website that is not live: pages left as they are', { websiteId });
+          return;
+        }
+        return regenerateWebsite({ websiteId, forcePublished: false }, event.id);
+      }
+      case 'AgentListingsChanged': {
+        const { agentId } = event.detail;
+        return regenerateAgentWebsites(agentId, event.id);
+      }
     }
-    case 'AgentListingsChanged': {
-      const { agentId } = eventCatalog.AgentListingsChanged.parse(event.detail);
-      return regenerateAgentWebsites(agentId, event.id);
-    }
-    default:
-      logger.warn('page regenerator got an event it does not handle', { detailType });
-  }
-}
+  },
+});

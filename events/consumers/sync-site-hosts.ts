@@ -1,9 +1,8 @@
-import type { EventBridgeEvent } from 'aws-lambda';
-import { eventCatalog } from '#events/catalog';
-import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
-import { hostsStoreArn, type KeyDecision, listKeys, writeKey } from '#lib/key-value-store';
-import { logger } from '#lib/logger';
-import { getWebsiteById } from '#lib/websites';
+import { hostsStoreArn, type KeyDecision, listKeys, writeKey } from '#aws/key-value-store';
+import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
+import { getWebsiteById } from '#functions/websites/websites';
+import { defineConsumer } from '#platform/consumer';
+import { logger } from '#platform/logger';
 
 /**
  * The host sync (docs/infrastructure.md, "Hostnames → websites"): on WebsiteHostsChanged it makes the
@@ -56,13 +55,17 @@ export async function reconcileHosts(websiteId: string, arn: string): Promise<Re
   return written;
 }
 
-export async function handler(event: EventBridgeEvent<string, unknown>): Promise<void> {
-  const { websiteId } = eventCatalog.WebsiteHostsChanged.parse(event.detail);
-  const arn = hostsStoreArn();
-  if (!arn) {
-    logger.debug('no hosts KeyValueStore configured: nothing to sync', { websiteId });
-    return;
-  }
-  const written = await reconcileHosts(websiteId, arn);
-  logger.info('site hosts synced', { websiteId, written });
-}
+export const handler = defineConsumer({
+  name: 'site hosts syncer',
+  detailTypes: ['WebsiteHostsChanged'],
+  handle: async (event) => {
+    const { websiteId } = event.detail;
+    const arn = hostsStoreArn();
+    if (!arn) {
+      logger.debug('no hosts KeyValueStore configured: nothing to sync', { websiteId });
+      return;
+    }
+    const written = await reconcileHosts(websiteId, arn);
+    logger.info('site hosts synced', { websiteId, written });
+  },
+});

@@ -1,10 +1,10 @@
-import { networkRoutes } from '#contracts/routes/network';
-import { Agency } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { forbidden, notFound } from '#lib/errors';
-import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#lib/media';
-import { withMultipartHttp } from '#lib/multipart';
+import { agenciesRoutes } from '#contracts/routes/agencies';
+import { Agency } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { forbidden, notFound } from '#platform/errors';
+import { deleteMedia, mediaKeyOf, putMedia, requireImage } from '#platform/media';
+import { withMultipartHttp } from '#platform/multipart';
 
 const ADMIN_ONLY = 'Only the agency admin can change the logo';
 
@@ -12,7 +12,7 @@ const ADMIN_ONLY = 'Only the agency admin can change the logo';
  * Sets the logo of the caller's agency (its admin only) from the inline image in `files`; an `agencyId`
  * in the form, if sent, must be the caller's own agency.
  */
-export const handler = withMultipartHttp(networkRoutes.uploadLogo, async ({ body, files, identity }) => {
+export const handler = withMultipartHttp(agenciesRoutes.uploadLogo, async ({ body, files, identity }) => {
   const agencyId = identity.agencyId;
   if (!agencyId || (body.agencyId !== undefined && body.agencyId !== agencyId)) throw notFound('Agency');
   const agency = await Agency.get({ id: agencyId });

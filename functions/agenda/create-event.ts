@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { AgendaEvent, type AgendaEventItem } from '#lib/data/agenda';
-import { respond, withHttp } from '#lib/http';
+import { respond, withHttp } from '#platform/http';
+import { AgendaEvent, type AgendaEventItem } from './entities.ts';
 import { eventView, noteOnClient } from './events.ts';
 import { checkLinks } from './links.ts';
 import { reminderTime, syncReminder } from './reminders.ts';

@@ -1,6 +1,6 @@
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { AgendaEvent } from '#lib/data/agenda';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { AgendaEvent } from './entities.ts';
 import { eventNotFound, noteOnClient } from './events.ts';
 import { removeReminder } from './reminders.ts';
 

@@ -1,9 +1,9 @@
 import type { AgendaEventView } from '#contracts/schemas/agenda';
-import type { Identity } from '#lib/auth';
-import type { AgendaEventItem } from '#lib/data/agenda';
-import { recordClientActivity } from '#lib/data/clients';
-import { notFound } from '#lib/errors';
-import { logger } from '#lib/logger';
+import { recordClientActivity } from '#functions/clients/entities';
+import type { Identity } from '#platform/auth';
+import { notFound } from '#platform/errors';
+import { logger } from '#platform/logger';
+import type { AgendaEventItem } from './entities.ts';
 import { describeWhen, typeLabel } from './time.ts';
 
 /** The optional fields of an event: absent means none (an update removes the ones it clears). */

@@ -1,10 +1,10 @@
 import { MAX_EVENT_DAYS } from '#contracts/agenda-values';
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { Agent } from '#lib/data/accounts';
-import { AgendaEvent, type AgendaEventItem } from '#lib/data/agenda';
-import { gt } from '#lib/data/expression';
-import { notFound } from '#lib/errors';
-import { respond, withHttp } from '#lib/http';
+import { Agent } from '#platform/accounts/entities';
+import { gt } from '#platform/data/expression';
+import { notFound } from '#platform/errors';
+import { respond, withHttp } from '#platform/http';
+import { AgendaEvent, type AgendaEventItem } from './entities.ts';
 import { agentOfToken } from './feed.ts';
 import { buildCalendar } from './ical.ts';
 

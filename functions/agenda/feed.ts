@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { agendaFeedPath } from '#contracts/agenda-values';
-import type { Identity } from '#lib/auth';
-import { AgendaFeed, type AgendaFeedItem, AgendaFeedToken } from '#lib/data/agenda';
-import { notFound } from '#lib/errors';
-import { logger } from '#lib/logger';
+import type { Identity } from '#platform/auth';
+import { notFound } from '#platform/errors';
+import { logger } from '#platform/logger';
+import { AgendaFeed, type AgendaFeedItem, AgendaFeedToken } from './entities.ts';
 
 /**
  * The secret feed address of an agent: a 256-bit random token, stored twice without a transaction — the

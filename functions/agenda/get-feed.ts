@@ -1,6 +1,6 @@
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { AgendaFeed } from '#lib/data/agenda';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { AgendaFeed } from './entities.ts';
 import { assertOwnFeed, feedView } from './feed.ts';
 
 /** The caller's calendar feed address, or `enabled: false` when it has none. */

@@ -1,8 +1,8 @@
-import type { Identity } from '#lib/auth';
-import { getOwnedClient } from '#lib/data/clients';
-import { Property } from '#lib/data/properties';
-import { HttpError } from '#lib/errors';
-import { invalidField } from '#lib/validation';
+import { getOwnedClient } from '#functions/clients/entities';
+import { Property } from '#functions/properties/entities';
+import type { Identity } from '#platform/auth';
+import { HttpError } from '#platform/errors';
+import { invalidField } from '#platform/validation';
 
 /**
  * What an event may link to: a client and a property, by id. Each link is checked by a lookup that answers

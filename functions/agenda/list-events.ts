@@ -1,8 +1,8 @@
 import { MAX_EVENT_DAYS } from '#contracts/agenda-values';
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { AgendaEvent } from '#lib/data/agenda';
-import { gt } from '#lib/data/expression';
-import { withHttp } from '#lib/http';
+import { gt } from '#platform/data/expression';
+import { withHttp } from '#platform/http';
+import { AgendaEvent } from './entities.ts';
 import { eventView } from './events.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,6 +1,6 @@
-import { AgendaEvent, type AgendaEventItem } from '#lib/data/agenda';
-import { Notification, notificationId, notify } from '#lib/data/notifications';
-import { logger } from '#lib/logger';
+import { Notification, notificationId, notify } from '#functions/notifications/entities';
+import { logger } from '#platform/logger';
+import { AgendaEvent, type AgendaEventItem } from './entities.ts';
 import { dateIn, describeWhen, typeLabel } from './time.ts';
 
 /**

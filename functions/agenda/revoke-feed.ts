@@ -1,5 +1,5 @@
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
 import { assertOwnFeed, feedView, revokeFeed } from './feed.ts';
 
 /** Turns the caller's calendar feed off. */

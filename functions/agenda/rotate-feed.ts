@@ -1,5 +1,5 @@
 import { agendaRoutes } from '#contracts/routes/agenda';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
 import { assertOwnFeed, feedView, rotateFeed } from './feed.ts';
 
 /** Makes (or remakes) the caller's secret feed address; the previous address stops working. */

@@ -2,12 +2,12 @@ import { addDays, eventTimingProblems, isDateOnly, isDateTime } from '#contracts
 import { fieldMessage } from '#contracts/field-labels';
 import { agendaRoutes } from '#contracts/routes/agenda';
 import type { AgendaEventUpdate } from '#contracts/schemas/agenda';
-import type { Identity } from '#lib/auth';
-import { AgendaEvent, type AgendaEventItem } from '#lib/data/agenda';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { badRequest, conflict } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import type { Identity } from '#platform/auth';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { badRequest, conflict } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { AgendaEvent, type AgendaEventItem } from './entities.ts';
 import { eventNotFound, eventView, noteOnClient, OPTIONAL_FIELDS } from './events.ts';
 import { checkLinks } from './links.ts';
 import { reminderTime, syncReminder } from './reminders.ts';

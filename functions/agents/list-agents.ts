@@ -1,11 +1,11 @@
-import { networkRoutes } from '#contracts/routes/network';
-import { agentView, withAgencyNames } from '#lib/agent-view';
-import type { AgentItem } from '#lib/data/accounts';
-import { Agent } from '#lib/data/accounts';
-import { AgentSearchToken, type SearchKind, searchWords } from '#lib/data/agent-search';
-import type { Page } from '#lib/data/entity';
-import { and, beginsWith, contains, not, notExists, or } from '#lib/data/expression';
-import { withHttp } from '#lib/http';
+import { agentsRoutes } from '#contracts/routes/agents';
+import { AgentSearchToken, type SearchKind, searchWords } from '#platform/accounts/agent-search';
+import type { AgentItem } from '#platform/accounts/entities';
+import { Agent } from '#platform/accounts/entities';
+import type { Page } from '#platform/data/entity';
+import { and, beginsWith, contains, not, notExists, or } from '#platform/data/expression';
+import { withHttp } from '#platform/http';
+import { agentView, withAgencyNames } from './agent-view.ts';
 
 /** True when every search word begins one of the words. */
 const allFound = (wanted: readonly string[], words: readonly string[]) =>
@@ -62,7 +62,7 @@ async function searchAgents(
  * The agents directory: every agent by name (support staff aside), or those whose name and city words start with the words
  * searched (case and accents aside), a page at a time, each with its agency's name.
  */
-export const handler = withHttp(networkRoutes.listAgents, async ({ query, identity }) => {
+export const handler = withHttp(agentsRoutes.listAgents, async ({ query, identity }) => {
   const nameWords = [...new Set(searchWords(query.search))];
   const cityWords = [...new Set(searchWords(query.city))];
   const paging = { cursor: query.cursor, limit: query.limit };

@@ -1,8 +1,8 @@
-import { networkRoutes } from '#contracts/routes/network';
-import { Agent } from '#lib/data/accounts';
-import { forbidden } from '#lib/errors';
-import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#lib/media';
-import { withMultipartHttp } from '#lib/multipart';
+import { agentsRoutes } from '#contracts/routes/agents';
+import { Agent } from '#platform/accounts/entities';
+import { forbidden } from '#platform/errors';
+import { deleteMedia, mediaKeyOf, putMedia, requireSquareJpeg } from '#platform/media';
+import { withMultipartHttp } from '#platform/multipart';
 
 /**
  * Sets the caller's profile picture from the inline image in `files` (a square JPEG, as the app's cropper
@@ -10,7 +10,7 @@ import { withMultipartHttp } from '#lib/multipart';
  * it replaced.
  */
 export const handler = withMultipartHttp(
-  networkRoutes.uploadProfilePicture,
+  agentsRoutes.uploadProfilePicture,
   async ({ body, files, identity }) => {
     if (body.agentId !== identity.agentId) throw forbidden('You can only change your own profile picture');
     const image = requireSquareJpeg(files);

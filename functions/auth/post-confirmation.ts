@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { ACCOUNT_TYPE_ATTRIBUTE, type AccountType, AGENCY_NAME_ATTRIBUTE } from '#contracts/app-config';
-import { Agency, type AgencyItem, Agent, type AgentItem } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { logger } from '#lib/logger';
+import { Agency, type AgencyItem, Agent, type AgentItem } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { logger } from '#platform/logger';
 
 /** Longest name the API accepts for an agent or an agency (the `agentPatch`/`agencyPatch` limit). */
 const MAX_NAME_LENGTH = 120;

@@ -1,7 +1,7 @@
 import { billingRoutes } from '#contracts/routes/billing';
-import { billingViewOf } from '#lib/billing';
-import { billingProvider } from '#lib/billing-provider';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { billingViewOf } from './billing.ts';
+import { billingProvider } from './billing-provider.ts';
 
 /** The caller's plan, subscription status and payment method (brand and last digits only). */
 export const handler = withHttp(billingRoutes.getBilling, async ({ identity }) =>

@@ -1,13 +1,13 @@
+import { config } from '#aws/config';
+import { preloadSecret, secretValue } from '#aws/secrets';
 import { billingRoutes } from '#contracts/routes/billing';
-import { applySubscriptionChange } from '#lib/billing';
-import { billingProvider, changeFromEvent } from '#lib/billing-provider';
-import { config } from '#lib/config';
-import { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
-import { preloadSecret, secretValue } from '#lib/secrets';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { applySubscriptionChange } from './billing.ts';
+import { billingProvider, changeFromEvent } from './billing-provider.ts';
 
-// the signing secret is read while the function starts, and kept (functions/lib/secrets.ts)
+// the signing secret is read while the function starts, and kept (functions/aws/secrets.ts)
 preloadSecret(() => config.billing.webhookSecretArn);
 
 /** The signing secret; a Secrets Manager outage is a 503, which the provider retries. */

@@ -1,10 +1,10 @@
 import { PLANS } from '#contracts/plans';
 import { billingRoutes } from '#contracts/routes/billing';
-import { applySubscriptionChange, assertPlanFits, billingViewOf } from '#lib/billing';
-import { billingProvider } from '#lib/billing-provider';
-import { BillingAccount } from '#lib/data/billing';
-import { conflict } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { conflict } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { applySubscriptionChange, assertPlanFits, billingViewOf } from './billing.ts';
+import { billingProvider } from './billing-provider.ts';
+import { BillingAccount } from './entities.ts';
 
 /**
  * Chooses a plan. The provider adapter either completes the checkout at once (the local test provider:

@@ -1,13 +1,13 @@
 import { billingRoutes } from '#contracts/routes/billing';
+import { forbidden } from '#platform/errors';
+import { withHttp } from '#platform/http';
 import {
   applySubscriptionChange,
   billingViewOf,
   isAgencyMember,
   MANAGED_BY_AGENCY_MESSAGE,
-} from '#lib/billing';
-import { billingProvider } from '#lib/billing-provider';
-import { forbidden } from '#lib/errors';
-import { withHttp } from '#lib/http';
+} from './billing.ts';
+import { billingProvider } from './billing-provider.ts';
 
 /**
  * Replaces the payment method through the provider adapter. After a failed payment the provider retries

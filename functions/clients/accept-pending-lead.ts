@@ -1,6 +1,6 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { respond, withHttp } from '#lib/http';
-import { acceptPendingLead, getPendingLead } from '#lib/pending-leads';
+import { respond, withHttp } from '#platform/http';
+import { acceptPendingLead, getPendingLead } from './pending-leads.ts';
 
 /**
  * Adds one of the caller's waiting leads to the client book (its agency's, if it has one): one transaction

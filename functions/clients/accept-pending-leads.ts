@@ -1,7 +1,7 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { withHttp } from '#lib/http';
-import { assertSubscriptionActive } from '#lib/limits';
-import { acceptAllPendingLeads } from '#lib/pending-leads';
+import { assertSubscriptionActive } from '#platform/accounts/limits';
+import { withHttp } from '#platform/http';
+import { acceptAllPendingLeads } from './pending-leads.ts';
 
 /**
  * "Add all": the caller's waiting leads become clients, oldest first, while the plan has room (each one

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { clientsRoutes } from '#contracts/routes/clients';
-import { actorOf, assertAssignable, storedFields } from '#lib/clients';
-import { Client, recordClientActivities } from '#lib/data/clients';
-import { forbidden, notFound } from '#lib/errors';
-import { respond, withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { forbidden, notFound } from '#platform/errors';
+import { respond, withHttp } from '#platform/http';
+import { actorOf, assertAssignable, storedFields } from './clients.ts';
+import { Client, recordClientActivities } from './entities.ts';
 
 /**
  * Adds a client for the caller, in the caller's agency if it has one. `agentId` and `agencyId` come from

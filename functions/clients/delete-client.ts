@@ -1,10 +1,10 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { Client, clientRight, deleteClientActivity, getOwnedClient } from '#lib/data/clients';
-import { isConditionFailure } from '#lib/data/entity';
-import { exists } from '#lib/data/expression';
-import { forbidden, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { releaseFeature } from '#lib/limits';
+import { releaseFeature } from '#platform/accounts/limits';
+import { isConditionFailure } from '#platform/data/entity';
+import { exists } from '#platform/data/expression';
+import { forbidden, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Client, clientRight, deleteClientActivity, getOwnedClient } from './entities.ts';
 
 export const DELETE_REFUSED = "Only the client's agent or the agency admin can delete this client";
 

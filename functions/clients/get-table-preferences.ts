@@ -1,8 +1,8 @@
 import { normalizeColumnPreferences } from '#contracts/client-values';
 import { clientsRoutes } from '#contracts/routes/clients';
-import { ClientTablePreferences } from '#lib/data/clients';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { ClientTablePreferences } from './entities.ts';
 
 /** The caller's client-table columns ({id} is the caller's agent id; any other is a 404), defaults until saved. */
 export const handler = withHttp(clientsRoutes.getClientTablePreferences, async ({ path, identity }) => {

@@ -1,6 +1,6 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { ClientActivity, getOwnedClient } from '#lib/data/clients';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { ClientActivity, getOwnedClient } from './entities.ts';
 
 /** The activity trail of a client the caller sees (another tenant's is a 404), newest first. */
 export const handler = withHttp(clientsRoutes.listClientActivity, async ({ path, query, identity }) => {

@@ -1,9 +1,9 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { Agent } from '#lib/data/accounts';
-import { Client, searchMatches, visibleOwnClients } from '#lib/data/clients';
-import { and, type Condition, eq } from '#lib/data/expression';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { Agent } from '#platform/accounts/entities';
+import { and, type Condition, eq } from '#platform/data/expression';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Client, searchMatches, visibleOwnClients } from './entities.ts';
 
 /**
  * The client book a page at a time, newest first: the caller's own clients, or with `agencyId` (only the

@@ -1,6 +1,6 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { withHttp } from '#lib/http';
-import { listPendingLeads, pendingLeadView } from '#lib/pending-leads';
+import { withHttp } from '#platform/http';
+import { listPendingLeads, pendingLeadView } from './pending-leads.ts';
 
 /** The caller's website leads waiting to become clients, oldest first, a page at a time. */
 export const handler = withHttp(clientsRoutes.listPendingLeads, async ({ query, identity }) => {

@@ -1,10 +1,10 @@
 import { clientsRoutes } from '#contracts/routes/clients';
-import { activitiesForEdit, actorOf, assertAssignable, planUpdate } from '#lib/clients';
-import { Client, clientRight, getOwnedClient, recordClientActivities } from '#lib/data/clients';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { forbidden, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { forbidden, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { activitiesForEdit, actorOf, assertAssignable, planUpdate } from './clients.ts';
+import { Client, clientRight, getOwnedClient, recordClientActivities } from './entities.ts';
 
 export const EDIT_REFUSED =
   "Only the client's agent, its assigned agent or the agency admin can change this client";

@@ -1,8 +1,8 @@
 import { normalizeColumnPreferences } from '#contracts/client-values';
 import { clientsRoutes } from '#contracts/routes/clients';
-import { ClientTablePreferences } from '#lib/data/clients';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { ClientTablePreferences } from './entities.ts';
 
 /**
  * Saves the caller's client-table columns: order, visibility, widths and the sorted column ({id} is the

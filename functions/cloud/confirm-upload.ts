@@ -1,12 +1,12 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
 import { FOLDER_DELETED_MESSAGE } from '#contracts/schemas/cloud';
 import { FILE_TOO_LARGE_MESSAGE } from '#contracts/schemas/forms';
-import { disguiseMessage, toView } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { conflict, HttpError, notFound, payloadTooLarge, paywall } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { featureStatus, STORAGE_LIMIT_MESSAGE } from '#lib/limits';
-import { settleCloudUpload } from '#lib/storage';
+import { featureStatus, STORAGE_LIMIT_MESSAGE } from '#platform/accounts/limits';
+import { conflict, HttpError, notFound, payloadTooLarge, paywall } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { disguiseMessage, toView } from './cloud.ts';
+import { CloudItem } from './entities.ts';
+import { settleCloudUpload } from './storage.ts';
 
 /**
  * Completes an upload after its presigned POST: the same settlement the S3 "Object Created" consumer runs

@@ -1,8 +1,8 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { depthOf, MAX_FOLDER_DEPTH, newItemId, nowIso, ownedFolder, toView } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { withHttp } from '#lib/http';
-import { invalidField } from '#lib/validation';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
+import { depthOf, MAX_FOLDER_DEPTH, newItemId, nowIso, ownedFolder, toView } from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /** Creates a folder in the caller's root or in one of its folders. */
 export const handler = withHttp(cloudRoutes.createFolder, async ({ body, identity }) => {

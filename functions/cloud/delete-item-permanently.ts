@@ -1,8 +1,8 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { purgeTrashRoot } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { conflict, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { conflict, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { purgeTrashRoot } from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /**
  * Deletes an item of the caller's trash for good, a folder with everything it took along: the records,

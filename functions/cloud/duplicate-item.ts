@@ -1,11 +1,11 @@
+import { copyObject } from '#aws/s3';
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { collectTree, newItemId, nowIso, objectKeyFor, readableItem, toView } from '#lib/cloud';
-import { CloudItem, type CloudItemRecord } from '#lib/data/cloud';
-import { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { logger } from '#lib/logger';
-import { copyObject } from '#lib/s3';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { collectTree, newItemId, nowIso, objectKeyFor, readableItem, toView } from './cloud.ts';
+import { CloudItem, type CloudItemRecord } from './entities.ts';
 
 /** A folder copy is one request: more items than this are refused rather than half copied. */
 export const MAX_COPY_ITEMS = 1_000;

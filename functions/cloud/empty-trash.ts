@@ -1,7 +1,7 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { purgeTrashRoot } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { purgeTrashRoot } from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /** Deletes everything in the caller's trash for good (objects included; the storage comes back). */
 export const handler = withHttp(cloudRoutes.emptyTrash, async ({ identity, context }) => {

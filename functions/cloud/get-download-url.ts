@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { makeZip } from 'client-zip';
+import { getObject, presignUrl, putObjectStream } from '#aws/s3';
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { collectTree, DOWNLOAD_URL_TTL_SECONDS, readableItem, servedAs } from '#lib/cloud';
-import { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { getObject, presignUrl, putObjectStream } from '#lib/s3';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { collectTree, DOWNLOAD_URL_TTL_SECONDS, readableItem, servedAs } from './cloud.ts';
 
 /** A folder zip is built within one request: bounded so it finishes well inside the API's 29 s. */
 export const MAX_ZIP_ITEMS = 5_000;

@@ -1,4 +1,6 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
 import {
   breadcrumbOf,
   folderPathsOf,
@@ -7,10 +9,8 @@ import {
   searchOwnFiles,
   toView,
   toViews,
-} from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+} from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /**
  * One page of a folder (bounded Query on the owner's folder index, newest first): the caller's root, one

@@ -1,8 +1,8 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { toViews } from '#lib/cloud';
-import { CloudItem, type CloudItemRecord, CloudShare } from '#lib/data/cloud';
-import { InvalidCursorError } from '#lib/data/entity';
-import { withHttp } from '#lib/http';
+import { InvalidCursorError } from '#platform/data/entity';
+import { withHttp } from '#platform/http';
+import { toViews } from './cloud.ts';
+import { CloudItem, type CloudItemRecord, CloudShare } from './entities.ts';
 
 interface SharedCursor {
   /** next page of "Shared with you" (absent: that list is done) */

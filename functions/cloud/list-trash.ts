@@ -1,7 +1,7 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { toViews } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { toViews } from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /** The caller's trash (spec §4: one group, Recently Deleted): what it deleted, newest first, with expiry dates. */
 export const handler = withHttp(cloudRoutes.listTrash, async ({ query, identity }) => {

@@ -1,10 +1,10 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { chunks, nowIso, saveItem, toView, trashBatch, withFreshItem } from '#lib/cloud';
-import { CloudItem, type CloudItemRecord } from '#lib/data/cloud';
-import { isConditionFailure } from '#lib/data/entity';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
+import { isConditionFailure } from '#platform/data/entity';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { chunks, nowIso, saveItem, toView, trashBatch, withFreshItem } from './cloud.ts';
+import { CloudItem, type CloudItemRecord } from './entities.ts';
 
 const restored = (item: CloudItemRecord, parent: string | undefined): CloudItemRecord => ({
   ...item,

@@ -1,9 +1,9 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { nowIso, ownedItem, saveItem, syncShareRecords, toView, withFreshItem } from '#lib/cloud';
-import { Agent } from '#lib/data/accounts';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { invalidField } from '#lib/validation';
+import { Agent } from '#platform/accounts/entities';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
+import { nowIso, ownedItem, saveItem, syncShareRecords, toView, withFreshItem } from './cloud.ts';
 
 /**
  * Sets whom one of the caller's items is shared with, by agent_id (an empty list stops sharing). Agents

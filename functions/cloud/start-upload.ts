@@ -1,5 +1,9 @@
+import { presignPost } from '#aws/s3';
 import { MAX_UPLOAD_BYTES } from '#contracts/plans';
 import { cloudRoutes } from '#contracts/routes/cloud';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
 import {
   depthOf,
   fileTypeOf,
@@ -11,13 +15,9 @@ import {
   STORED_OBJECT,
   toView,
   UPLOAD_POST_TTL_SECONDS,
-} from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { presignPost } from '#lib/s3';
-import { pendingDeadline } from '#lib/storage';
-import { invalidField } from '#lib/validation';
+} from './cloud.ts';
+import { CloudItem } from './entities.ts';
+import { pendingDeadline } from './storage.ts';
 
 /**
  * Starts an upload: reserves the file's size against the caller's storage (atomically, so concurrent

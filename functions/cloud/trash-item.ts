@@ -1,8 +1,8 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
-import { nowIso, saveItem, toView, trashDates, trashDescendants, withFreshItem } from '#lib/cloud';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { cancelUpload } from '#lib/storage';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { nowIso, saveItem, toView, trashDates, trashDescendants, withFreshItem } from './cloud.ts';
+import { cancelUpload } from './storage.ts';
 
 /**
  * Moves one of the caller's items to the trash (spec §7 DELETE /cloud/{id}): a folder takes its whole

@@ -1,4 +1,7 @@
 import { cloudRoutes } from '#contracts/routes/cloud';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
 import {
   depthOf,
   isInside,
@@ -8,11 +11,8 @@ import {
   saveItem,
   toView,
   withFreshItem,
-} from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { invalidField } from '#lib/validation';
+} from './cloud.ts';
+import { CloudItem } from './entities.ts';
 
 /**
  * Renames and/or moves one of the caller's items: `parent_folder_id` null is the root. A folder cannot go

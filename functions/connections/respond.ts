@@ -1,8 +1,8 @@
-import { networkRoutes } from '#contracts/routes/network';
-import { answer } from '#lib/connections';
-import { notify } from '#lib/data/notifications';
-import { publishEvent } from '#lib/events';
-import { withHttp } from '#lib/http';
+import { publishEvent } from '#aws/events';
+import { connectionsRoutes } from '#contracts/routes/connections';
+import { notify } from '#functions/notifications/entities';
+import { withHttp } from '#platform/http';
+import { answer } from './connections.ts';
 
 /**
  * PUT /api/connections/respond: the receiver accepts or declines. An acceptance is announced with
@@ -10,7 +10,7 @@ import { withHttp } from '#lib/http';
  * and the requester is notified. A repeated acceptance publishes again: if the first attempt failed after
  * recording the answer, the retry delivers what was lost, and consumers apply each connection once.
  */
-export const handler = withHttp(networkRoutes.respondToConnection, async ({ body, identity }) => {
+export const handler = withHttp(connectionsRoutes.respondToConnection, async ({ body, identity }) => {
   const { request } = await answer(identity, body.connection_id, body.status);
   if (request.status === 'accepted') {
     await publishEvent('ConnectionAccepted', {

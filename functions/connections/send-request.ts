@@ -1,8 +1,8 @@
-import { networkRoutes } from '#contracts/routes/network';
-import { sendRequest } from '#lib/connections';
-import { respond, withHttp } from '#lib/http';
+import { connectionsRoutes } from '#contracts/routes/connections';
+import { respond, withHttp } from '#platform/http';
+import { sendRequest } from './connections.ts';
 
 /** POST /api/connections/requests: ask another agent to connect (201 with the pending request). */
-export const handler = withHttp(networkRoutes.sendConnectionRequest, async ({ body, identity }) =>
+export const handler = withHttp(connectionsRoutes.sendConnectionRequest, async ({ body, identity }) =>
   respond(201, await sendRequest(identity, body.receiver_id)),
 );

@@ -1,6 +1,6 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { withHttp } from '#lib/http';
-import { assertSubscriptionActive, featureStatus } from '#lib/limits';
+import { assertSubscriptionActive, featureStatus } from '#platform/accounts/limits';
+import { withHttp } from '#platform/http';
 
 /**
  * The caller's usage of one feature against its plan. The app asks before a gated action (Add Property,

@@ -1,7 +1,7 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { accountSettingsOf, isSupportStaff } from '#lib/account-settings';
-import { AgentPreferences } from '#lib/data/preferences';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { accountSettingsOf, isSupportStaff } from './account-settings.ts';
+import { AgentPreferences } from './entities.ts';
 
 /** The caller's notification preferences and Live Chat toggle (defaults until saved), and its staff role. */
 export const handler = withHttp(preferencesRoutes.getAccountSettings, async ({ identity }) => {

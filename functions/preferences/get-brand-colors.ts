@@ -1,8 +1,8 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
 import { DEFAULT_BRAND_COLORS } from '#contracts/schemas/preferences';
-import { BrandColors } from '#lib/data/preferences';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { BrandColors } from './entities.ts';
 
 /**
  * The brand colours of the caller's agency, or of the caller itself when it has no agency (its agent id

@@ -1,8 +1,8 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
-import { AgentPreferences } from '#lib/data/preferences';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { AgentPreferences } from './entities.ts';
 
 /** The caller's display currency ({agentId} is the caller's own id; any other is a 404), USD until set. */
 export const handler = withHttp(preferencesRoutes.getCurrencyPreference, async ({ path, identity }) => {

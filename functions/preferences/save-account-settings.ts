@@ -1,7 +1,7 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { accountSettingsOf, isSupportStaff, notifyAttribute } from '#lib/account-settings';
-import { AgentPreferences } from '#lib/data/preferences';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { accountSettingsOf, isSupportStaff, notifyAttribute } from './account-settings.ts';
+import { AgentPreferences } from './entities.ts';
 
 /**
  * Changes the caller's notification preferences (only the kinds named; one attribute each, so two

@@ -1,8 +1,8 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { BrandColors } from '#lib/data/preferences';
-import { forbidden, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { reserveFeature } from '#lib/limits';
+import { reserveFeature } from '#platform/accounts/limits';
+import { forbidden, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { BrandColors } from './entities.ts';
 
 /**
  * Saves the brand colours of the caller's agency (or of the caller without one). Plan-gated: a plan

@@ -1,7 +1,7 @@
 import { preferencesRoutes } from '#contracts/routes/preferences';
-import { AgentPreferences } from '#lib/data/preferences';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { AgentPreferences } from './entities.ts';
 
 /** Sets the caller's area unit (sqm or sqft); another agent's id is a 404. */
 export const handler = withHttp(preferencesRoutes.saveMetricPreference, async ({ body, identity }) => {

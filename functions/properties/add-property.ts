@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { propertiesRoutes } from '#contracts/routes/properties';
 import { MAX_PROPERTY_FILES } from '#contracts/schemas/properties';
-import { type PropertyItem, type PropertyMediaItem, writeProperty } from '#lib/data/properties';
-import { respond } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { withMultipartHttp } from '#lib/multipart';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { respond } from '#platform/http';
+import { withMultipartHttp } from '#platform/multipart';
+import { invalidField } from '#platform/validation';
+import { type PropertyItem, type PropertyMediaItem, writeProperty } from './entities.ts';
 import {
   announce,
   assertServerOwnedFlags,
@@ -12,10 +13,9 @@ import {
   LISTING_ADDED,
   listingsChanged,
   pointsOf,
-} from '#lib/properties';
-import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
-import { listingCurrencyOf, withIndexedPrice } from '#lib/property-prices';
-import { invalidField } from '#lib/validation';
+} from './properties.ts';
+import { claimUploads, discardMedia, inlineImages, storeInlineImages } from './property-media.ts';
+import { listingCurrencyOf, withIndexedPrice } from './property-prices.ts';
 
 /**
  * Lists a new property for the caller. One `properties` slot is reserved first (402 usage_limit_reached

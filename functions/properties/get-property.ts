@@ -1,7 +1,7 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { Property } from '#lib/data/properties';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Property } from './entities.ts';
 
 /** One property with every field and its media: network listings are visible to every signed-in agent. */
 export const handler = withHttp(propertiesRoutes.getProperty, async ({ path }) => {

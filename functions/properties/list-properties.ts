@@ -1,7 +1,7 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { searchProperties } from '#lib/data/property-search';
-import { withHttp } from '#lib/http';
-import { pageView } from '#lib/properties';
+import { withHttp } from '#platform/http';
+import { pageView } from './properties.ts';
+import { searchProperties } from './property-search.ts';
 
 /**
  * The network's listings newest first, or one agent's (`agent_id`): a page at a time (`cursor` continues,

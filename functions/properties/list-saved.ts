@@ -1,6 +1,6 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { Property, savedPropertyIds } from '#lib/data/properties';
-import { withHttp } from '#lib/http';
+import { withHttp } from '#platform/http';
+import { Property, savedPropertyIds } from './entities.ts';
 
 /**
  * Spec §3 "Saved state: savedProperties (ids)": every id the caller saved, newest saved first, and one

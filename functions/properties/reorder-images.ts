@@ -1,11 +1,11 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { Property, type PropertyItem } from '#lib/data/properties';
-import { conflict } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { listingsChanged, ownedProperty } from '#lib/properties';
-import { invalidField } from '#lib/validation';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { conflict } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
+import { Property, type PropertyItem } from './entities.ts';
+import { listingsChanged, ownedProperty } from './properties.ts';
 
 const MAX_ATTEMPTS = 4;
 const NOT_A_PERMUTATION = "must list each of the property's images once";

@@ -1,10 +1,10 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
 import { MAX_SAVED_PROPERTIES } from '#contracts/schemas/properties';
-import { cancellationCodes, transactWrite } from '#lib/data/entity';
-import { lt, notExists, or } from '#lib/data/expression';
-import { Property, SavedCount, SavedProperty, savedPropertyIds } from '#lib/data/properties';
-import { conflict, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { cancellationCodes, transactWrite } from '#platform/data/entity';
+import { lt, notExists, or } from '#platform/data/expression';
+import { conflict, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Property, SavedCount, SavedProperty, savedPropertyIds } from './entities.ts';
 
 export const SAVED_FULL_MESSAGE = `You can save at most ${MAX_SAVED_PROPERTIES} properties; unsave some to save more`;
 

@@ -1,15 +1,15 @@
 import { convertAmount, RATES_BASE } from '#contracts/exchange-rates';
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { searchProperties } from '#lib/data/property-search';
-import { HttpError } from '#lib/errors';
-import { currentExchangeRates } from '#lib/exchange-rates';
-import { withHttp } from '#lib/http';
-import { pageView } from '#lib/properties';
+import { currentExchangeRates } from '#functions/preferences/exchange-rates';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { pageView } from './properties.ts';
+import { searchProperties } from './property-search.ts';
 
 export const NO_RESULTS_MESSAGE = 'No properties match your search';
 
 /**
- * Filters and sorts the network's listings by key design (functions/lib/data/property-search.ts): the
+ * Filters and sorts the network's listings by key design (functions/properties/property-search.ts): the
  * read capacity of a page follows the page, not the number of properties. Spec §7: 404 when nothing
  * matches (the app shows its no-results state). The price range comes in the searcher's currency and is
  * compared in USD with every listing's USD value (by the stored rates), so a band finds listings of every

@@ -1,9 +1,9 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
-import { cancellationCodes, transactWrite } from '#lib/data/entity';
-import { exists, gte } from '#lib/data/expression';
-import { Property, SavedCount, SavedProperty, savedPropertyIds } from '#lib/data/properties';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { cancellationCodes, transactWrite } from '#platform/data/entity';
+import { exists, gte } from '#platform/data/expression';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Property, SavedCount, SavedProperty, savedPropertyIds } from './entities.ts';
 
 /**
  * Spec §4: unsaving removes the id. The item and the saved count change together; a property that is not

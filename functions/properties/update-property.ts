@@ -1,23 +1,23 @@
 import { propertiesRoutes } from '#contracts/routes/properties';
 import { MAX_PROPERTY_FILES, MAX_PROPERTY_MEDIA } from '#contracts/schemas/properties';
+import { conflict } from '#platform/errors';
+import { withMultipartHttp } from '#platform/multipart';
+import { invalidField } from '#platform/validation';
 import {
   PropertyChangedError,
   type PropertyItem,
   type PropertyMediaItem,
   writeProperty,
-} from '#lib/data/properties';
-import { conflict } from '#lib/errors';
-import { withMultipartHttp } from '#lib/multipart';
+} from './entities.ts';
 import {
   assertServerOwnedFlags,
   fieldsOf,
   listingsChanged,
   ownedProperty,
   withoutFields,
-} from '#lib/properties';
-import { claimUploads, discardMedia, inlineImages, storeInlineImages } from '#lib/property-media';
-import { withIndexedPrice } from '#lib/property-prices';
-import { invalidField } from '#lib/validation';
+} from './properties.ts';
+import { claimUploads, discardMedia, inlineImages, storeInlineImages } from './property-media.ts';
+import { withIndexedPrice } from './property-prices.ts';
 
 const MAX_ATTEMPTS = 4;
 

@@ -1,10 +1,10 @@
 import { isVerifiedActivity, VERIFIED_ACTIVITIES } from '#contracts/reputation-points';
 import { reputationRoutes } from '#contracts/routes/reputation';
-import { Agent } from '#lib/data/accounts';
-import { relatedEntityOwner } from '#lib/data/related-entities';
-import { forbidden, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { agentReputation, awardReputation, awardVerifiedListing } from '#lib/reputation';
+import { Agent } from '#platform/accounts/entities';
+import { forbidden, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { relatedEntityOwner } from './related-entities.ts';
+import { agentReputation, awardReputation, awardVerifiedListing } from './reputation.ts';
 
 /**
  * Reports an activity of your own, and awards only what the server can verify (the rules are the

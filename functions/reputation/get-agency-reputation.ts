@@ -1,8 +1,8 @@
 import { reputationRoutes } from '#contracts/routes/reputation';
-import { Agent } from '#lib/data/accounts';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { agencyReputation } from '#lib/reputation';
+import { Agent } from '#platform/accounts/entities';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { agencyReputation } from './reputation.ts';
 
 /** Your agency's reputation, its members' combined; any other agency is answered as missing. */
 export const handler = withHttp(reputationRoutes.getAgencyReputation, async ({ path, identity }) => {

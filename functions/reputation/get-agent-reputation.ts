@@ -1,8 +1,8 @@
 import { reputationRoutes } from '#contracts/routes/reputation';
-import { Agent } from '#lib/data/accounts';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { agentReputation } from '#lib/reputation';
+import { Agent } from '#platform/accounts/entities';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { agentReputation } from './reputation.ts';
 
 /** An agent's reputation summary: public like the profile, the last award only on your own. */
 export const handler = withHttp(reputationRoutes.getAgentReputation, async ({ path, identity }) => {

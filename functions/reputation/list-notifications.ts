@@ -1,7 +1,7 @@
 import { reputationRoutes } from '#contracts/routes/reputation';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { listUnreadNotifications } from '#lib/notification-list';
+import { listUnreadNotifications } from '#functions/notifications/notification-list';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
 
 /** Your unread notifications of every kind, newest first; those dated in the future wait for their time. */
 export const handler = withHttp(reputationRoutes.listReputationNotifications, async ({ path, identity }) => {

@@ -1,8 +1,8 @@
 import { reputationRoutes } from '#contracts/routes/reputation';
-import { isConditionFailure } from '#lib/data/entity';
-import { Notification } from '#lib/data/notifications';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { Notification } from '#functions/notifications/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
 
 /** Dismisses one of your notifications (marking it read again changes nothing); anyone else's is missing. */
 export const handler = withHttp(reputationRoutes.markNotificationRead, async ({ path, identity }) => {

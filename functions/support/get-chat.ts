@@ -1,7 +1,7 @@
 import { supportRoutes } from '#contracts/routes/support';
-import { SupportConversation } from '#lib/data/support';
-import { withHttp } from '#lib/http';
-import { conversationOf, markRead } from '#lib/support-chat';
+import { withHttp } from '#platform/http';
+import { SupportConversation } from './entities.ts';
+import { conversationOf, markRead } from './support-chat.ts';
 
 /** The caller's support conversation; support's replies count as read once fetched. */
 export const handler = withHttp(supportRoutes.getSupportChat, async ({ identity }) => {

@@ -1,8 +1,8 @@
 import { supportRoutes } from '#contracts/routes/support';
-import { SupportConversation } from '#lib/data/support';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { assertSupportStaff, conversationOf, markRead } from '#lib/support-chat';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { SupportConversation } from './entities.ts';
+import { assertSupportStaff, conversationOf, markRead } from './support-chat.ts';
 
 /** Support staff: one agent's conversation; the agent's messages count as read once opened. */
 export const handler = withHttp(supportRoutes.getSupportConversation, async ({ path, identity }) => {

@@ -1,7 +1,7 @@
 import { supportRoutes } from '#contracts/routes/support';
-import { SupportConversation } from '#lib/data/support';
-import { withHttp } from '#lib/http';
-import { assertSupportStaff } from '#lib/support-chat';
+import { withHttp } from '#platform/http';
+import { SupportConversation } from './entities.ts';
+import { assertSupportStaff } from './support-chat.ts';
 
 /** Support staff: every conversation, latest message first (the 100 most recent). */
 export const handler = withHttp(supportRoutes.listSupportInbox, async ({ identity }) => {

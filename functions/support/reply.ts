@@ -1,8 +1,8 @@
 import { supportRoutes } from '#contracts/routes/support';
-import { SupportConversation } from '#lib/data/support';
-import { notFound } from '#lib/errors';
-import { respond, withHttp } from '#lib/http';
-import { assertSupportStaff, postMessage, SUPPORT_NAME } from '#lib/support-chat';
+import { notFound } from '#platform/errors';
+import { respond, withHttp } from '#platform/http';
+import { SupportConversation } from './entities.ts';
+import { assertSupportStaff, postMessage, SUPPORT_NAME } from './support-chat.ts';
 
 /** Support staff answer an agent in its conversation (which must exist: support never writes first). */
 export const handler = withHttp(supportRoutes.replySupportMessage, async ({ path, body, identity }) => {

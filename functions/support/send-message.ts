@@ -1,6 +1,6 @@
 import { supportRoutes } from '#contracts/routes/support';
-import { respond, withHttp } from '#lib/http';
-import { postMessage } from '#lib/support-chat';
+import { respond, withHttp } from '#platform/http';
+import { postMessage } from './support-chat.ts';
 
 /** The caller writes to support; the conversation moves to the top of the support inbox. */
 export const handler = withHttp(supportRoutes.sendSupportMessage, async ({ body, identity }) => {

@@ -1,12 +1,12 @@
 import { planFor } from '#contracts/plans';
 import { teamRoutes } from '#contracts/routes/team';
-import { Agency, Agent } from '#lib/data/accounts';
-import { notify } from '#lib/data/notifications';
-import { conflict, forbidden, HttpError, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { seatsFullError } from '#lib/limits';
-import { logger } from '#lib/logger';
-import { INVITE_EXPIRED, inviteByToken, isLive, joinAgency, TeamChangeRefused } from '#lib/team';
+import { notify } from '#functions/notifications/entities';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { seatsFullError } from '#platform/accounts/limits';
+import { conflict, forbidden, HttpError, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { INVITE_EXPIRED, inviteByToken, isLive, joinAgency, TeamChangeRefused } from './team.ts';
 
 const WRONG_EMAIL =
   'This invitation was sent to another email address. Sign in with that address to accept it.';

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { config } from '#aws/config';
+import { emailConfigured, sendEmail } from '#aws/email';
 import { teamRoutes } from '#contracts/routes/team';
-import { config } from '#lib/config';
-import { Agency, Agent } from '#lib/data/accounts';
-import { isConditionFailure } from '#lib/data/entity';
-import { and, eq, notExists } from '#lib/data/expression';
-import { notify } from '#lib/data/notifications';
-import { Invite, type InviteItem } from '#lib/data/team';
-import { emailConfigured, sendEmail } from '#lib/email';
-import { conflict, HttpError, paywall } from '#lib/errors';
-import { respond, withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
+import { notify } from '#functions/notifications/entities';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { isConditionFailure } from '#platform/data/entity';
+import { and, eq, notExists } from '#platform/data/expression';
+import { conflict, HttpError, paywall } from '#platform/errors';
+import { respond, withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { Invite, type InviteItem } from './entities.ts';
 import {
   adminAgency,
   assertTeamPlan,
@@ -22,7 +22,7 @@ import {
   nowSeconds,
   seatCap,
   seatSummary,
-} from '#lib/team';
+} from './team.ts';
 
 const PRODUCT_NAME = 'EstateNet';
 /** Concurrent invitations of one agency retry this often before giving up. */

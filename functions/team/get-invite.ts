@@ -1,8 +1,8 @@
 import { teamRoutes } from '#contracts/routes/team';
-import { Agency, Agent } from '#lib/data/accounts';
-import { HttpError, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { INVITE_ALREADY_ACCEPTED, INVITE_EXPIRED, inviteByToken, isLive } from '#lib/team';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { HttpError, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { INVITE_ALREADY_ACCEPTED, INVITE_EXPIRED, inviteByToken, isLive } from './team.ts';
 
 /**
  * What an invite link invites to, for the sign-up page ("Join <agency>", the email prefilled). Public:

@@ -1,6 +1,6 @@
 import { teamRoutes } from '#contracts/routes/team';
-import { withHttp } from '#lib/http';
-import { adminAgency, inviteView, liveInvites, seatCap, seatSummary } from '#lib/team';
+import { withHttp } from '#platform/http';
+import { adminAgency, inviteView, liveInvites, seatCap, seatSummary } from './team.ts';
 
 /** The agency's pending, unexpired invitations (newest first) and its seats; its admin only. */
 export const handler = withHttp(teamRoutes.listInvites, async ({ identity }) => {

@@ -1,9 +1,9 @@
 import { teamRoutes } from '#contracts/routes/team';
 import type { TeamMemberView } from '#contracts/schemas/team';
-import { Agency, Agent, type AgentItem } from '#lib/data/accounts';
-import { forbidden } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { liveInvites, seatCap, seatSummary } from '#lib/team';
+import { Agency, Agent, type AgentItem } from '#platform/accounts/entities';
+import { forbidden } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { liveInvites, seatCap, seatSummary } from './team.ts';
 
 export const NOT_IN_AGENCY_MESSAGE = 'Only agency members have a team';
 

@@ -1,10 +1,10 @@
 import { teamRoutes } from '#contracts/routes/team';
-import { Agent } from '#lib/data/accounts';
-import { notify } from '#lib/data/notifications';
-import { badRequest, notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
-import { adminAgency, leaveAgency, TeamChangeRefused } from '#lib/team';
+import { notify } from '#functions/notifications/entities';
+import { Agent } from '#platform/accounts/entities';
+import { badRequest, notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
+import { adminAgency, leaveAgency, TeamChangeRefused } from './team.ts';
 
 /**
  * Removes a member from the caller's agency (its admin only). The agent leaves the agency (agency_id and

@@ -1,10 +1,10 @@
 import { teamRoutes } from '#contracts/routes/team';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { Invite } from '#lib/data/team';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { adminAgency } from '#lib/team';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { Invite } from './entities.ts';
+import { adminAgency } from './team.ts';
 
 /**
  * Revokes a pending invitation of the caller's agency (its admin only): the item goes, so its link finds

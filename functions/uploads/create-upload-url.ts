@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
+import { presignPost } from '#aws/s3';
 import { MAX_UPLOAD_BYTES } from '#contracts/plans';
 import { uploadsRoutes } from '#contracts/routes/uploads';
-import { UPLOAD_POST_TTL_SECONDS } from '#lib/cloud';
-import { UploadTicket } from '#lib/data/cloud';
-import { withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { presignPost } from '#lib/s3';
-import { pendingDeadline } from '#lib/storage';
+import { UPLOAD_POST_TTL_SECONDS } from '#functions/cloud/cloud';
+import { UploadTicket } from '#functions/cloud/entities';
+import { pendingDeadline } from '#functions/cloud/storage';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { withHttp } from '#platform/http';
 
 /** The file name as it may appear in a key: letters, digits, dot, dash and underscore. */
 const keyName = (name: string) =>

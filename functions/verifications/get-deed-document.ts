@@ -1,9 +1,9 @@
+import { presignUrl } from '#aws/s3';
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { DeedVerification } from '#lib/data/verifications';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { presignUrl } from '#lib/s3';
-import { assertSupportStaff } from '#lib/support-chat';
+import { assertSupportStaff } from '#functions/support/support-chat';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { DeedVerification } from './entities.ts';
 
 /** A staff download link lives this long: the reviewer opens it at once. */
 const DOCUMENT_LINK_SECONDS = 300;

@@ -1,7 +1,7 @@
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { withHttp } from '#lib/http';
-import { assertSupportStaff } from '#lib/support-chat';
-import { deedReviewQueue } from '#lib/verifications';
+import { assertSupportStaff } from '#functions/support/support-chat';
+import { withHttp } from '#platform/http';
+import { deedReviewQueue } from './verifications.ts';
 
 /** Support staff: the deeds waiting for review, oldest first, 50 a page (404 to anyone else). */
 export const handler = withHttp(verificationsRoutes.listDeedReviews, async ({ query, identity }) => {

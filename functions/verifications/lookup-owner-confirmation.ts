@@ -1,9 +1,9 @@
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { Agency, Agent } from '#lib/data/accounts';
-import { Property } from '#lib/data/properties';
-import { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { LINK_NOT_VALID, openOwnerLink } from '#lib/verifications';
+import { Property } from '#functions/properties/entities';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { LINK_NOT_VALID, openOwnerLink } from './verifications.ts';
 
 /**
  * What an owner's link asks to confirm: the listing's title and address and the agent, for the public

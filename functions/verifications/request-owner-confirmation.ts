@@ -1,9 +1,9 @@
+import { config } from '#aws/config';
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { config } from '#lib/config';
-import { Agency } from '#lib/data/accounts';
-import { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
+import { Agency } from '#platform/accounts/entities';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
 import {
   deliverOwnerLink,
   issueOwnerLink,
@@ -11,7 +11,7 @@ import {
   ownerEmail,
   ownerLink,
   ownListing,
-} from '#lib/verifications';
+} from './verifications.ts';
 
 /**
  * Emails the listing's owner a link to confirm it (valid 7 days, single use, no account needed). Sending

@@ -1,8 +1,8 @@
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { Agent } from '#lib/data/accounts';
-import { Property } from '#lib/data/properties';
-import { withHttp } from '#lib/http';
-import { announceVerification, answerOwnerLink } from '#lib/verifications';
+import { Property } from '#functions/properties/entities';
+import { Agent } from '#platform/accounts/entities';
+import { withHttp } from '#platform/http';
+import { announceVerification, answerOwnerLink } from './verifications.ts';
 
 /**
  * The owner's answer through the link, without an account: confirming makes the listing

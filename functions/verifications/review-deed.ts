@@ -1,7 +1,7 @@
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { withHttp } from '#lib/http';
-import { assertSupportStaff } from '#lib/support-chat';
-import { announceVerification, decideDeed, deedView } from '#lib/verifications';
+import { assertSupportStaff } from '#functions/support/support-chat';
+import { withHttp } from '#platform/http';
+import { announceVerification, decideDeed, deedView } from './verifications.ts';
 
 /**
  * Support staff approve a listing's deed (the listing becomes deed-verified, and the reputation awarder

@@ -1,6 +1,6 @@
 import { verificationsRoutes } from '#contracts/routes/verifications';
-import { respond, withHttp } from '#lib/http';
-import { listingVerifications, ownListing, submitDeed } from '#lib/verifications';
+import { respond, withHttp } from '#platform/http';
+import { listingVerifications, ownListing, submitDeed } from './verifications.ts';
 
 /**
  * Attaches the deed to the caller's listing for support staff to review: a finished presigned upload of

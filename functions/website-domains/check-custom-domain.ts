@@ -1,9 +1,9 @@
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { WebsiteDomain } from '#lib/data/website-domains';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { checkCustomDomain, websiteDomainView } from '#lib/website-domains';
-import { loadWebsite } from '#lib/websites';
+import { loadWebsite } from '#functions/websites/websites';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { WebsiteDomain } from './entities.ts';
+import { checkCustomDomain, websiteDomainView } from './website-domains.ts';
 
 /**
  * "Check now" in the Domain dialog: looks for the DNS TXT proof of the website's pending custom domain at

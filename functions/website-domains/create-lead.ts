@@ -1,9 +1,6 @@
+import { config } from '#aws/config';
+import { preloadSecret, secretValue } from '#aws/secrets';
 import { websiteLeadsRoutes } from '#contracts/routes/website-leads';
-import { config } from '#lib/config';
-import { notFound } from '#lib/errors';
-import { seeOther, withHttp } from '#lib/http';
-import { logger } from '#lib/logger';
-import { preloadSecret, secretValue } from '#lib/secrets';
 import {
   answeringForms,
   countLeadAttempt,
@@ -12,16 +9,19 @@ import {
   senderAddress,
   takeLead,
   takeWebsiteLeadCap,
-} from '#lib/website-leads';
-import { getWebsiteById, WEBSITE_NOT_FOUND } from '#lib/websites';
+} from '#functions/website-leads/website-leads';
+import { getWebsiteById, WEBSITE_NOT_FOUND } from '#functions/websites/websites';
+import { notFound } from '#platform/errors';
+import { seeOther, withHttp } from '#platform/http';
+import { logger } from '#platform/logger';
 
-// the origin-verify secret is read while the function starts, and kept (functions/lib/secrets.ts)
+// the origin-verify secret is read while the function starts, and kept (functions/aws/secrets.ts)
 preloadSecret(() => config.originVerifySecretArn);
 
 /**
  * A published website's contact form (a plain HTML form, urlencoded): the visitor becomes a client of the
  * site's agent (source `website`, a new buyer, the message as the note) while the agent's plan has room,
- * else a lead waiting for the agent on /clients (functions/lib/website-leads.ts `takeLead`). Public: only a
+ * else a lead waiting for the agent on /clients (functions/website-leads/website-leads.ts `takeLead`). Public: only a
  * published, non-deleted website takes leads (else 404). Rate-limited per sender (its CloudFront viewer
  * address, trusted only with the origin-verify secret) and capped per website per hour and per day: 429
  * with Retry-After, a page with the message to a browser. The answer is `303 See Other` back to the form's

@@ -1,8 +1,8 @@
+import { publishEvent } from '#aws/events';
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { HttpError } from '#lib/errors';
-import { publishEvent } from '#lib/events';
-import { withHttp } from '#lib/http';
-import { loadWebsite, readWebsiteContent } from '#lib/websites';
+import { loadWebsite, readWebsiteContent } from '#functions/websites/websites';
+import { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
 
 const pageMissing = (message: string) => new HttpError(404, message);
 

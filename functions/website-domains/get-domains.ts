@@ -1,8 +1,8 @@
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { WebsiteDomain } from '#lib/data/website-domains';
-import { withHttp } from '#lib/http';
-import { websiteDomainView } from '#lib/website-domains';
-import { loadWebsite } from '#lib/websites';
+import { loadWebsite } from '#functions/websites/websites';
+import { withHttp } from '#platform/http';
+import { WebsiteDomain } from './entities.ts';
+import { websiteDomainView } from './website-domains.ts';
 
 /**
  * The domains of one of the caller's websites, as the Domain dialog shows them: its default subdomain and

@@ -1,10 +1,10 @@
+import { config } from '#aws/config';
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { config } from '#lib/config';
-import { withHttp } from '#lib/http';
-import { invalidField } from '#lib/validation';
-import { claimCustomDomain, isUnderSitesDomain, websiteDomainView } from '#lib/website-domains';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite } from '#lib/websites';
+import { announceWebsite } from '#functions/websites/website-events';
+import { loadWebsite } from '#functions/websites/websites';
+import { withHttp } from '#platform/http';
+import { invalidField } from '#platform/validation';
+import { claimCustomDomain, isUnderSitesDomain, websiteDomainView } from './website-domains.ts';
 
 /**
  * Claims a custom domain for one of the caller's websites. The claim is `pending` with the DNS TXT record

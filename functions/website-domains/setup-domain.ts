@@ -1,8 +1,8 @@
 import { websiteDomainsRoutes } from '#contracts/routes/website-domains';
-import { withHttp } from '#lib/http';
-import { claimDefaultDomain, defaultDomainOf, websiteDomainView } from '#lib/website-domains';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite } from '#lib/websites';
+import { announceWebsite } from '#functions/websites/website-events';
+import { loadWebsite } from '#functions/websites/websites';
+import { withHttp } from '#platform/http';
+import { claimDefaultDomain, defaultDomainOf, websiteDomainView } from './website-domains.ts';
 
 /**
  * Gives one of the caller's websites its default subdomain, `{slug of businessName}-{first 6 of the id}`

@@ -1,6 +1,6 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { respond, withHttp } from '#lib/http';
-import { backupView, createManualBackup, loadWebsite } from '#lib/websites';
+import { respond, withHttp } from '#platform/http';
+import { backupView, createManualBackup, loadWebsite } from './websites.ts';
 
 /** Backs up the current content now (a manual backup; the oldest beyond 5 is dropped). */
 export const handler = withHttp(websitesRoutes.createWebsiteBackup, async ({ path, identity }) => {

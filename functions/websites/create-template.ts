@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { copyObject } from '#aws/s3';
 import { websitesRoutes } from '#contracts/routes/websites';
-import { WebsiteTemplate } from '#lib/data/websites';
-import { respond, withHttp } from '#lib/http';
-import { copyObject } from '#lib/s3';
-import { ownTemplateView } from '#lib/website-templates';
-import { discardContentObjects, loadWebsite } from '#lib/websites';
+import { respond, withHttp } from '#platform/http';
+import { WebsiteTemplate } from './entities.ts';
 import { builtInTemplate } from './templates/index.ts';
+import { ownTemplateView } from './website-templates.ts';
+import { discardContentObjects, loadWebsite } from './websites.ts';
 
 /**
  * Saves one of the caller's websites as a template of its own: the current content is copied in the

@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { websitesRoutes } from '#contracts/routes/websites';
-import { Website } from '#lib/data/websites';
-import { respond, withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { assertPublishableContent } from '#lib/website-content-checks';
-import { resolveTemplate } from '#lib/website-templates';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { respond, withHttp } from '#platform/http';
+import { Website } from './entities.ts';
+import { assertPublishableContent } from './website-content-checks.ts';
+import { resolveTemplate } from './website-templates.ts';
 import {
   blankContent,
   discardContentObjects,
   syncGlobalComponents,
   websiteView,
   writeContentObject,
-} from '#lib/websites';
+} from './websites.ts';
 
 /**
  * Creates a draft website for the caller: blank (one Home page, the default theme), from the given

@@ -1,9 +1,9 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { WebsiteAsset } from '#lib/data/websites';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { discardAssetObjects } from '#lib/website-assets';
-import { loadWebsite } from '#lib/websites';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { WebsiteAsset } from './entities.ts';
+import { discardAssetObjects } from './website-assets.ts';
+import { loadWebsite } from './websites.ts';
 
 /** Removes one asset of a website and its object. */
 export const handler = withHttp(websitesRoutes.deleteWebsiteAsset, async ({ path, identity }) => {

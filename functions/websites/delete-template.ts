@@ -1,11 +1,11 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { WebsiteTemplate } from '#lib/data/websites';
-import { notFound } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { loadOwnTemplate, TEMPLATE_NOT_FOUND } from '#lib/website-templates';
-import { discardContentObjects } from '#lib/websites';
+import { isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { notFound } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { WebsiteTemplate } from './entities.ts';
+import { loadOwnTemplate, TEMPLATE_NOT_FOUND } from './website-templates.ts';
+import { discardContentObjects } from './websites.ts';
 
 /** Deletes one of the caller's own templates and its content copy (built-in or another agent's: 404). */
 export const handler = withHttp(websitesRoutes.deleteWebsiteTemplate, async ({ path, identity }) => {

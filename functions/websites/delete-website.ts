@@ -1,8 +1,8 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
-import { releaseFeature } from '#lib/limits';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite, updateWebsiteFields, websiteView } from '#lib/websites';
+import { releaseFeature } from '#platform/accounts/limits';
+import { withHttp } from '#platform/http';
+import { announceWebsite } from './website-events.ts';
+import { loadWebsite, updateWebsiteFields, websiteView } from './websites.ts';
 
 /**
  * Soft-deletes one of the caller's websites (recoverable): it becomes a draft, a published one is taken

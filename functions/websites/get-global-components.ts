@@ -1,6 +1,6 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
-import { globalComponentView, loadWebsite, readWebsiteContent } from '#lib/websites';
+import { withHttp } from '#platform/http';
+import { globalComponentView, loadWebsite, readWebsiteContent } from './websites.ts';
 
 /** A website's global components (from its current content) and their counts. */
 export const handler = withHttp(websitesRoutes.getGlobalComponents, async ({ path, identity }) => {

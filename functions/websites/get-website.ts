@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { respond, withHttp } from '#lib/http';
-import { builtInTemplateCss } from '#lib/website-templates';
-import { etagHeader, loadWebsite, readWebsiteContent, websiteView } from '#lib/websites';
+import { respond, withHttp } from '#platform/http';
+import { builtInTemplateCss } from './website-templates.ts';
+import { etagHeader, loadWebsite, readWebsiteContent, websiteView } from './websites.ts';
 
 /**
  * One of the caller's websites with its editor content (another agent's or a deleted one: 404). Content

@@ -1,8 +1,8 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { WebsiteAsset } from '#lib/data/websites';
-import { withHttp } from '#lib/http';
-import { assetView } from '#lib/website-assets';
-import { loadWebsite } from '#lib/websites';
+import { withHttp } from '#platform/http';
+import { WebsiteAsset } from './entities.ts';
+import { assetView } from './website-assets.ts';
+import { loadWebsite } from './websites.ts';
 
 /** A website's assets, in the order they were added. */
 export const handler = withHttp(websitesRoutes.listWebsiteAssets, async ({ path, identity }) => {

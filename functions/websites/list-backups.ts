@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
 import { MAX_WEBSITE_BACKUPS } from '#contracts/schemas/websites';
-import { withHttp } from '#lib/http';
-import { backupView, listBackups, loadWebsite } from '#lib/websites';
+import { withHttp } from '#platform/http';
+import { backupView, listBackups, loadWebsite } from './websites.ts';
 
 /** A website's backups, newest first (at most 5). */
 export const handler = withHttp(websitesRoutes.listWebsiteBackups, async ({ path, identity }) => {

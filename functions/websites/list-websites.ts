@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { forbidden } from '#lib/errors';
-import { withHttp } from '#lib/http';
-import { listAgentWebsites, websiteView } from '#lib/websites';
+import { forbidden } from '#platform/errors';
+import { withHttp } from '#platform/http';
+import { listAgentWebsites, websiteView } from './websites.ts';
 
 /**
  * The caller's websites without their content, newest first; soft-deleted ones are included (with

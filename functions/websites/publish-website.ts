@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite, previewUrlOf, updateWebsiteFields, websiteView } from '#lib/websites';
+import { withHttp } from '#platform/http';
+import { announceWebsite } from './website-events.ts';
+import { loadWebsite, previewUrlOf, updateWebsiteFields, websiteView } from './websites.ts';
 
 /**
  * Publishes one of the caller's websites: status published, `last_published` now, the preview address;

@@ -1,11 +1,11 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { isConditionFailure } from '#lib/data/entity';
-import { exists } from '#lib/data/expression';
-import { Website } from '#lib/data/websites';
-import { withHttp } from '#lib/http';
-import { releaseFeature, reserveFeature } from '#lib/limits';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite, websiteView } from '#lib/websites';
+import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
+import { isConditionFailure } from '#platform/data/entity';
+import { exists } from '#platform/data/expression';
+import { withHttp } from '#platform/http';
+import { Website } from './entities.ts';
+import { announceWebsite } from './website-events.ts';
+import { loadWebsite, websiteView } from './websites.ts';
 
 /**
  * Brings back a soft-deleted website as a draft. It counts against the `websites` limit again: the slot

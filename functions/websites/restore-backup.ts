@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { notFound } from '#lib/errors';
-import { respond, withHttp } from '#lib/http';
-import { announceWebsite } from '#lib/website-events';
+import { notFound } from '#platform/errors';
+import { respond, withHttp } from '#platform/http';
+import { announceWebsite } from './website-events.ts';
 import {
   etagHeader,
   listBackups,
@@ -9,7 +9,7 @@ import {
   readContentObject,
   saveWebsiteContent,
   websiteView,
-} from '#lib/websites';
+} from './websites.ts';
 
 /**
  * Replaces the content with a backup's. The current content is backed up first (it becomes an automatic

@@ -1,7 +1,7 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { withHttp } from '#lib/http';
-import { announceWebsite } from '#lib/website-events';
-import { loadWebsite, updateWebsiteFields, websiteView } from '#lib/websites';
+import { withHttp } from '#platform/http';
+import { announceWebsite } from './website-events.ts';
+import { loadWebsite, updateWebsiteFields, websiteView } from './websites.ts';
 
 /** Back to draft: WebsiteUnpublished makes the regenerator remove the published pages. */
 export const handler = withHttp(websitesRoutes.unpublishWebsite, async ({ path, identity }) => {

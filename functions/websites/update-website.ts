@@ -1,8 +1,8 @@
 import { websitesRoutes } from '#contracts/routes/websites';
-import { header } from '#lib/body';
-import { respond, withHttp } from '#lib/http';
-import { assertPublishableContent } from '#lib/website-content-checks';
-import { announceWebsite, statusEvents } from '#lib/website-events';
+import { header } from '#platform/body';
+import { respond, withHttp } from '#platform/http';
+import { assertPublishableContent } from './website-content-checks.ts';
+import { announceWebsite, statusEvents } from './website-events.ts';
 import {
   etagHeader,
   loadWebsite,
@@ -13,7 +13,7 @@ import {
   updateWebsiteFields,
   type WebsiteFieldChanges,
   websiteView,
-} from '#lib/websites';
+} from './websites.ts';
 
 /**
  * Saves the editor state and settings (only spec §5's fields; the schema refuses others). New content is

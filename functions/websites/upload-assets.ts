@@ -1,11 +1,11 @@
 import { websitesRoutes } from '#contracts/routes/websites';
 import { MAX_ASSET_FILES } from '#contracts/schemas/websites';
-import { transactWrite } from '#lib/data/entity';
-import { WebsiteAsset } from '#lib/data/websites';
-import { withMultipartHttp } from '#lib/multipart';
-import { invalidField } from '#lib/validation';
-import { assetView, discardAssetObjects, inlineAssets, storeAssets } from '#lib/website-assets';
-import { loadWebsite } from '#lib/websites';
+import { transactWrite } from '#platform/data/entity';
+import { withMultipartHttp } from '#platform/multipart';
+import { invalidField } from '#platform/validation';
+import { WebsiteAsset } from './entities.ts';
+import { assetView, discardAssetObjects, inlineAssets, storeAssets } from './website-assets.ts';
+import { loadWebsite } from './websites.ts';
 
 /**
  * Adds files to a website's assets (appended): keys of presigned uploads (purpose website-asset) or

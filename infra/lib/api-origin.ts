@@ -5,7 +5,7 @@ import { type IOrigin, OriginProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/lib/origin-verify.ts';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/platform/origin-verify.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export interface ApiOriginProps {
@@ -19,7 +19,7 @@ export interface ApiOriginProps {
  *
  * - every origin request carries `x-origin-verify` with the stage's generated secret (an origin custom
  *   header; CloudFront overwrites one a viewer sends), so the API tells CloudFront's requests — whose
- *   `CloudFront-Viewer-Address` it may trust — from any other (functions/lib/origin-verify.ts). The header's
+ *   `CloudFront-Viewer-Address` it may trust — from any other (functions/platform/origin-verify.ts). The header's
  *   value is a CloudFormation dynamic reference to the secret, resolved on deploy, never in the template;
  * - with an API domain (`apiOriginDomain` + a regional certificate) the distributions use it and the API's
  *   execute-api endpoint is disabled, so the only ways in are the distributions (behind their web ACLs) and

@@ -16,7 +16,7 @@ export const LAMBDA_BUNDLE = {
   // env-only credentials: the default chain's SSO/ini/IMDS providers cannot answer inside Lambda
   alias: {
     '@aws-sdk/credential-provider-node': fileURLToPath(
-      new URL('../../functions/lib/lambda-credentials.ts', import.meta.url),
+      new URL('../../functions/aws/lambda-credentials.ts', import.meta.url),
     ),
   },
   // CommonJS dependencies bundled into ESM still call require() for Node built-ins

@@ -14,7 +14,7 @@ import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
 import { SECRETS, secretName } from '../../contracts/function-access.ts';
 import type { BucketName, SecretName } from '../../contracts/route.ts';
-import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/lib/data/table.ts';
+import { TABLE_INDEXES, TABLE_KEYS, TTL_ATTRIBUTE } from '../../functions/platform/data/table.ts';
 import type { StageConfig } from './stage-config.ts';
 
 export const BUCKET_NAMES = ['files', 'content', 'sites'] as const satisfies readonly BucketName[];

@@ -4,10 +4,10 @@ import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IBucket } from 'aws-cdk-lib/aws-s3';
 import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import type { EventRule } from '../../contracts/event-rules.ts';
+import { S3_EVENT_SOURCE } from '../../contracts/events.ts';
 import { CONSUMER_TIMEOUT_SECONDS, consumerAccess } from '../../contracts/function-access.ts';
 import type { BucketName } from '../../contracts/route.ts';
-import { S3_EVENT_SOURCE } from '../../events/catalog.ts';
-import type { EventRule } from '../../events/rules.ts';
 import {
   type AsyncRetry,
   deadLetterQueue,

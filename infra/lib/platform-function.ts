@@ -15,6 +15,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { NagSuppressions } from 'cdk-nag';
 import { Construct } from 'constructs';
+import { ENV_NAMES } from '../../contracts/environment.ts';
 import {
   accessOf,
   type FunctionAccess,
@@ -23,7 +24,6 @@ import {
 } from '../../contracts/function-access.ts';
 import type { BucketName, RouteResources, SecretName } from '../../contracts/route.ts';
 import { DEFAULT_ROUTE_TIMEOUT_SECONDS, MAX_ROUTE_TIMEOUT_SECONDS } from '../../contracts/route.ts';
-import { ENV_NAMES } from '../../functions/lib/config.ts';
 import { LAMBDA_BUNDLE } from './bundle-options.ts';
 import type { InviteEmail } from './invite-email.ts';
 import type { StageConfig } from './stage-config.ts';
@@ -319,7 +319,7 @@ export function grantAccess(
             {
               id: 'AwsSolutions-IAM5',
               reason:
-                'dynamodb:Query only, on the indexes of the one table (`<table>/index/*`): the declaration names the table, not which of its GSIs (functions/lib/data/table.ts) the function queries.',
+                'dynamodb:Query only, on the indexes of the one table (`<table>/index/*`): the declaration names the table, not which of its GSIs (functions/platform/data/table.ts) the function queries.',
               appliesTo: [{ regex: '/^Resource::<[^>]*Table[^>]*>\\/index\\/\\*$/' }],
             },
           ]

@@ -4,12 +4,12 @@ import { LogGroup } from 'aws-cdk-lib/aws-logs';
 import { NagSuppressions } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { type AppConfig, appConfig } from '../../contracts/app-config.ts';
+import { type EventRule, eventRules } from '../../contracts/event-rules.ts';
 import { type FunctionAccess, platformFunctions, SITES_ENV } from '../../contracts/function-access.ts';
 import { manifest } from '../../contracts/manifest.ts';
 import type { RouteDefinition } from '../../contracts/route.ts';
+import { type ScheduledJob, scheduledJobs } from '../../contracts/schedules.ts';
 import { type CognitoTrigger, cognitoTriggers } from '../../contracts/triggers.ts';
-import { type EventRule, eventRules } from '../../events/rules.ts';
-import { type ScheduledJob, scheduledJobs } from '../../events/schedules.ts';
 import { ApiOrigin } from './api-origin.ts';
 import { ApiRoutes } from './api-routes.ts';
 import { AppHosting } from './app-hosting.ts';
@@ -33,9 +33,9 @@ export interface PlatformStackProps extends StackProps {
   stage: StageConfig;
   /** defaults to contracts/manifest.ts */
   routes?: readonly RouteDefinition[];
-  /** defaults to events/rules.ts */
+  /** defaults to contracts/event-rules.ts */
   eventRules?: readonly EventRule[];
-  /** defaults to events/schedules.ts */
+  /** defaults to contracts/schedules.ts */
   scheduledJobs?: readonly ScheduledJob[];
   /** defaults to contracts/triggers.ts */
   cognitoTriggers?: readonly CognitoTrigger[];
@@ -57,7 +57,7 @@ export class PlatformStack extends Stack {
   readonly appConfig: AppConfig;
   readonly routes: ApiRoutes;
   readonly consumers: EventConsumers;
-  /** timer-driven functions (events/schedules.ts): the cloud purge */
+  /** timer-driven functions (contracts/schedules.ts): the cloud purge */
   readonly jobs: ScheduledJobs;
   /** the SES sender of invitation emails, when the stage has one */
   readonly inviteEmail?: InviteEmail;

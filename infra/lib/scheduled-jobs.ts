@@ -3,9 +3,9 @@ import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Trigger } from 'aws-cdk-lib/triggers';
 import { Construct } from 'constructs';
+import { ENV_NAMES } from '../../contracts/environment.ts';
 import { jobAccess } from '../../contracts/function-access.ts';
-import type { ScheduledJob } from '../../events/schedules.ts';
-import { ENV_NAMES } from '../../functions/lib/config.ts';
+import type { ScheduledJob } from '../../contracts/schedules.ts';
 import type { DeadLetterQueues } from './event-consumers.ts';
 import {
   type AsyncRetry,
@@ -34,7 +34,7 @@ export const JOB_RETRY = { retryAttempts: 2, maxEventAge: Duration.hours(1) } as
  */
 export const JOB_ASYNC_RETRY: AsyncRetry = { retryAttempts: 2, maxEventAge: Duration.hours(1) };
 
-/** One function and one EventBridge schedule rule per entry of events/schedules.ts. */
+/** One function and one EventBridge schedule rule per entry of contracts/schedules.ts. */
 export class ScheduledJobs extends Construct {
   /** by job name */
   readonly functions = new Map<string, PlatformFunction>();

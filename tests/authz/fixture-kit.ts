@@ -48,8 +48,8 @@ export type RouteFixture =
   /** the path parameters are enums, not object ids; the reason why no ownership case applies */
   | { notAnObject: string };
 
-export const accounts = () => import('#lib/data/accounts');
-export const preferences = () => import('#lib/data/preferences');
+export const accounts = () => import('#platform/accounts/entities');
+export const preferences = () => import('#functions/preferences/entities');
 export const unique = (label: string) => `${label} ${randomUUID().slice(0, 8)}`;
 
 export async function agencyNamed(options: { members?: number; logo?: string } = {}) {

@@ -129,7 +129,7 @@ export async function createWorld(name: string): Promise<World> {
     createSupportStaff(),
   ]);
   // members as accepting an invitation makes them (the billing and branding checks read user_type)
-  const { Agent } = await import('#lib/data/accounts');
+  const { Agent } = await import('#platform/accounts/entities');
   for (const member of [agency.members[0]!, outsiders.members[0]!]) {
     await Agent.update({ agent_id: member.agentId }, { set: { user_type: 'agent' } });
   }
@@ -150,8 +150,8 @@ export async function createWorld(name: string): Promise<World> {
 /** What a refused request must not have changed: the agency, its members, its invitations, its admin. */
 export async function snapshotWorld(world: World) {
   const [{ Agency, Agent }, { Invite }] = await Promise.all([
-    import('#lib/data/accounts'),
-    import('#lib/data/team'),
+    import('#platform/accounts/entities'),
+    import('#functions/team/entities'),
   ]);
   const agencyId = world.agency.agencyId;
   return {

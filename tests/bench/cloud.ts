@@ -124,8 +124,8 @@ export async function measureCloudBench(
     Object.assign(process.env, cloud.env);
     const [{ ensureCognitoUser, signIn }, { Agent }, { CloudItem }] = await Promise.all([
       import('#local/accounts'),
-      import('#lib/data/accounts'),
-      import('#lib/data/cloud'),
+      import('#platform/accounts/entities'),
+      import('#functions/cloud/entities'),
     ]);
     const email = `bench-${randomUUID().slice(0, 8)}@bench.local`;
     const password = 'Bench-Password-1';

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { PropertySearch } from '#lib/data/property-search';
+import type { PropertySearch } from '#functions/properties/property-search';
 import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
@@ -166,12 +166,12 @@ export async function measurePropertyBench(
       config,
     ] = await Promise.all([
       import('#local/accounts'),
-      import('#lib/data/accounts'),
-      import('#lib/data/properties'),
-      import('#lib/data/property-search'),
-      import('#lib/dynamodb'),
+      import('#platform/accounts/entities'),
+      import('#functions/properties/entities'),
+      import('#functions/properties/property-search'),
+      import('#aws/dynamodb'),
       import('@aws-sdk/lib-dynamodb'),
-      import('#lib/config'),
+      import('#aws/config'),
     ]);
 
     // every read of the entity layer reports its consumed capacity, summed while a search runs

@@ -1,9 +1,9 @@
 import { join, resolve } from 'node:path';
 import { build, type Metafile } from 'esbuild';
+import { eventRules } from '#contracts/event-rules';
 import { manifest } from '#contracts/manifest';
+import { scheduledJobs } from '#contracts/schedules';
 import { cognitoTriggers } from '#contracts/triggers';
-import { eventRules } from '#events/rules';
-import { scheduledJobs } from '#events/schedules';
 import { LAMBDA_BUNDLE } from '../../infra/lib/bundle-options.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { eventRules } from '#contracts/event-rules';
 import { manifest } from '#contracts/manifest';
+import { scheduledJobs } from '#contracts/schedules';
 import { cognitoTriggers } from '#contracts/triggers';
-import { eventRules } from '#events/rules';
-import { scheduledJobs } from '#events/schedules';
 import {
   FLOOR_SIZE_RATIO_BUDGET,
   floorSource,

@@ -1,7 +1,7 @@
 import { DeleteObjectsCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
+import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#contracts/events';
 import { PLANS, ROLES } from '#contracts/plans';
-import { S3_EVENT_SOURCE, S3_OBJECT_CREATED, S3_OBJECT_DELETED } from '#events/catalog';
 import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import {
   api,
@@ -32,8 +32,8 @@ function storageSlots() {
 
 const scanItems = async (agentId: string) => {
   const [{ CloudItem }, { eq }] = await Promise.all([
-    import('#lib/data/cloud'),
-    import('#lib/data/expression'),
+    import('#functions/cloud/entities'),
+    import('#platform/data/expression'),
   ]);
   return CloudItem.scan(eq('agent_id', agentId));
 };
@@ -106,8 +106,8 @@ export const cloudLimitFixtures: Record<
         }),
         realUsage: async () => {
           const [{ UploadTicket }, { eq }] = await Promise.all([
-            import('#lib/data/cloud'),
-            import('#lib/data/expression'),
+            import('#functions/cloud/entities'),
+            import('#platform/data/expression'),
           ]);
           return (await UploadTicket.scan(eq('agent_id', owner.agentId))).reduce(
             (sum, ticket) => sum + ticket.size,
@@ -131,7 +131,7 @@ interface UploadEffect {
 
 /** The owner's usage (API) and the item's state (table: a pending upload is not readable through the API). */
 const uploadEffect = async (agent: TestAgent, id: string): Promise<UploadEffect> => {
-  const { CloudItem } = await import('#lib/data/cloud');
+  const { CloudItem } = await import('#functions/cloud/entities');
   const item = await CloudItem.get({ id }, { consistent: true });
   return {
     usage: await storageUsage(agent),
@@ -167,7 +167,7 @@ const uploadArrives: IdempotencyCase<ConsumerProbe> = {
     await testS3().send(
       new PutObjectCommand({ Bucket: filesBucket(), Key: staged, Body: Buffer.alloc(25, 1) }),
     );
-    const { CloudItem } = await import('#lib/data/cloud');
+    const { CloudItem } = await import('#functions/cloud/entities');
     const item = (await CloudItem.get({ id: start.body.file.id }, { consistent: true }))!;
     await CloudItem.put({ ...item, object_key: staged });
     return {
@@ -219,7 +219,7 @@ const ticketObjectDeleted: IdempotencyCase<ConsumerProbe> = {
       await postToS3({ ...ticket.body, file: {} as CloudItemBody, expires_at: '' }, Buffer.alloc(12, 4)),
     ).toBe(204);
     await expect.poll(() => storageUsage(agent), { timeout: 10_000 }).toBe(12);
-    const { UploadTicket } = await import('#lib/data/cloud');
+    const { UploadTicket } = await import('#functions/cloud/entities');
     await expect
       .poll(async () => (await UploadTicket.get({ key: ticket.body.key }))?.state, { timeout: 10_000 })
       .toBe('complete');

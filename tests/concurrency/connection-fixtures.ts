@@ -5,7 +5,7 @@ import type { LimitedRouteFixture } from './limited-routes.ts';
 
 /**
  * The connection routes' races against the plan's `connections` limit: a pending request holds one slot
- * of its requester, an acceptance one slot of its receiver (functions/lib/connections.ts).
+ * of its requester, an acceptance one slot of its receiver (functions/connections/connections.ts).
  */
 
 /** The first plan (the Free Plan first) with a finite connections limit. */
@@ -19,7 +19,7 @@ function finiteConnectionsPlan() {
 
 /** An agent record without a Cognito account: the other side of a request, never signed in. */
 async function agentRecord(): Promise<string> {
-  const { Agent } = await import('#lib/data/accounts');
+  const { Agent } = await import('#platform/accounts/entities');
   const agentId = `raced-${randomUUID()}`;
   await Agent.create({
     agent_id: agentId,
@@ -88,7 +88,7 @@ export const connectionLimitFixtures: Record<
       const owner = await createTestAgent({ role });
       const requesters = await Promise.all(Array.from({ length: 2 * limit }, agentRecord));
       // the requests, sent through the same code as the API (the requesters never sign in)
-      const { sendRequest } = await import('#lib/connections');
+      const { sendRequest } = await import('#functions/connections/connections');
       const requests = await Promise.all(
         requesters.map((requester) => sendRequest({ agentId: requester, role: 'Agent' }, owner.agentId)),
       );

@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
+import { eventRules } from '#contracts/event-rules';
 import { PLANS } from '#contracts/plans';
 import { cognitoTriggers } from '#contracts/triggers';
-import { eventRules } from '#events/rules';
 import { coverageOf, missingConsumerFixture, missingTriggerFixture } from './coverage.ts';
 import { consumerFixtures, triggerFixtures } from './idempotency-fixtures.ts';
 import { finiteLimits, limitedRoutes, missingLimitFixture, teamPlans } from './limited-routes.ts';

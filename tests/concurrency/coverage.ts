@@ -1,5 +1,5 @@
+import type { EventRule } from '#contracts/event-rules';
 import type { CognitoTrigger } from '#contracts/triggers';
-import type { EventRule } from '#events/rules';
 import { consumerFixtures, triggerFixtures } from './idempotency-fixtures.ts';
 
 /** Why a consumer is not checked for idempotency, or undefined when it is. */

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
-import { Website } from '#lib/data/websites';
-import { websiteIdForHost } from '#lib/website-domains';
+import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
+import { websiteIdForHost } from '#functions/website-domains/website-domains';
+import { Website } from '#functions/websites/entities';
 import { handler as checkDomainProofs } from '../../events/consumers/check-domain-proofs.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { checkDomain, claimDomain, type DomainView, setDnsTxt, websiteDomains } from '../support/domains.ts';
 
 /**
- * The scheduled custom-domain check (`check-domain-proofs`, events/schedules.ts), run as EventBridge runs
+ * The scheduled custom-domain check (`check-domain-proofs`, contracts/schedules.ts), run as EventBridge runs
  * it: a Scheduled Event whose `time` is the job's clock, so 72 hours pass without waiting. A run may
  * overlap another run or a "Check now"; every case runs it twice at once and then once more, and the
  * claim must end as one run leaves it. A run 72 hours ahead lapses every pending claim of this cloud: the

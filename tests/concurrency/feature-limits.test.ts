@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import type { HttpError } from '#lib/errors';
 import {
   CLIENTS_LIMIT_ERROR,
   featureStatus,
@@ -8,7 +7,8 @@ import {
   releaseFeature,
   reserveFeature,
   STORAGE_LIMIT_MESSAGE,
-} from '#lib/limits';
+} from '#platform/accounts/limits';
+import type { HttpError } from '#platform/errors';
 import { callApi, createTestAgent } from '../support/agents.ts';
 import {
   COUNTED_FEATURES,
@@ -21,7 +21,7 @@ import {
 
 /**
  * Every finite plan limit of contracts/plans.ts, raced through the one reservation every endpoint uses
- * (functions/lib/limits.ts): twice as many reservations as fit, all at once, against the real emulator.
+ * (functions/platform/accounts/limits.ts): twice as many reservations as fit, all at once, against the real emulator.
  * Exactly the limit may pass, the rest get the plan's limit answer, and the counter — read back through
  * the library and through `GET /api/feature-limits/{feature}` — equals what was granted.
  */

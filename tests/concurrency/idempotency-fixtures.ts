@@ -12,7 +12,7 @@ import { siteHostsConsumerCases } from './site-hosts-fixtures.ts';
 
 /**
  * The fixture tables of the idempotency suite: every Cognito trigger (contracts/triggers.ts, by function
- * name) and every EventBridge consumer (events/rules.ts, by rule name) needs at least one
+ * name) and every EventBridge consumer (contracts/event-rules.ts, by rule name) needs at least one
  * case here — the coverage test fails otherwise. A case makes a sample event and a way to read its
  * effect through public paths (the API, the table); the suite delivers it three times, two of them at
  * once, and the effect must be that of one delivery.
@@ -199,7 +199,7 @@ export const triggerFixtures: Partial<Record<string, IdempotencyCase<TriggerProb
   'post-confirmation': [soloSignUp, agencySignUp],
 };
 
-/** By EventBridge rule name (events/rules.ts): every consumer's cases. */
+/** By EventBridge rule name (contracts/event-rules.ts): every consumer's cases. */
 export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerProbe>[]>> = {
   'award-reputation': reputationConsumerCases,
   'account-storage': storageConsumerCases,

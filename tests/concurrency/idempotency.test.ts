@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventRules } from '#contracts/event-rules';
 import { cognitoTriggers } from '#contracts/triggers';
-import { eventRules } from '#events/rules';
 import {
   deliverTriggerInWaves,
   expectEffectOnce,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type RouteId, routes } from '#contracts/manifest';
 import type { RouteDefinition } from '#contracts/route';
-import { CLIENTS_LIMIT_ERROR } from '#lib/limits';
+import { CLIENTS_LIMIT_ERROR } from '#platform/accounts/limits';
 import { callApi } from '../support/agents.ts';
 import {
   consumesCountedLimit,

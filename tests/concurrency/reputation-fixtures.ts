@@ -21,8 +21,8 @@ interface AgentEffect {
 
 async function agentEffect(agent: TestAgent): Promise<AgentEffect> {
   const [{ config }, { documentClient }] = await Promise.all([
-    import('#lib/config'),
-    import('#lib/dynamodb'),
+    import('#aws/config'),
+    import('#aws/dynamodb'),
   ]);
   const response = await callApi(`/api/agents/${agent.agentId}/reputation`, { token: agent.token });
   const { Items } = await documentClient.send(
@@ -84,8 +84,8 @@ const connectionAccepted = consumerCase('a connection accepted (both agents)', a
 async function verifiedListing(kind: 'deed' | 'owner') {
   const agent = await createTestAgent({ role: 'Agent' });
   const [{ writeProperty }, verifications] = await Promise.all([
-    import('#lib/data/properties'),
-    import('#lib/verifications'),
+    import('#functions/properties/entities'),
+    import('#functions/verifications/verifications'),
   ]);
   const property = {
     property_id: randomUUID(),

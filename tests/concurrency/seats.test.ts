@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PLANS, type Role } from '#contracts/plans';
-import type { HttpError } from '#lib/errors';
-import { releaseSeat, reserveSeat } from '#lib/limits';
+import { releaseSeat, reserveSeat } from '#platform/accounts/limits';
+import type { HttpError } from '#platform/errors';
 import { callApi, createTestAgency, type TestAgency } from '../support/agents.ts';
 import { teamPlans } from './limited-routes.ts';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { CLOUDFRONT_ENDPOINT_ENV, DISTRIBUTION_ENV } from '#lib/cloudfront';
+import { CLOUDFRONT_ENDPOINT_ENV, DISTRIBUTION_ENV } from '#aws/cloudfront';
 import { invalidationPathOf } from '../../events/consumers/invalidate-site-cache.ts';
 import {
   type FakeCloudFront,

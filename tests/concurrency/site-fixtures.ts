@@ -15,7 +15,7 @@ import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
 /** Every object under the website's prefix, key → body. */
 async function siteObjects(websiteId: string): Promise<Record<string, string>> {
-  const { config } = await import('#lib/config');
+  const { config } = await import('#aws/config');
   const bucket = config.buckets.sites;
   const listed = await testS3().send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${websiteId}/` }));
   const objects: Record<string, string> = {};
@@ -37,7 +37,7 @@ const websitePublished = {
     expect(made.status).toBe(201);
     const { id } = (await made.json()) as { id: string };
     // published in the table only: the suite's deliveries are the event's
-    const { Website } = await import('#lib/data/websites');
+    const { Website } = await import('#functions/websites/entities');
     await Website.update({ website_id: id }, { set: { status: 'published' } });
     return {
       detailType: 'WebsitePublished',
@@ -83,8 +83,8 @@ const agentListingsChanged = {
       await coastalWebsite(agent, 'Draft Homes'),
     ];
     const [{ Website }, { writeProperty }] = await Promise.all([
-      import('#lib/data/websites'),
-      import('#lib/data/properties'),
+      import('#functions/websites/entities'),
+      import('#functions/properties/entities'),
     ]);
     await Website.update({ website_id: published }, { set: { status: 'published' } });
     // the listing written through the data layer: the suite's deliveries are the only events
@@ -137,7 +137,7 @@ const websiteHostsChanged = {
     const id = await coastalWebsite(agent, 'Domain Homes');
     const domain = `www.idempotent-${randomUUID().slice(0, 8)}.com`;
     // published with its domain in the table only: the suite's deliveries are the event's
-    const { Website } = await import('#lib/data/websites');
+    const { Website } = await import('#functions/websites/entities');
     await Website.update({ website_id: id }, { set: { status: 'published', domain } });
     return {
       detailType: 'WebsiteHostsChanged',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
-import { KVS_ARN_ENV, KVS_ENDPOINT_ENV } from '#lib/key-value-store';
+import { KVS_ARN_ENV, KVS_ENDPOINT_ENV } from '#aws/key-value-store';
 import { callApi, createTestAgent, jsonBody } from '../support/agents.ts';
 import { proveDomain } from '../support/domains.ts';
 import { type FakeKvs, startFakeKvs } from '../support/fake-kvs.ts';

@@ -15,7 +15,11 @@ describe.each(teamPlans.map((role) => [`${PLANS[role].label} (${PLANS[role].seat
     it('lets exactly the seat cap join when twice as many invitees accept at once', async () => {
       const seats = PLANS[role].seats;
       const [{ Agency, Agent }, { Invite }, { hashInviteToken, INVITE_VALID_SECONDS, nowSeconds }] =
-        await Promise.all([import('#lib/data/accounts'), import('#lib/data/team'), import('#lib/team')]);
+        await Promise.all([
+          import('#platform/accounts/entities'),
+          import('#functions/team/entities'),
+          import('#functions/team/team'),
+        ]);
       const agency = await createTestAgency({ role });
       const invitees = await Promise.all(Array.from({ length: 2 * seats }, () => createTestAgent()));
       const tokens = await Promise.all(

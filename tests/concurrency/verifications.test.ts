@@ -29,7 +29,7 @@ const awardsOf = async (agent: TestAgent, activityType: string) =>
   ).body.activities.filter((activity) => activity.activityType === activityType).length;
 
 const countersOf = async (agent: TestAgent) => {
-  const { Agent } = await import('#lib/data/accounts');
+  const { Agent } = await import('#platform/accounts/entities');
   const record = await Agent.get({ agent_id: agent.agentId }, { consistent: true });
   return { points: record?.reputation_points ?? 0, deals: record?.verified_deals ?? 0 };
 };
@@ -49,7 +49,7 @@ describe('deciding a deed', () => {
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200]);
     for (const answer of answers)
       expect(answer.body.deed).toMatchObject({ state: 'approved', submission_id: submissionId });
-    const { DeedVerification } = await import('#lib/data/verifications');
+    const { DeedVerification } = await import('#functions/verifications/entities');
     const decided = await DeedVerification.get({ property_id: propertyId }, { consistent: true });
     expect(reviewers.map((staff) => staff.agentId)).toContain(decided?.reviewer_id);
     await expect

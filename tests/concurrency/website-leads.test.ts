@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { Client } from '#lib/data/clients';
-import { PendingLead, pendingLeadId, WebsiteLeadCount } from '#lib/data/website-leads';
-import { LEAD_RATE_LIMITS, WEBSITE_LEAD_CAPS } from '#lib/website-leads';
+import { Client } from '#functions/clients/entities';
+import { PendingLead, pendingLeadId, WebsiteLeadCount } from '#functions/website-leads/entities';
+import { LEAD_RATE_LIMITS, WEBSITE_LEAD_CAPS } from '#functions/website-leads/website-leads';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /**

@@ -74,8 +74,8 @@ const usageOf = async (page: Page) =>
  */
 async function storeUncheckedFile(owner: TestAgent, name: string, mimeType: string, bytes: Buffer) {
   const [{ CloudItem }, { putObject }, { randomUUID }] = await Promise.all([
-    import('#lib/data/cloud'),
-    import('#lib/s3'),
+    import('#functions/cloud/entities'),
+    import('#aws/s3'),
     import('node:crypto'),
   ]);
   const id = randomUUID();
@@ -500,7 +500,7 @@ describe('cloud file store', () => {
     ) as string;
     // fill the Free Plan's 1 GiB up to 100 bytes
     Object.assign(process.env, inject('cloud').env);
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId, role: 'Superagent' }, 'storage', 1073741824 - 100);
 
     await page.goto(appUrl('/cloud'));

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 // the server's own reader of a JPEG's size (it refuses a picture that is not square)
-import { jpegDimensions } from '#lib/media';
+import { jpegDimensions } from '#platform/media';
 import {
   appUrl,
   createConfirmedAccount,

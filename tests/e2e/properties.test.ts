@@ -369,7 +369,7 @@ describe('properties', () => {
   it('stops the Free Plan at its properties limit with Limit Reached and the usage bar', async () => {
     const agent = await createTestAgent({ role: 'Superagent' });
     const maximum = PLANS.Superagent.limits.properties!;
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'properties', maximum - 1);
     const page = await openPage();
     await signInWithPassword(page, agent.email, TEST_PASSWORD);

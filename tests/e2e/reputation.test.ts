@@ -32,7 +32,7 @@ async function signedInAccount(page: Page, name: string) {
   return { ...account, agentId: await signedInAgentId(page) };
 }
 
-const lib = () => import('#lib/reputation');
+const lib = () => import('#functions/reputation/reputation');
 
 describe('reputation and notifications', () => {
   const { openPage } = useBrowser();
@@ -170,8 +170,8 @@ describe('reputation and notifications', () => {
       fullName: 'Remy Requester',
     });
     const [{ Agent }, { publishEvent }] = await Promise.all([
-      import('#lib/data/accounts'),
-      import('#lib/events'),
+      import('#platform/accounts/entities'),
+      import('#aws/events'),
     ]);
     const detail = {
       connectionId: `e2e-connection-${receiver.agentId}`,

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { Resolver } from 'node:dns/promises';
 import { describe, expect, inject, it } from 'vitest';
-import { lookupTxt } from '#lib/dns';
+import { lookupTxt } from '#aws/dns';
 import { setDnsTxt } from '../support/domains.ts';
 
 /**
  * The stand-in DNS server of the custom-domain proofs (local/dns-server.ts) answers Node's real resolver
- * as a DNS server does (docs/cloud-fidelity.md, "DNS"): the handlers' own look-up (functions/lib/dns.ts,
+ * as a DNS server does (docs/cloud-fidelity.md, "DNS"): the handlers' own look-up (functions/aws/dns.ts,
  * pointed at the stand-in by SITES_DNS_SERVERS only) and a bare `node:dns` Resolver see TXT records, long
  * values, missing names and large answers as they would see them from a provider's DNS.
  */

@@ -17,11 +17,11 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, inject, it } from 'vitest';
-import { config, MissingConfigurationError } from '#lib/config';
-import { TABLE_INDEXES } from '#lib/data/table';
-import { NodeSha256 } from '#lib/sigv4';
+import { config, MissingConfigurationError } from '#aws/config';
+import { NodeSha256 } from '#aws/sigv4';
 import { LOCAL_BILLING_WEBHOOK_SECRET } from '#local/cloud';
 import { LOCAL_IAM_SECRET_ENV, LocalIam } from '#local/iam/policy';
+import { TABLE_INDEXES } from '#platform/data/table';
 import { testS3 } from '../support/s3.ts';
 
 /**

@@ -4,6 +4,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { publishEvent } from '#aws/events';
 import { APP_CONFIG_PATH } from '#contracts/app-config';
 import {
   APP_CACHE_CONTROL,
@@ -14,7 +15,6 @@ import {
   SITE_PREVIEW_SECURITY_HEADERS,
   securityHeaderFields,
 } from '#contracts/response-headers';
-import { publishEvent } from '#lib/events';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /**
@@ -204,8 +204,8 @@ describe('response headers of published sites', () => {
     });
     expect(made.status).toBe(201);
     websiteId = ((await made.json()) as { id: string }).id;
-    // the claim the domain routes write (functions/lib/website-domains.ts reads it)
-    const { DomainClaim } = await import('#lib/data/website-domains');
+    // the claim the domain routes write (functions/website-domains/website-domains.ts reads it)
+    const { DomainClaim } = await import('#functions/website-domains/entities');
     await DomainClaim.create({ domain, website_id: websiteId, kind: 'custom', agent_id: agent.agentId });
     const published = await callApi(`/websites/${websiteId}/publish`, { method: 'POST', token: agent.token });
     expect(published.status).toBe(200);

@@ -5,13 +5,13 @@ import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, inject, it } from 'vitest';
-import { NodeSha256 } from '#lib/sigv4';
+import { NodeSha256 } from '#aws/sigv4';
 import { testS3 } from '../support/s3.ts';
 
 /**
  * The local S3 refuses what S3 refuses (docs/cloud-fidelity.md): one case per behaviour, each asserting
  * S3's status, error code and XML body, and the good paths of the official SDK, its presigners and the
- * product's own signer (functions/lib/s3.ts).
+ * product's own signer (functions/aws/s3.ts).
  */
 
 const env = () => inject('cloud').env;
@@ -44,7 +44,7 @@ const exists = (key: string) =>
       },
     );
 
-/** A presigned POST as the product makes it (functions/lib/s3.ts), for an exact size range. */
+/** A presigned POST as the product makes it (functions/aws/s3.ts), for an exact size range. */
 /** A PUT of a new object signed by hand (SigV4 headers, without the host the fetch adds itself). */
 async function signedPut(signedHeaders: Record<string, string>, body?: string) {
   const url = new URL(objectUrl(freshKey()));
@@ -72,7 +72,7 @@ async function signedPut(signedHeaders: Record<string, string>, body?: string) {
 }
 
 async function productPost(options: { key: string; maxBytes: number; contentType?: string }) {
-  const { presignPost } = await import('#lib/s3');
+  const { presignPost } = await import('#aws/s3');
   return presignPost(
     { bucket: 'files', key: options.key },
     {
@@ -259,7 +259,7 @@ describe('presigned POST policies', () => {
     const post = await productPost({ key, maxBytes: 100, contentType: 'text/plain' });
     const response = await fetch(post.url, { method: 'POST', body: form(post.fields, 'hello') });
     expect(response.status).toBe(204);
-    const { headObject } = await import('#lib/s3');
+    const { headObject } = await import('#aws/s3');
     expect(await headObject({ bucket: 'files', key })).toMatchObject({ size: 5, contentType: 'text/plain' });
     await waitFor(() => (eventsFor(key).length > 0 ? true : undefined), `the ObjectCreated event of ${key}`);
   });
@@ -379,7 +379,7 @@ describe('presigned URLs', () => {
   });
 
   it('accepts the product’s own presigned GET (with a download name) and PUT', async () => {
-    const { presignUrl } = await import('#lib/s3');
+    const { presignUrl } = await import('#aws/s3');
     const key = `fidelity/${randomUUID()}/a (1) b!.txt`;
     const put = await presignUrl(
       { bucket: 'files', key },
@@ -515,7 +515,7 @@ describe('header-signed requests', () => {
   });
 
   it('accepts the product’s own signed PUT, HEAD, GET, copy and DELETE', async () => {
-    const s3 = await import('#lib/s3');
+    const s3 = await import('#aws/s3');
     const key = `fidelity/${randomUUID()}/it's (fine).txt`;
     await s3.putObject({ bucket: 'files', key }, Buffer.from('product bytes'), {
       contentType: 'text/plain',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fieldLabel } from '#contracts/field-labels';
-import { Agency } from '#lib/data/accounts';
-import { BrandColors } from '#lib/data/preferences';
+import { BrandColors } from '#functions/preferences/entities';
+import { Agency } from '#platform/accounts/entities';
 import { callApi, createTestAgency, createTestAgent, jsonBody } from '../support/agents.ts';
 
 describe('GET /api/agencies/{id}', () => {

@@ -58,7 +58,7 @@ async function visibleReminders(agent: TestAgent) {
 }
 
 async function storedReminders(agent: TestAgent) {
-  const { Notification } = await import('#lib/data/notifications');
+  const { Notification } = await import('#functions/notifications/entities');
   const stored = await Notification.queryAll('primary', { agent_id: agent.agentId }, { consistent: true });
   return stored.filter((item) => item.kind === 'reminder');
 }

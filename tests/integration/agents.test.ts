@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { AgentSearchToken } from '#lib/data/agent-search';
+import { AgentSearchToken } from '#platform/accounts/agent-search';
 import { handler as indexAgentSearch } from '../../events/consumers/index-agent-search.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 

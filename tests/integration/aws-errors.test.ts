@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { publishEvent } from '#lib/events';
-import { copyObject, deleteObject, getObject, headObject } from '#lib/s3';
+import { publishEvent } from '#aws/events';
+import { copyObject, deleteObject, getObject, headObject } from '#aws/s3';
 
 /**
  * AWS errors of the official clients, produced by the local cloud itself, read by the modules as before:
@@ -45,7 +45,7 @@ describe('S3', () => {
     vi.stubEnv('AWS_SECRET_ACCESS_KEY', 'not-the-secret');
     // a new container: the client reads its credentials once
     vi.resetModules();
-    const fresh = await import('#lib/s3');
+    const fresh = await import('#aws/s3');
     await expect(fresh.putObject(missing(), new TextEncoder().encode('x'))).rejects.toMatchObject({
       name: 'S3Error',
       status: 403,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { Agency, Agent } from '#lib/data/accounts';
-import { BillingEventRecord } from '#lib/data/billing';
-import { signPayload } from '#lib/webhook-signature';
+import { BillingEventRecord } from '#functions/billing/entities';
 import { LOCAL_BILLING_WEBHOOK_SECRET } from '#local/cloud';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { signPayload } from '#platform/webhook-signature';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /** Plans and payment through the local API Gateway: the local provider, the webhook and the paywall. */

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { CLIENT_COLUMNS } from '#contracts/client-values';
 import { PLANS } from '#contracts/plans';
-import { Client, ClientActivity } from '#lib/data/clients';
+import { Client, ClientActivity } from '#functions/clients/entities';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /** Clients through the local API Gateway: the book, who sees and edits what, the trail and the limit. */

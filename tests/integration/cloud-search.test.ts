@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { newItemId, objectKeyFor, SEARCH_READ_PAGE, SEARCH_READ_PAGES } from '#lib/cloud';
-import { CloudItem } from '#lib/data/cloud';
+import { newItemId, objectKeyFor, SEARCH_READ_PAGE, SEARCH_READ_PAGES } from '#functions/cloud/cloud';
+import { CloudItem } from '#functions/cloud/entities';
 import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api, type CloudItemBody, createFolder, uploadFile } from '../support/cloud-files.ts';
 

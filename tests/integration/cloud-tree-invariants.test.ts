@@ -1,10 +1,10 @@
 import { HeadObjectCommand } from '@aws-sdk/client-s3';
 import * as fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { config } from '#aws/config';
 import { FOLDER_DELETED_MESSAGE } from '#contracts/schemas/cloud';
-import { objectKeyFor } from '#lib/cloud';
-import { config } from '#lib/config';
-import { CloudItem, type CloudItemRecord } from '#lib/data/cloud';
+import { objectKeyFor } from '#functions/cloud/cloud';
+import { CloudItem, type CloudItemRecord } from '#functions/cloud/entities';
 import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import {
   api,

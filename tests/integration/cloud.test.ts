@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { config } from '#aws/config';
 import { MAX_UPLOAD_BYTES } from '#contracts/plans';
-import { config } from '#lib/config';
-import { CloudItem } from '#lib/data/cloud';
-import { STORAGE_LIMIT_MESSAGE } from '#lib/limits';
+import { CloudItem } from '#functions/cloud/entities';
+import { STORAGE_LIMIT_MESSAGE } from '#platform/accounts/limits';
 import { handler as purgeCloud } from '../../events/consumers/purge-cloud.ts';
 import { createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import {
@@ -111,7 +111,7 @@ describe('uploads', () => {
 
   it('refuses an upload past the quota with the storage message, before any byte is sent', async () => {
     const agent = await createTestAgent();
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'storage', 1073741824 - 10);
 
     const refused = await startUpload(agent, { name: 'late.bin', size: 11 });
@@ -129,7 +129,7 @@ describe('uploads', () => {
 
   it('re-checks the real size on confirm: an object larger than the quota allows is deleted', async () => {
     const agent = await createTestAgent();
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'storage', 1073741824 - 20);
     const start = await startUpload(agent, { name: 'liar.bin', size: 10 });
     // S3 refuses a body outside the POST policy's size range …
@@ -529,7 +529,7 @@ describe('POST /api/uploads', () => {
 
   it('refuses a file past the quota with the storage paywall', async () => {
     const agent = await createTestAgent();
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'storage', 1073741824 - 5);
 
     const refused = await ticket(agent, 6);

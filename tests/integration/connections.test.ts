@@ -63,7 +63,7 @@ const agentRecord = async (agent: TestAgent) =>
 
 /** An agent record without a Cognito account: a receiver that never signs in. */
 async function receiverOnly(): Promise<{ agentId: string }> {
-  const { Agent } = await import('#lib/data/accounts');
+  const { Agent } = await import('#platform/accounts/entities');
   const agentId = `receiver-${randomUUID()}`;
   await Agent.create({ agent_id: agentId, email: `${agentId}@test.local`, full_name: 'Receiver Only' });
   return { agentId };
@@ -71,7 +71,7 @@ async function receiverOnly(): Promise<{ agentId: string }> {
 
 /** Uses `amount` connection slots of an agent, as that many earlier requests would have. */
 async function useSlots(agent: TestAgent, amount: number) {
-  const { reserveFeature } = await import('#lib/limits');
+  const { reserveFeature } = await import('#platform/accounts/limits');
   await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'connections', amount);
 }
 
@@ -223,7 +223,7 @@ describe('answering a request', () => {
         body: { error: 'You are already connected with this agent', code: 'conflict' },
       });
     }
-    const { Notification } = await import('#lib/data/notifications');
+    const { Notification } = await import('#functions/notifications/entities');
     const notifications = await Notification.queryAll('primary', { agent_id: requester.agentId });
     expect(notifications.filter((item) => item.kind === 'connection').map((item) => item.message)).toEqual([
       'Ben Receiver accepted your connection request',
@@ -258,7 +258,7 @@ describe('answering a request', () => {
     const requester = await createTestAgent();
     const receiver = await createTestAgent();
     const id = (await send(requester, receiver)).body.id as string;
-    const { releaseFeature } = await import('#lib/limits');
+    const { releaseFeature } = await import('#platform/accounts/limits');
     await releaseFeature({ agentId: requester.agentId, role: 'Superagent' }, 'connections');
 
     const declined = await respond(receiver, id, 'declined');

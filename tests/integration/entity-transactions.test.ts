@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Agent } from '#lib/data/accounts';
-import { AgentSearchToken } from '#lib/data/agent-search';
-import { cancellationCodes, defineEntity, transactWrite } from '#lib/data/entity';
-import { and, eq, exists, notExists } from '#lib/data/expression';
+import { AgentSearchToken } from '#platform/accounts/agent-search';
+import { Agent } from '#platform/accounts/entities';
+import { cancellationCodes, defineEntity, transactWrite } from '#platform/data/entity';
+import { and, eq, exists, notExists } from '#platform/data/expression';
 
 /** The entity layer's transactions (TransactWriteItems), against the local DynamoDB. */
 

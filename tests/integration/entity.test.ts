@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { config } from '#lib/config';
-import { Agency, Agent } from '#lib/data/accounts';
-import { AgentSearchToken } from '#lib/data/agent-search';
-import { InvalidCursorError, isConditionFailure } from '#lib/data/entity';
-import { eq } from '#lib/data/expression';
-import { documentClient } from '#lib/dynamodb';
+import { config } from '#aws/config';
+import { documentClient } from '#aws/dynamodb';
+import { AgentSearchToken } from '#platform/accounts/agent-search';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { InvalidCursorError, isConditionFailure } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
 
 /** The entity layer against dynalite: keys, derived attributes, index upkeep, conditions and paging. */
 

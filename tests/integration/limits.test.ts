@@ -4,16 +4,16 @@ import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
 import { PLANS, type Role } from '#contracts/plans';
 import type { RouteDefinition } from '#contracts/route';
-import { FeatureUsage } from '#lib/data/accounts';
-import type { HttpError } from '#lib/errors';
-import { withHttp } from '#lib/http';
+import { FeatureUsage } from '#platform/accounts/entities';
 import {
   assertSubscriptionActive,
   featureStatus,
   type LimitSubject,
   releaseFeature,
   reserveFeature,
-} from '#lib/limits';
+} from '#platform/accounts/limits';
+import type { HttpError } from '#platform/errors';
+import { withHttp } from '#platform/http';
 import { callApi, createTestAgent } from '../support/agents.ts';
 
 /** A subject with a fresh agent id: counters live per agent, so every test starts from zero. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { deleteObject, getObject, headObject, presignPost, presignUrl, putObject } from '#lib/s3';
+import { deleteObject, getObject, headObject, presignPost, presignUrl, putObject } from '#aws/s3';
 
 /** The handlers' S3 operations (`@aws-sdk/client-s3` and its presigners) against the local S3 (its gate and s3rver). */
 

@@ -4,10 +4,10 @@ import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { PostConfirmationTriggerEvent } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, describe, expect, inject, it } from 'vitest';
-import { Agency, Agent } from '#lib/data/accounts';
-import { eq } from '#lib/data/expression';
-import { documentClient } from '#lib/dynamodb';
+import { documentClient } from '#aws/dynamodb';
 import { ensureCognitoUser, signIn } from '#local/accounts';
+import { Agency, Agent } from '#platform/accounts/entities';
+import { eq } from '#platform/data/expression';
 import { handler } from '../../functions/auth/post-confirmation.ts';
 import { callApi } from '../support/agents.ts';
 

@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CURRENCY_CODES, EXCHANGE_RATES_SNAPSHOT } from '#contracts/exchange-rates';
-import { ExchangeRates } from '#lib/data/preferences';
-import { refreshExchangeRates } from '#lib/exchange-rates';
+import { ExchangeRates } from '#functions/preferences/entities';
+import { refreshExchangeRates } from '#functions/preferences/exchange-rates';
 import { handler as refreshJob } from '../../events/consumers/refresh-exchange-rates.ts';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { config } from '#aws/config';
 import { PLANS } from '#contracts/plans';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import { MAX_SAVED_PROPERTIES } from '#contracts/schemas/properties';
-import { config } from '#lib/config';
-import { Agent } from '#lib/data/accounts';
-import { Property, PropertyEntry, SavedCount } from '#lib/data/properties';
+import { Property, PropertyEntry, SavedCount } from '#functions/properties/entities';
+import { Agent } from '#platform/accounts/entities';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api, postToS3 } from '../support/cloud-files.ts';
 import { testS3 } from '../support/s3.ts';
@@ -269,7 +269,7 @@ describe('POST /api/addProperty', () => {
   it('answers 402 usage_limit_reached with current/max at the Free Plan limit, writing nothing', async () => {
     const agent = await createTestAgent({ role: 'Superagent' });
     const maximum = PLANS.Superagent.limits.properties!;
-    const { reserveFeature } = await import('#lib/limits');
+    const { reserveFeature } = await import('#platform/accounts/limits');
     await reserveFeature({ agentId: agent.agentId, role: 'Superagent' }, 'properties', maximum);
 
     const refused = await addProperty(agent, { city: uniqueCity() }, [photo()]);
@@ -525,7 +525,7 @@ describe('GET /api/properties/search', () => {
     // spread their creation over six days (the entries move with the property's created_at)
     for (const [index, id] of ids.entries()) {
       const property = (await Property.get({ property_id: id }))!;
-      const { writeProperty } = await import('#lib/data/properties');
+      const { writeProperty } = await import('#functions/properties/entities');
       await writeProperty(property, {
         ...property,
         created_at: `2026-01-0${index + 1}T10:00:00.000Z`,

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cancellationCodes } from '#lib/data/entity';
-import { Property, writeProperty } from '#lib/data/properties';
-import { documentClient } from '#lib/dynamodb';
+import { documentClient } from '#aws/dynamodb';
+import { Property, writeProperty } from '#functions/properties/entities';
+import { cancellationCodes } from '#platform/data/entity';
 import { callApi, createTestAgent, formBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
 

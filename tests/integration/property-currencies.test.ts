@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { convertAmount, usdValueOf } from '#contracts/exchange-rates';
-import { Property, PropertyEntry, priceOrderKey, writeProperty } from '#lib/data/properties';
+import { Property, PropertyEntry, priceOrderKey, writeProperty } from '#functions/properties/entities';
 import { changesOf, fieldsOf, valuesOf } from '../../frontend/src/features/properties/PropertyForm.tsx';
 import type { Property as PropertyBody } from '../../frontend/src/features/properties/types.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
@@ -253,7 +253,7 @@ describe('the property form round trip', () => {
 
 describe('new exchange rates', () => {
   it('move the search entries of listings in another currency to their value by the new rates', async () => {
-    const { reindexListingPrices } = await import('#lib/property-prices');
+    const { reindexListingPrices } = await import('#functions/properties/property-prices');
     const agent = await agentIn('TRY');
     const city = uniqueCity();
     // Turkish lira: a currency no other test prices in, so moving its listings touches no one else's

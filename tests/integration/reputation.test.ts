@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import type { EventBridgeEvent } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
+import { publishEvent } from '#aws/events';
+import type { DetailType, EventDetail } from '#contracts/events';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import type {
   reputationHistory,
   reputationNotificationList,
   reputationSummary,
 } from '#contracts/schemas/reputation';
-import type { DetailType, EventDetail } from '#events/catalog';
 import { handler as awardConsumer } from '#events/consumers/award-reputation';
-import { Agent } from '#lib/data/accounts';
-import { Notification, notificationId, notify } from '#lib/data/notifications';
-import { publishEvent } from '#lib/events';
-import { awardReputation } from '#lib/reputation';
+import { Notification, notificationId, notify } from '#functions/notifications/entities';
+import { awardReputation } from '#functions/reputation/reputation';
+import { Agent } from '#platform/accounts/entities';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { drainEvents } from '../support/events.ts';
 import { approvedDeed, createListing, ownerCall, ownerLinkFor } from '../support/verifications.ts';

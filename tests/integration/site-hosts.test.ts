@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eventRules } from '#events/rules';
+import { eventRules } from '#contracts/event-rules';
 import { handler as invalidateSiteCache } from '../../events/consumers/invalidate-site-cache.ts';
 import { handler as regeneratePages } from '../../events/consumers/regenerate-pages.ts';
 import { handler as syncSiteHosts } from '../../events/consumers/sync-site-hosts.ts';

@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
+import { config } from '#aws/config';
+import { publishEvent } from '#aws/events';
 import { SITE_CONTENT_SECURITY_POLICY, SITE_PREVIEW_CSP } from '#contracts/response-headers';
-import { config } from '#lib/config';
-import { publishEvent } from '#lib/events';
 import { handler as reorderImages } from '../../functions/properties/reorder-images.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { proveDomain } from '../support/domains.ts';
@@ -298,7 +298,7 @@ describe('publishing a website', () => {
       response.end(JSON.stringify({ FailedEntryCount: 1, Entries: [{ ErrorCode: 'InternalFailure' }] }));
     });
     await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', () => resolve()));
-    // the producer reads its endpoint per call (functions/lib/config.ts)
+    // the producer reads its endpoint per call (functions/aws/config.ts)
     const original = process.env.AWS_ENDPOINT_URL_EVENTBRIDGE;
     process.env.AWS_ENDPOINT_URL_EVENTBRIDGE = `http://127.0.0.1:${(refusing.address() as AddressInfo).port}`;
     try {
@@ -475,8 +475,8 @@ describe('publishing a website', () => {
     await expect.poll(addressesOf, REGENERATION).toEqual(expected(`https://${moved}`, `https://${moved}`));
 
     // removed, as a domain removal does it (the claim released, the website without a domain, the event)
-    const { DomainClaim, WebsiteDomain } = await import('#lib/data/website-domains');
-    const { Website } = await import('#lib/data/websites');
+    const { DomainClaim, WebsiteDomain } = await import('#functions/website-domains/entities');
+    const { Website } = await import('#functions/websites/entities');
     await DomainClaim.delete({ domain: moved });
     await WebsiteDomain.delete({ website_id: id, kind: 'custom' });
     await Website.update({ website_id: id }, { remove: ['domain'] });
@@ -511,8 +511,8 @@ describe('publishing a website', () => {
     };
     // saves now refuse such content (400): it can only be content stored before that check, written here
     // as the save writes it (the content object, then the website pointing at it)
-    const { writeContentObject } = await import('#lib/websites');
-    const { Website } = await import('#lib/data/websites');
+    const { writeContentObject } = await import('#functions/websites/websites');
+    const { Website } = await import('#functions/websites/entities');
     const stored = await writeContentObject(`websites/${id}/content/hostile-${randomUUID()}.json`, content);
     await Website.update(
       { website_id: id },
@@ -559,8 +559,8 @@ describe('publishing a website', () => {
     const agent = await createTestAgent();
     const { id } = await templateSite(agent);
     const domain = `www.site-${randomUUID().slice(0, 8)}.com`;
-    // the claim the domain routes write (functions/lib/website-domains.ts reads it)
-    const { DomainClaim } = await import('#lib/data/website-domains');
+    // the claim the domain routes write (functions/website-domains/website-domains.ts reads it)
+    const { DomainClaim } = await import('#functions/website-domains/entities');
     await DomainClaim.create({ domain, website_id: id, kind: 'custom', agent_id: agent.agentId });
     await publish(agent, id);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SupportStaff } from '#lib/data/support';
+import { SupportStaff } from '#functions/support/entities';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /** The in-app support chat: an agent's conversation and the support inbox that answers it. */

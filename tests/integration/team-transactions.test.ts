@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Role } from '#contracts/plans';
-import { Agency, Agent } from '#lib/data/accounts';
-import { Invite } from '#lib/data/team';
-import { joinAgency, leaveAgency, nowSeconds, TeamChangeRefused } from '#lib/team';
+import { Invite } from '#functions/team/entities';
+import { joinAgency, leaveAgency, nowSeconds, TeamChangeRefused } from '#functions/team/team';
+import { Agency, Agent } from '#platform/accounts/entities';
 
 /**
  * Joining and leaving an agency are single transactions against the local DynamoDB (its transaction

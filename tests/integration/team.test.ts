@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { Agency, Agent } from '#lib/data/accounts';
-import { Invite } from '#lib/data/team';
+import { Invite } from '#functions/team/entities';
+import { Agency, Agent } from '#platform/accounts/entities';
 import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, inject, it } from 'vitest';
+import { config } from '#aws/config';
 import { SITE_PREVIEW_CSP } from '#contracts/response-headers';
-import { config } from '#lib/config';
-import { CloudItem } from '#lib/data/cloud';
+import { CloudItem } from '#functions/cloud/entities';
 import { textPdf } from '#local/seed-cloud';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api, type CloudItemBody, postToS3, startUpload, storageUsage } from '../support/cloud-files.ts';

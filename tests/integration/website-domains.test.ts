@@ -2,15 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { describe, expect, inject, it } from 'vitest';
+import { config } from '#aws/config';
 import { PLANS } from '#contracts/plans';
-import { config } from '#lib/config';
-import { FeatureUsage } from '#lib/data/accounts';
-import { Client } from '#lib/data/clients';
-import { DomainClaim, WebsiteDomain } from '#lib/data/website-domains';
-import { PendingLead } from '#lib/data/website-leads';
-import { Website } from '#lib/data/websites';
-import { websiteIdForHost } from '#lib/website-domains';
-import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#lib/website-leads';
+import { Client } from '#functions/clients/entities';
+import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
+import { websiteIdForHost } from '#functions/website-domains/website-domains';
+import { PendingLead } from '#functions/website-leads/entities';
+import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#functions/website-leads/website-leads';
+import { Website } from '#functions/websites/entities';
+import { FeatureUsage } from '#platform/accounts/entities';
 import { handler as forceContent } from '../../functions/website-domains/force-content.ts';
 import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
@@ -234,7 +234,7 @@ describe('custom domains: claimed, proven by a DNS TXT record, then served', () 
     const claimed = await setCustomDomain(agent, id, domain);
     const proof = (claimed.body as unknown as DomainView).verification!;
     setDnsTxt(proof.name, [proof.value]);
-    // the local cloud runs check-domain-proofs every minute (events/schedules.ts)
+    // the local cloud runs check-domain-proofs every minute (contracts/schedules.ts)
     await expect
       .poll(async () => (await websiteDomains(agent, id)).body.domains[0]?.status, {
         timeout: 130_000,

@@ -2,10 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { Agent } from '#lib/data/accounts';
-import { Client } from '#lib/data/clients';
-import { PendingLead, WebsiteLeadCount } from '#lib/data/website-leads';
-import { LEAD_RATE_LIMITS, WEBSITE_LEAD_CAP_MESSAGES, WEBSITE_LEAD_CAPS } from '#lib/website-leads';
+import { Client } from '#functions/clients/entities';
+import { PendingLead, WebsiteLeadCount } from '#functions/website-leads/entities';
+import {
+  LEAD_RATE_LIMITS,
+  WEBSITE_LEAD_CAP_MESSAGES,
+  WEBSITE_LEAD_CAPS,
+} from '#functions/website-leads/website-leads';
+import { Agent } from '#platform/accounts/entities';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
 import { expectDocumentedStatus } from '../support/documented-statuses.ts';

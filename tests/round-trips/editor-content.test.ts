@@ -21,7 +21,7 @@ import {
 
 const templateContent = (id: string) => builtInTemplate(id)!.content as WebsiteContent;
 
-/** A blank site as the server makes one (functions/lib/websites.ts blankContent). */
+/** A blank site as the server makes one (functions/websites/websites.ts blankContent). */
 const blankSite: WebsiteContent = {
   components: { type: 'wrapper' },
   styles: '',

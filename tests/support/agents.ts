@@ -33,7 +33,7 @@ export async function createTestAgent(
   const password = 'Test-Password-1';
   const agentId = await ensureCognitoUser(cloud.userPool, { email, password, fullName });
   if (overrides.withRecord !== false) {
-    const { Agent } = await import('#lib/data/accounts');
+    const { Agent } = await import('#platform/accounts/entities');
     await Agent.create({
       agent_id: agentId,
       email,
@@ -66,7 +66,7 @@ export async function createTestAgency(
   const members = await Promise.all(
     Array.from({ length: options.members ?? 0 }, () => createTestAgent({ role, agencyId })),
   );
-  const { Agency } = await import('#lib/data/accounts');
+  const { Agency } = await import('#platform/accounts/entities');
   await Agency.create({
     id: agencyId,
     name: options.name ?? `Test Agency ${agencyId.slice(0, 8)}`,

@@ -1,11 +1,11 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { SignatureV4 } from '@smithy/signature-v4';
-import { NodeSha256 } from '#lib/sigv4';
+import { NodeSha256 } from '#aws/sigv4';
 
 /**
  * A stand-in for CloudFront's `CreateInvalidation` (POST /2020-05-31/distribution/{Id}/invalidation),
- * for functions/lib/cloudfront.ts. It checks the SigV4 signature (signed again with the known secret,
+ * for functions/aws/cloudfront.ts. It checks the SigV4 signature (signed again with the known secret,
  * the request's own x-amz-date, for `cloudfront` in us-east-1 — as received, so the host, path and body
  * must be the ones signed), answers 201 with an invalidation id, the same id for the same caller
  * reference and paths, and 409 InvalidationBatchAlreadyExists for the same reference with other paths.

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 
 /**
  * A small stand-in for the CloudFront KeyValueStore data-plane API (`cloudfront-keyvaluestore`), enough
- * for functions/lib/key-value-store.ts: DescribeKeyValueStore, GetKey, PutKey, DeleteKey and ListKeys for
+ * for functions/aws/key-value-store.ts: DescribeKeyValueStore, GetKey, PutKey, DeleteKey and ListKeys for
  * one store, with an ETag that changes on every write and writes refused (409 ConflictException) unless
  * `If-Match` names the current one — as the service does. Every request must carry a SigV4A
  * Authorization for the service's signing name and region set `*` (the signature itself is not

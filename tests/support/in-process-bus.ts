@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll } from 'vitest';
-import { EVENT_SOURCE } from '#events/catalog';
-import type { EventRule } from '#events/rules';
-import { config } from '#lib/config';
+import { config } from '#aws/config';
+import type { EventRule } from '#contracts/event-rules';
+import { EVENT_SOURCE } from '#contracts/events';
 import { createEventBus } from '#local/event-bus';
 
 export interface RecordedEvent {
@@ -59,7 +59,7 @@ export function inProcessBusForTests(
     });
     const server = bus.server;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    // the producers read their endpoint per call through functions/lib/config.ts
+    // the producers read their endpoint per call through functions/aws/config.ts
     original = process.env[EVENTBRIDGE_ENDPOINT];
     process.env[EVENTBRIDGE_ENDPOINT] = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -16,10 +16,10 @@ export interface StateSnapshot {
 export async function snapshotState(owner: { agentId: string; agencyId?: string }): Promise<StateSnapshot> {
   const [{ config }, { Agency, Agent, FeatureUsage }, { BrandColors }, { documentClient }] =
     await Promise.all([
-      import('#lib/config'),
-      import('#lib/data/accounts'),
-      import('#lib/data/preferences'),
-      import('#lib/dynamodb'),
+      import('#aws/config'),
+      import('#platform/accounts/entities'),
+      import('#functions/preferences/entities'),
+      import('#aws/dynamodb'),
     ]);
   const owned: Record<string, unknown> = {
     agent: await Agent.get({ agent_id: owner.agentId }),

@@ -16,7 +16,7 @@ export const DEED_PDF = Buffer.from(
 /** A support staff account (the `SupportStaff` item opens the inbox and the deed review queue). */
 export async function createSupportStaff(): Promise<TestAgent> {
   const staff = await createTestAgent({ fullName: 'Support Reviewer' });
-  const { SupportStaff } = await import('#lib/data/support');
+  const { SupportStaff } = await import('#functions/support/entities');
   await SupportStaff.create({ agent_id: staff.agentId });
   return staff;
 }

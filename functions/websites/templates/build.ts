@@ -1,6 +1,6 @@
 import { WEBSITE_CONTENT_MODEL } from '#contracts/schemas/websites';
 import { SITE_BLOCK_ATTRIBUTES, SITE_BLOCK_TYPES } from '#contracts/website-blocks';
-import type { WebsiteContent } from '#lib/websites';
+import type { WebsiteContent } from '#functions/websites/websites';
 
 /**
  * Built-in website templates are content built in code (docs/website-builder.md, "Templates"): four pages

@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
-import type { networkRoutes } from '#contracts/routes/network';
+import type { agenciesRoutes } from '#contracts/routes/agencies';
+import type { agentsRoutes } from '#contracts/routes/agents';
 import type {
   agency,
   agencyPatch,
@@ -16,7 +17,5 @@ export type AgentList = z.infer<typeof agentList>;
 export type AgentListQuery = z.input<typeof listAgentsQuery>;
 export type Agency = z.infer<typeof agency>;
 export type AgencyPatch = z.input<typeof agencyPatch>;
-export type UploadProfilePictureResponse = z.infer<
-  (typeof networkRoutes)['uploadProfilePicture']['response']
->;
-export type UploadLogoResponse = z.infer<(typeof networkRoutes)['uploadLogo']['response']>;
+export type UploadProfilePictureResponse = z.infer<(typeof agentsRoutes)['uploadProfilePicture']['response']>;
+export type UploadLogoResponse = z.infer<(typeof agenciesRoutes)['uploadLogo']['response']>;

@@ -1,7 +1,7 @@
 /**
  * The body of a website save: JSON, gzip-compressed when the browser can (CompressionStream), so that a
  * large real site stays far below API Gateway's and Lambda's 6 MB request limit (a site's JSON shrinks
- * about tenfold). The server inflates it (functions/lib/body.ts).
+ * about tenfold). The server inflates it (functions/platform/body.ts).
  */
 
 /**
