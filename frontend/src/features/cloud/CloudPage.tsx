@@ -27,7 +27,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { readApiError } from '../errors/apiError.ts';
 import { planName } from '../shell/roles.ts';
