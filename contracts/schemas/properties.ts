@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
 import { CURRENCY_CODES, RATES_BASE } from '../exchange-rates.ts';
+import {
+  DEFAULT_PROPERTY_SORT,
+  FURNISHING_OPTIONS,
+  type Furnishing,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  type PropertySort,
+  type PropertyStatus,
+} from '../property-values.ts';
 import { cursor, id, pagination, queryInt } from './common.ts';
 import {
   fileKeys,
@@ -13,13 +22,15 @@ import {
 } from './forms.ts';
 import { AREA_UNITS, DEFAULT_AREA_UNIT } from './preferences.ts';
 
-export const PROPERTY_STATUSES = ['for_sale', 'for_rent', 'under_offer', 'sold', 'rented'] as const;
-export const FURNISHING_OPTIONS = ['furnished', 'semi_furnished', 'unfurnished'] as const;
-export const PROPERTY_SORTS = ['newest', 'oldest', 'price_asc', 'price_desc'] as const;
-export type PropertyStatus = (typeof PROPERTY_STATUSES)[number];
-export type Furnishing = (typeof FURNISHING_OPTIONS)[number];
-export type PropertySort = (typeof PROPERTY_SORTS)[number];
-export const DEFAULT_PROPERTY_SORT = 'newest';
+export {
+  DEFAULT_PROPERTY_SORT,
+  FURNISHING_OPTIONS,
+  type Furnishing,
+  PROPERTY_SORTS,
+  PROPERTY_STATUSES,
+  type PropertySort,
+  type PropertyStatus,
+};
 /** Images per request of add/update/uploadImages. */
 export const MAX_PROPERTY_FILES = 30;
 /** Images one property may hold in all. */

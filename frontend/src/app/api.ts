@@ -5,11 +5,10 @@ import {
   type FetchBaseQueryError,
   fetchBaseQuery,
 } from '@reduxjs/toolkit/query/react';
-import { sessionExpired, tokenRefreshed } from '../features/auth/authSlice.ts';
+import { type AuthRoot, selectToken, sessionExpired, tokenRefreshed } from '../features/auth/authSlice.ts';
 import { refreshAccessToken } from '../features/auth/session.ts';
 import { isPaywallBody, openPaywall, paywallDetailsFrom } from '../features/paywall/paywallSlice.ts';
 import { takeEarlyResponse } from './earlyRequests.ts';
-import type { RootState } from './store.ts';
 
 /** Per-endpoint options for the base query (`extraOptions` of an endpoint). */
 export interface ApiExtraOptions {
@@ -23,7 +22,7 @@ const fetchWithToken = fetchBaseQuery({
   // the opening screen's reads may have been started by boot.ts before this code arrived
   fetchFn: (input) => (input instanceof Request && takeEarlyResponse(input)) || fetch(input),
   prepareHeaders: (headers, { getState, extraOptions }) => {
-    const token = (getState() as RootState).auth.token;
+    const token = selectToken(getState() as AuthRoot);
     if (token && !(extraOptions as ApiExtraOptions | undefined)?.anonymous) {
       headers.set('Authorization', `Bearer ${token}`);
     }
@@ -82,7 +81,7 @@ export const baseQuery: BaseQueryFn<
     await new Promise((resolve) => setTimeout(resolve, waitMs));
     result = await fetchWithToken(args, api, extraOptions);
   }
-  const signedIn = Boolean((api.getState() as RootState).auth.token);
+  const signedIn = Boolean(selectToken(api.getState() as AuthRoot));
   if (result.error?.status === 401 && signedIn && !extraOptions?.anonymous) {
     const refreshed = await refreshAccessToken();
     if (refreshed.status === 'refreshed') {

@@ -5,6 +5,9 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, type RouteObject, RouterProvider } from 'react-router-dom';
 import { afterEach } from 'vitest';
 import { type AppStore, makeStore, type RootState } from '../app/store.ts';
+import { agenciesApi } from '../features/agencies/api.ts';
+import { agentsApi } from '../features/agents/api.ts';
+import type { Agency, Agent } from '../features/agents/types.ts';
 import { type AuthState, initialAuthState } from '../features/auth/authSlice.ts';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
@@ -65,4 +68,30 @@ export function renderRoutes(
     options,
   );
   return { store, router, user: userEvent.setup(), ...result };
+}
+
+/**
+ * A real store signed in as `agent`, its record (and its agency's) already in the API cache as the shell
+ * leaves them; `token` null for a screen rendered without one.
+ */
+export function signedInStore(
+  agent: Agent,
+  { agency = null, token = 'jwt' }: { agency?: Agency | null; token?: string | null } = {},
+): AppStore {
+  const store = makeStore({
+    auth: authState({
+      token,
+      agentId: agent.agent_id,
+      agencyId: agency?.id ?? agent.agency_id ?? null,
+      isAuthenticated: Boolean(token),
+    }),
+  });
+  store.dispatch(
+    agentsApi.util.upsertQueryEntries([{ endpointName: 'getAgent', arg: agent.agent_id, value: agent }]),
+  );
+  if (agency)
+    store.dispatch(
+      agenciesApi.util.upsertQueryEntries([{ endpointName: 'getAgency', arg: agency.id, value: agency }]),
+    );
+  return store;
 }

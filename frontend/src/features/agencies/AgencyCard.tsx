@@ -17,8 +17,8 @@ import {
 } from '../agents/imageFile.ts';
 import { isMissingPicture } from '../agents/profilePicture.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
-import { selectAgencyData, selectAgencyLogo } from './agencySlice.ts';
 import { useUpdateAgencyMutation, useUploadLogoMutation } from './api.ts';
+import { selectAgencyData, selectAgencyLogo } from './selectors.ts';
 
 /** Agency admins edit the agency's name and upload its logo from their profile page. */
 export function AgencyCard() {

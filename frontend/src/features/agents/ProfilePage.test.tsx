@@ -1,8 +1,7 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { agentLoaded, agentSlice, initialAgentState } from './agentSlice.ts';
+import { renderWithProviders, signedInStore } from '../../test/renderWithProviders.tsx';
 import { NOT_AN_IMAGE_MESSAGE, outputSize } from './cropImage.ts';
 import { ProfilePage } from './ProfilePage.tsx';
 import type { Agent } from './types.ts';
@@ -23,7 +22,7 @@ const agent: Agent = {
 const renderProfile = () =>
   renderWithProviders(<ProfilePage />, {
     route: '/agents/profile',
-    preloadedState: { agent: agentSlice.reducer(initialAgentState, agentLoaded(agent)) },
+    store: signedInStore(agent, { token: null }),
   });
 
 describe('own profile', () => {

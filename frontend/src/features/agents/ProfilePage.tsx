@@ -4,13 +4,12 @@ import { PROFILE_IMAGE_TYPES } from '#contracts/values';
 import { AfterFirstPaint } from '../../app/firstPaint.tsx';
 import { useAppSelector } from '../../app/hooks.ts';
 import { showToast } from '../../components/toasts/toast.ts';
-import { selectAgencyData } from '../agencies/agencySlice.ts';
+import { selectAgencyData } from '../agencies/selectors.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 // the agent's own listings (spec §2: dashboard properties are the signed-in agent's) hold the page's
 // largest paint, the first listing's photo: in this chunk, so no lazy boundary waits before them
 import { MyPropertiesSection } from '../properties/MyPropertiesSection.tsx';
 import { isAgencyAdmin } from '../shell/roles.ts';
-import { selectAgentData, selectAgentPicture } from './agentSlice.ts';
 import { useUploadProfilePictureMutation } from './api.ts';
 import {
   decodesAsImage,
@@ -19,6 +18,7 @@ import {
   UNREADABLE_IMAGE_MESSAGE,
 } from './imageFile.ts';
 import { ProfileHeader } from './ProfileHeader.tsx';
+import { selectAgentData, selectAgentPicture } from './selectors.ts';
 
 // the achievements and history load after the profile itself (and outside its first-load budget)
 const ReputationSection = lazy(() =>

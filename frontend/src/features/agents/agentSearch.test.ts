@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  type AgentState,
+  type AgentSearchState,
   agentSearchFailed,
+  agentSearchSlice,
   agentSearchStarted,
   agentSearchSucceeded,
-  agentSlice,
-  initialAgentState,
-} from './agentSlice.ts';
+  initialAgentSearchState,
+} from './agentSearchSlice.ts';
 import type { Agent } from './types.ts';
 
 const agent = (id: string, name = `Agent ${id}`): Agent => ({
@@ -21,15 +21,15 @@ const agent = (id: string, name = `Agent ${id}`): Agent => ({
   created_at: '2026-01-01T00:00:00.000Z',
 });
 
-const reduce = (state: AgentState, ...actions: Parameters<typeof agentSlice.reducer>[1][]) =>
-  actions.reduce(agentSlice.reducer, state);
+const reduce = (state: AgentSearchState, ...actions: Parameters<typeof agentSearchSlice.reducer>[1][]) =>
+  actions.reduce(agentSearchSlice.reducer, state);
 
 const everyone = { search: '', city: '' };
 
 describe('agents directory search state', () => {
   it('keeps the results of the latest search only, whatever order the answers arrive in', () => {
     const state = reduce(
-      initialAgentState,
+      initialAgentSearchState,
       agentSearchStarted({ requestId: 'first' }),
       agentSearchStarted({ requestId: 'second' }),
       agentSearchSucceeded({
@@ -50,7 +50,7 @@ describe('agents directory search state', () => {
 
   it('appends a further page without repeating agents, and keeps its cursor', () => {
     const state = reduce(
-      initialAgentState,
+      initialAgentSearchState,
       agentSearchStarted({ requestId: 'one' }),
       agentSearchSucceeded({
         requestId: 'one',
@@ -76,7 +76,7 @@ describe('agents directory search state', () => {
 
   it('reports a failure of the latest search and keeps what was shown', () => {
     const shown = reduce(
-      initialAgentState,
+      initialAgentSearchState,
       agentSearchStarted({ requestId: 'one' }),
       agentSearchSucceeded({ requestId: 'one', query: everyone, items: [agent('a')], append: false }),
     );

@@ -7,7 +7,7 @@ import {
   agentSearchFailed,
   agentSearchStarted,
   agentSearchSucceeded,
-} from './agentSlice.ts';
+} from './agentSearchSlice.ts';
 import { agentsApi } from './api.ts';
 
 /** Agents per directory page: four rows of the three-column grid. */
@@ -23,7 +23,7 @@ export const SEARCH_FAILED_MESSAGE = 'Agents could not be loaded. Please try aga
 export function useAgentSearch() {
   const dispatch = useAppDispatch();
   const store = useAppStore();
-  const state = useAppSelector((root) => root.agent);
+  const state = useAppSelector((root) => root.agentSearch);
   const inFlight = useRef<{ abort: () => void } | null>(null);
 
   const run = useCallback(
@@ -66,7 +66,7 @@ export function useAgentSearch() {
 
   const search = useCallback((query: AgentSearchQuery) => run(query), [run]);
   const loadMore = useCallback(() => {
-    const { searchQuery, searchCursor } = store.getState().agent;
+    const { searchQuery, searchCursor } = store.getState().agentSearch;
     if (searchQuery && searchCursor) void run(searchQuery, searchCursor);
   }, [run, store]);
 

@@ -2,14 +2,7 @@
 import { type Persistor, persistStore, REHYDRATE } from 'redux-persist';
 import { afterEach, describe, expect, it } from 'vitest';
 import { makeStore } from '../../app/store.ts';
-import {
-  authSlice,
-  clearAuth,
-  initialAuthState,
-  setAllAgents,
-  setCredentials,
-  setProfilePictureUrl,
-} from './authSlice.ts';
+import { authSlice, clearAuth, initialAuthState, setCredentials } from './authSlice.ts';
 import { clearTokenCookie, readTokenCookie } from './tokenCookie.ts';
 
 const reduce = authSlice.reducer;
@@ -34,8 +27,6 @@ describe('auth reducers', () => {
       agentId: null,
       agencyId: null,
       isAuthenticated: false,
-      allAgents: [],
-      profilePictureUrl: null,
     });
   });
 
@@ -49,16 +40,8 @@ describe('auth reducers', () => {
     expect(state.agencyId).toBeNull();
   });
 
-  it('keeps the agents list and profile picture', () => {
-    let state = reduce(initialAuthState, setAllAgents([{ agent_id: 'a' } as never]));
-    state = reduce(state, setProfilePictureUrl('https://cdn.example/p.jpg'));
-    expect(state.allAgents).toHaveLength(1);
-    expect(state.profilePictureUrl).toBe('https://cdn.example/p.jpg');
-  });
-
   it('clearAuth resets everything', () => {
-    let state = reduce(initialAuthState, setCredentials(credentials));
-    state = reduce(state, setProfilePictureUrl('x'));
+    const state = reduce(initialAuthState, setCredentials(credentials));
     expect(reduce(state, clearAuth())).toEqual(initialAuthState);
   });
 
@@ -94,7 +77,6 @@ describe('persistence', () => {
     const persistor = persistStore(store);
     await bootstrapped(persistor);
     store.dispatch(setCredentials(credentials));
-    store.dispatch(setProfilePictureUrl('https://cdn.example/p.jpg'));
     await persistor.flush();
 
     const stored = JSON.parse(localStorage.getItem('persist:auth') ?? '{}');

@@ -1,18 +1,16 @@
-import { createAction, createListenerMiddleware, createSlice, type PayloadAction } from '@reduxjs/toolkit';
+import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { REHYDRATE } from 'redux-persist';
-import type { AgentView } from '#contracts/schemas/agents';
-import { flushPersistedState } from '../../app/persistConfig.ts';
-import { sessionCookieMaxAge } from './session.ts';
-import { clearTokenCookie, writeTokenCookie } from './tokenCookie.ts';
 
-/** Auth state per spec §3. Only token, agentId and agencyId are persisted (see app/store.ts). */
+/**
+ * The session (spec §3 Auth state): only token, agentId and agencyId are persisted (app/persistConfig.ts).
+ * The spec's allAgents and profilePictureUrl are server data: `selectAuthState` (./selectors.ts) reads them
+ * from the API cache beside these fields.
+ */
 export interface AuthState {
   token: string | null;
   agentId: string | null;
   agencyId: string | null;
   isAuthenticated: boolean;
-  allAgents: AgentView[];
-  profilePictureUrl: string | null;
 }
 
 export interface Credentials {
@@ -22,13 +20,16 @@ export interface Credentials {
   agencyId?: string | null;
 }
 
+/** Any state that holds the auth slice: what the API layer needs to know of the store. */
+export interface AuthRoot {
+  auth: AuthState;
+}
+
 export const initialAuthState: AuthState = {
   token: null,
   agentId: null,
   agencyId: null,
   isAuthenticated: false,
-  allAgents: [],
-  profilePictureUrl: null,
 };
 
 interface RehydrateAction {
@@ -63,12 +64,6 @@ export const authSlice = createSlice({
     setAgencyId(state, action: PayloadAction<string | null>) {
       state.agencyId = action.payload;
     },
-    setAllAgents(state, action: PayloadAction<AgentView[]>) {
-      state.allAgents = action.payload;
-    },
-    setProfilePictureUrl(state, action: PayloadAction<string | null>) {
-      state.profilePictureUrl = action.payload;
-    },
     /** Logout or an expired session: back to the initial state (other slices reset on this action too). */
     clearAuth() {
       return initialAuthState;
@@ -88,29 +83,8 @@ export const authSlice = createSlice({
   },
 });
 
-export const { setCredentials, tokenRefreshed, setAgencyId, setAllAgents, setProfilePictureUrl, clearAuth } =
-  authSlice.actions;
+export const { setCredentials, tokenRefreshed, setAgencyId, clearAuth } = authSlice.actions;
 
 /** The API refused the token and no refresh was possible: the session listener logs out. */
 export const sessionExpired = createAction('auth/sessionExpired');
 export const { selectToken, selectAgentId, selectAgencyId, selectIsAuthenticated } = authSlice.selectors;
-
-/**
- * Mirrors the token in the `token` cookie the route guard reads, and writes the stored session in the same
- * moment, so a page loaded at any time after finds both or neither (side effects stay out of reducers).
- * The cookie lives as long as the session, not the access token: until the refresh token expires for a
- * "Keep me signed in" session, until the browser closes for any other (session.ts sessionCookieMaxAge).
- */
-export const authCookieListener = createListenerMiddleware();
-
-const writeSession = ({ payload }: { payload: { token: string } }) => {
-  writeTokenCookie(payload.token, sessionCookieMaxAge());
-  flushPersistedState();
-};
-authCookieListener.startListening({ actionCreator: setCredentials, effect: writeSession });
-authCookieListener.startListening({ actionCreator: tokenRefreshed, effect: writeSession });
-
-authCookieListener.startListening({
-  actionCreator: clearAuth,
-  effect: () => clearTokenCookie(),
-});

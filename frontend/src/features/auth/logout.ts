@@ -1,7 +1,6 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { api } from '../../app/api.ts';
 import { purgePersistedState } from '../../app/persistConfig.ts';
-import type { RootState } from '../../app/store.ts';
 import { clearAuth } from './authSlice.ts';
 import { forgetStoredSession, revokeRefreshToken } from './session.ts';
 
@@ -19,7 +18,7 @@ export interface LogoutOptions {
  */
 export function logout({
   revoke = true,
-}: LogoutOptions = {}): ThunkAction<Promise<void>, RootState, unknown, UnknownAction> {
+}: LogoutOptions = {}): ThunkAction<Promise<void>, unknown, unknown, UnknownAction> {
   return async (dispatch) => {
     const forgotten = forgetStoredSession();
     dispatch(clearAuth());

@@ -4,11 +4,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DAY_MS } from '#contracts/session-lifetimes';
 import { api } from '../../app/api.ts';
 import { registerPersistor, whenBootstrapped } from '../../app/persistConfig.ts';
+import {
+  selectAgentState,
+  selectNotificationState,
+  selectVisitedAgencyState,
+  selectVisitedAgentState,
+} from '../../app/specState.ts';
 import { makeStore } from '../../app/store.ts';
 import { cognitoResponse, fakeJwt, testConfig, useTestConfig } from '../../test/fakes.ts';
 import { authState } from '../../test/renderWithProviders.tsx';
-import { agencyLoaded } from '../agencies/agencySlice.ts';
-import { agentLoaded, initialAgentState } from '../agents/agentSlice.ts';
+import { agenciesApi } from '../agencies/api.ts';
+import { selectAgencyData } from '../agencies/selectors.ts';
+import { agentsApi } from '../agents/api.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import type { Agency, Agent } from '../agents/types.ts';
 import { initialAuthState, setCredentials, tokenRefreshed } from './authSlice.ts';
 import { logout } from './logout.ts';
@@ -164,13 +172,15 @@ describe('session refresh', () => {
     const store = makeStore({
       auth: authState({ token: 'stale', agentId: 'agent-1', isAuthenticated: true }),
     });
-    store.dispatch(agentLoaded(agent));
+    store.dispatch(
+      agentsApi.util.upsertQueryEntries([{ endpointName: 'getAgent', arg: 'agent-1', value: agent }]),
+    );
 
     await store.dispatch(testApi.endpoints.whoAmI.initiate());
 
     await vi.waitFor(() => expect(store.getState().auth.token).toBeNull());
     expect(store.getState().auth.isAuthenticated).toBe(false);
-    expect(store.getState().agent).toEqual(initialAgentState);
+    expect(selectAgentState(store.getState())).toMatchObject({ agentData: null, reputationPoints: 0 });
   });
 });
 
@@ -276,8 +286,19 @@ describe('logout', () => {
     const store = makeStore();
     const token = fakeJwt({ sub: 'agent-1', exp: nowSeconds() + 3600 });
     store.dispatch(setCredentials({ token, agentId: 'agent-1', agencyId: 'agency-1' }));
-    store.dispatch(agentLoaded(agent));
-    store.dispatch(agencyLoaded({ id: 'agency-1', name: 'Rossi', agentCount: 1 } as Agency));
+    store.dispatch(
+      agentsApi.util.upsertQueryEntries([{ endpointName: 'getAgent', arg: 'agent-1', value: agent }]),
+    );
+    store.dispatch(
+      agenciesApi.util.upsertQueryEntries([
+        {
+          endpointName: 'getAgency',
+          arg: 'agency-1',
+          value: { id: 'agency-1', name: 'Rossi', agentCount: 1 } as Agency,
+        },
+      ]),
+    );
+    expect(selectAgentData(store.getState())).toEqual(agent);
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh-1');
     localStorage.setItem('persist:auth', '{"token":"\\"x\\""}');
     expect(readTokenCookie()).toBe(token);
@@ -286,10 +307,12 @@ describe('logout', () => {
 
     const state = store.getState();
     expect(state.auth).toMatchObject(initialAuthState);
-    expect(state.agent.agentData).toBeNull();
-    expect(state.agency.agencyData).toBeNull();
-    expect(state.visitedAgent.visitedAgentData).toBeNull();
-    expect(state.reputation.notifications).toEqual([]);
+    expect(selectAgentData(state)).toBeNull();
+    expect(selectAgencyData(state)).toBeNull();
+    // the cache itself is emptied, not only unreachable from the signed-out ids
+    expect(selectVisitedAgentState(state, 'agent-1').visitedAgentData).toBeNull();
+    expect(selectVisitedAgencyState(state, 'agency-1').visitedAgencyData).toBeNull();
+    expect(selectNotificationState(state).items).toEqual([]);
     expect(readTokenCookie()).toBeUndefined();
     expect(localStorage.getItem(REFRESH_TOKEN_KEY)).toBeNull();
     expect(localStorage.getItem('persist:auth')).toBeNull();

@@ -2,7 +2,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingLeadView } from '#contracts/schemas/pending-leads';
-import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
+import { renderWithProviders, signedInStore } from '../../test/renderWithProviders.tsx';
+import type { Agent } from '../agents/types.ts';
 import { PendingLeadsPanel } from './PendingLeadsPanel.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -41,10 +42,7 @@ function stubApi(leads: PendingLeadView[] | 'error', usage: { current: number; m
 
 function renderPanel(role: 'Superagent' | 'Agent') {
   return renderWithProviders(<PendingLeadsPanel />, {
-    preloadedState: {
-      auth: authState({ token: 'jwt', agentId: 'a1', isAuthenticated: true }),
-      agent: { agentData: { agent_id: 'a1', role, full_name: 'Fiona Free' } } as never,
-    },
+    store: signedInStore({ agent_id: 'a1', role, full_name: 'Fiona Free' } as Agent),
   });
 }
 

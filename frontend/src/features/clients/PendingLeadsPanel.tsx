@@ -10,7 +10,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { useGetFeatureLimitQuery } from '../preferences/api.ts';
 import {

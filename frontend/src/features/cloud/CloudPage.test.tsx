@@ -2,8 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#contracts/plans';
-import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { agentLoaded, agentSlice, initialAgentState } from '../agents/agentSlice.ts';
+import { renderWithProviders, signedInStore } from '../../test/renderWithProviders.tsx';
 import { CloudPage } from './CloudPage.tsx';
 import type { CloudItem } from './types.ts';
 
@@ -59,23 +58,17 @@ function stubApi(route: Route) {
 const render = (role: Role = 'Superagent', route = '/cloud') =>
   renderWithProviders(<CloudPage />, {
     route,
-    preloadedState: {
-      auth: authState({ token: 'jwt', agentId: 'me', isAuthenticated: true }),
-      agent: agentSlice.reducer(
-        initialAgentState,
-        agentLoaded({
-          agent_id: 'me',
-          full_name: 'Amir Haddad',
-          email: 'amir@estatenet.local',
-          role,
-          reputation_points: 0,
-          property_count: 0,
-          verified_deals: 0,
-          connections: 0,
-          created_at: '2026-01-01T00:00:00.000Z',
-        }),
-      ),
-    },
+    store: signedInStore({
+      agent_id: 'me',
+      full_name: 'Amir Haddad',
+      email: 'amir@estatenet.local',
+      role,
+      reputation_points: 0,
+      property_count: 0,
+      verified_deals: 0,
+      connections: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    }),
   });
 
 afterEach(() => {

@@ -20,6 +20,7 @@ import {
 } from 'lucide-react';
 import { type DragEvent, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
+import { STORAGE_WARNING_PERCENT } from '#contracts/plans';
 import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
@@ -27,7 +28,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { readApiError } from '../errors/apiError.ts';
 import { planName } from '../shell/roles.ts';
@@ -79,10 +80,6 @@ const VIEWS: Array<{ view: CloudView; label: string; icon: typeof Clock }> = [
 /** The search asks the server once typing pauses this long. */
 const SEARCH_PAUSE_MS = 300;
 
-/** Spec §4: the storage-limit modal opens at 80 % (once per visit, so dismissing it sticks). */
-export const STORAGE_MODAL_PERCENT = 80;
-let storageModalShown = false;
-
 const statusOf = (error: unknown) => (error as { status?: unknown } | undefined)?.status;
 
 const sameCrumbs = (a: readonly FolderCrumb[], b: readonly FolderCrumb[]) =>
@@ -96,6 +93,7 @@ export function CloudPage() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const cloud = useAppSelector(selectCloud);
+  const storageWarned = cloud.storageWarned;
   const ownId = useAppSelector(selectAgentId) ?? '';
   const role = useAppSelector(selectAgentData)?.role;
   const store = useAppStore();
@@ -204,11 +202,10 @@ export function CloudPage() {
 
   const percentUsed = storage.data?.percentUsed ?? 0;
   useEffect(() => {
-    if (percentUsed >= STORAGE_MODAL_PERCENT && !storageModalShown) {
-      storageModalShown = true;
+    // spec §4: the storage-limit modal opens at 80 %, once per visit (so dismissing it sticks)
+    if (percentUsed >= STORAGE_WARNING_PERCENT && !storageWarned)
       dispatch(cloudActions.storageModalChanged(true));
-    }
-  }, [percentUsed, dispatch]);
+  }, [percentUsed, storageWarned, dispatch]);
 
   // what the screen shows: local copies of the current folder, filtered by name in Shared and Trash, then
   // the spec's groups

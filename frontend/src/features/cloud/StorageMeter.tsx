@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { HardDrive } from 'lucide-react';
+import { STORAGE_WARNING_PERCENT } from '#contracts/plans';
 import { formatSize } from './format.ts';
 import type { StorageSummary } from './types.ts';
 
@@ -15,7 +16,7 @@ export function StorageMeter({
   loading: boolean;
 }) {
   const percent = summary ? Math.min(100, summary.percentUsed) : 0;
-  const warn = percent >= 80;
+  const warn = percent >= STORAGE_WARNING_PERCENT;
   return (
     <section
       aria-label="Storage"

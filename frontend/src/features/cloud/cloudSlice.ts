@@ -80,6 +80,8 @@ export interface CloudState {
   warnings: Partial<Record<WarningKind, string>>;
   searchQuery: string;
   storageModalOpen: boolean;
+  /** the storage-limit modal has opened once this visit (it does not open again by itself) */
+  storageWarned: boolean;
   /** copies made in the browser after a server copy failed (spec §4 fallback) */
   localCopies: CloudItem[];
 }
@@ -97,6 +99,7 @@ export const initialCloudState: CloudState = {
   warnings: {},
   searchQuery: '',
   storageModalOpen: false,
+  storageWarned: false,
   localCopies: [],
 };
 
@@ -238,6 +241,7 @@ export const cloudSlice = createSlice({
     },
     storageModalChanged(state, action: PayloadAction<boolean>) {
       state.storageModalOpen = action.payload;
+      if (action.payload) state.storageWarned = true;
     },
     localCopyAdded(state, action: PayloadAction<CloudItem>) {
       state.localCopies.push(action.payload);

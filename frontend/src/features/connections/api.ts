@@ -2,6 +2,7 @@ import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import { api } from '../../app/api.ts';
 import type { AppDispatch, RootState } from '../../app/store.ts';
 import { agentsApi } from '../agents/api.ts';
+import { awardExpected } from '../reputation/awardExpected.ts';
 import type {
   ConnectionDirection,
   ConnectionRequest,
@@ -122,6 +123,8 @@ export const connectionsApi = api.injectEndpoints({
           data.id,
         );
         if (!accepted) return;
+        // the awarder answers an acceptance on the bus: its notification is asked for soon
+        dispatch(awardExpected());
         const ownId = state.auth.agentId;
         if (ownId) {
           const before = agentsApi.endpoints.getAgent.select(ownId)(state).data?.connections ?? 0;

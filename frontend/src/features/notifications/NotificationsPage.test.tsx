@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectNotificationState } from '../../app/specState.ts';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { agentsApi } from '../agents/api.ts';
 import { reputationApi } from '../reputation/api.ts';
@@ -111,6 +112,6 @@ describe('notifications and the sidebar', () => {
     );
 
     await waitFor(() => expect(agentReads()).toBe(2));
-    expect(store.getState().reputation.notifications.map((item) => item.id)).toEqual(['award', 'old']);
+    expect(selectNotificationState(store.getState()).items.map((item) => item.id)).toEqual(['award', 'old']);
   });
 });

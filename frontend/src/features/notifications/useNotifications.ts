@@ -1,7 +1,6 @@
 import { useAppSelector } from '../../app/hooks.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { NOTIFICATION_REFRESH_MS, useListNotificationsQuery } from '../reputation/api.ts';
-import '../reputation/reputationSync.ts';
 
 /**
  * The signed-in agent's unread notifications (every kind, newest first), refreshed every 30000 ms

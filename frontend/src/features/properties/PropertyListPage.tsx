@@ -2,6 +2,7 @@ import clsx from 'clsx';
 import { Building2, LayoutGrid, List, Plus, SearchX, SlidersHorizontal } from 'lucide-react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DEFAULT_PROPERTY_SORT } from '#contracts/property-values';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -271,7 +272,7 @@ function SearchFilters({
   onApply: (filters: PropertyFilters) => void;
 }) {
   const [draft, setDraft] = useState(filters);
-  const [open, setOpen] = useState(!isEmptySearch({ ...filters, sortBy: 'newest' }));
+  const [open, setOpen] = useState(!isEmptySearch({ ...filters, sortBy: DEFAULT_PROPERTY_SORT }));
   const field = (name: keyof PropertyFilters) => ({
     value: draft[name],
     onChange: (event: { target: { value: string } }) =>

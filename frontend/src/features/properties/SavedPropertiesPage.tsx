@@ -1,7 +1,7 @@
 import { Heart } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
+import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { buttonClassName } from '../../components/ui/Button.tsx';
@@ -10,30 +10,21 @@ import { useSavedPropertiesQuery } from './api.ts';
 import { PAGE_SIZE } from './labels.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
-import { selectSavedIds, selectSavedRefreshNeeded } from './savedSelectors.ts';
-import { savedPropertiesFailed } from './savedSlice.ts';
+import { SAVED_LOAD_FAILED, selectSavedIds } from './savedSelectors.ts';
 
 /**
  * /properties/saved: the properties the agent saved, newest saved first. Unsaving one removes its card at
- * once; spec §4: a refresh request (any save or unsave) sets refreshNeeded, and the fetch it triggers
- * clears it.
+ * once (the cache's saved ids, ./savedSelectors.ts); spec §4: any save or unsave asks for a refresh (its
+ * tag), and the page's list is fetched again.
  */
 export function SavedPropertiesPage() {
   const [page, setPage] = useState(1);
-  const dispatch = useAppDispatch();
   const savedIds = useAppSelector(selectSavedIds);
-  const refreshNeeded = useAppSelector(selectSavedRefreshNeeded);
   const { data, isLoading, isError, refetch, isFetching } = useSavedPropertiesQuery({
     page,
     limit: PAGE_SIZE,
   });
 
-  useEffect(() => {
-    if (refreshNeeded && !isFetching) refetch();
-  }, [refreshNeeded, isFetching, refetch]);
-  useEffect(() => {
-    if (isError) dispatch(savedPropertiesFailed('The saved properties could not be loaded.'));
-  }, [isError, dispatch]);
   // a page emptied by unsaving its last card goes back one page
   useEffect(() => {
     if (data && data.items.length === 0 && page > 1) setPage(page - 1);
@@ -52,7 +43,7 @@ export function SavedPropertiesPage() {
       </header>
       {isError && (
         <Alert>
-          The saved properties could not be loaded.{' '}
+          {SAVED_LOAD_FAILED}{' '}
           <button type="button" className="font-semibold underline" onClick={() => refetch()}>
             Try again
           </button>

@@ -1,13 +1,9 @@
+import type { TypedMutationOnQueryStarted } from '@reduxjs/toolkit/query';
 import { useMemo } from 'react';
-import { api } from '../../app/api.ts';
+import { api, type baseQuery } from '../../app/api.ts';
 import { SAVED_PROPERTIES_PATH } from '../../app/apiPaths.ts';
+import { awardExpected } from '../reputation/awardExpected.ts';
 import { type ListPropertiesArgs, listPropertiesRequest } from './listRequests.ts';
-import {
-  propertySaved,
-  propertyUnsaved,
-  savedPropertiesFetched,
-  savedRefreshRequested,
-} from './savedSlice.ts';
 import type {
   AddPropertyResult,
   Property,
@@ -28,6 +24,11 @@ export type SearchParams = Record<string, string | number>;
 const propertyPath = (id: string) => `api/properties/${encodeURIComponent(id)}`;
 const LIST = { type: 'Property', id: 'LIST' } as const;
 const SAVED = { type: 'SavedProperty', id: 'LIST' } as const;
+
+export interface SavedPageArgs {
+  page: number;
+  limit: number;
+}
 
 export const propertiesApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -55,6 +56,10 @@ export const propertiesApi = api.injectEndpoints({
     addProperty: build.mutation<AddPropertyResult, FormData>({
       query: (body) => ({ url: 'api/addProperty', method: 'POST', body }),
       invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'properties' }, 'Reputation'],
+      // the awarder answers it on the bus: its notification is asked for soon
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        if (await succeeded(queryFulfilled)) dispatch(awardExpected());
+      },
     }),
     updateProperty: build.mutation<Property, { id: string; body: FormData }>({
       query: ({ id, body }) => ({
@@ -63,6 +68,10 @@ export const propertiesApi = api.injectEndpoints({
         body,
       }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Property', id }, 'Reputation'],
+      // the awarder answers it on the bus: its notification is asked for soon
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        if (await succeeded(queryFulfilled)) dispatch(awardExpected());
+      },
     }),
     uploadPropertyImages: build.mutation<PropertyMediaList, { id: string; body: FormData }>({
       query: ({ id, body }) => ({ url: `${propertyPath(id)}/uploadImages`, method: 'POST', body }),
@@ -93,44 +102,60 @@ export const propertiesApi = api.injectEndpoints({
       },
       invalidatesTags: [LIST],
     }),
-    savedProperties: build.query<SavedPropertiesPage, { page: number; limit: number }>({
+    savedProperties: build.query<SavedPropertiesPage, SavedPageArgs>({
       query: (params) => ({ url: SAVED_PROPERTIES_PATH, params }),
       providesTags: [SAVED],
-      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data) dispatch(savedPropertiesFetched(data.savedProperties));
-      },
     }),
     saveProperty: build.mutation<SavedPropertyIds, string>({
       query: (id) => ({ url: `api/saved-properties/${encodeURIComponent(id)}`, method: 'PUT' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        dispatch(propertySaved(id));
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(savedPropertiesFetched(data.savedProperties));
-        } catch {
-          dispatch(propertyUnsaved(id));
-        }
-        dispatch(savedRefreshRequested());
-      },
+      onQueryStarted: followSavedChange(true),
       invalidatesTags: [SAVED],
     }),
     unsaveProperty: build.mutation<SavedPropertyIds, string>({
       query: (id) => ({ url: `api/saved-properties/${encodeURIComponent(id)}`, method: 'DELETE' }),
-      async onQueryStarted(id, { dispatch, queryFulfilled }) {
-        dispatch(propertyUnsaved(id));
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(savedPropertiesFetched(data.savedProperties));
-        } catch {
-          dispatch(propertySaved(id));
-        }
-        dispatch(savedRefreshRequested());
-      },
+      onQueryStarted: followSavedChange(false),
       invalidatesTags: [SAVED],
     }),
   }),
 });
+
+/** Whether a request succeeded (its failure is the screen's to show). */
+function succeeded(queryFulfilled: Promise<unknown>) {
+  return queryFulfilled.then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Spec §4 saved state in the cache: saving puts the id first in every cached saved list unless it is
+ * there, unsaving takes it out, at once; the answer's ids replace them, a refusal puts them back. The
+ * mutation's tag then refreshes the pages (spec: a refresh request, cleared by the fetch).
+ */
+function followSavedChange(
+  saved: boolean,
+): TypedMutationOnQueryStarted<SavedPropertyIds, string, typeof baseQuery> {
+  return async (id, { dispatch, getState, queryFulfilled }) => {
+    const setIds = (arg: SavedPageArgs, ids: (current: string[]) => string[]) =>
+      dispatch(
+        propertiesApi.util.updateQueryData('savedProperties', arg, (list) => {
+          list.savedProperties = ids(list.savedProperties);
+        }),
+      );
+    const cached = () => propertiesApi.util.selectCachedArgsForQuery(getState(), 'savedProperties');
+    const patches = cached().map((arg) =>
+      setIds(arg, (ids) =>
+        saved ? (ids.includes(id) ? ids : [id, ...ids]) : ids.filter((other) => other !== id),
+      ),
+    );
+    const answer = await queryFulfilled.catch(() => null);
+    if (!answer) {
+      for (const patch of patches) patch.undo();
+      return;
+    }
+    for (const arg of cached()) setIds(arg, () => answer.data.savedProperties);
+  };
+}
 
 export const {
   useGetPropertyQuery,

@@ -16,13 +16,7 @@ export const FURNISHING_LABELS = {
   unfurnished: 'Unfurnished',
 } as const;
 
-/** Spec §3/§9: the default sort reads "Sort by Newest". */
-export const SORT_LABELS = {
-  newest: 'Sort by Newest',
-  oldest: 'Sort by Oldest',
-  price_asc: 'Price: Low to High',
-  price_desc: 'Price: High to Low',
-} as const;
+export { SORT_LABELS } from '#contracts/property-values';
 
 export const AREA_UNIT_LABELS = { sqm: 'Square metres (sqm)', sqft: 'Square feet (sqft)' } as const;
 

@@ -1,3 +1,4 @@
+import { DEFAULT_PROPERTY_SORT, isPropertySort } from '#contracts/property-values';
 import type { PropertyFilters } from './types.ts';
 
 /**
@@ -9,7 +10,7 @@ import type { PropertyFilters } from './types.ts';
 export type GridStyle = 'grid' | 'list';
 
 export const EMPTY_FILTERS: PropertyFilters = {
-  sortBy: 'newest',
+  sortBy: DEFAULT_PROPERTY_SORT,
   minPrice: '',
   maxPrice: '',
   createdFrom: '',
@@ -19,7 +20,6 @@ export const EMPTY_FILTERS: PropertyFilters = {
   status: '',
 };
 
-const SORTS = new Set(['newest', 'oldest', 'price_asc', 'price_desc']);
 const FILTER_NAMES = Object.keys(EMPTY_FILTERS) as Array<keyof PropertyFilters>;
 
 export interface ListingLocation {
@@ -34,7 +34,7 @@ export function readListing(params: URLSearchParams): ListingLocation {
     const value = params.get(name)?.trim();
     if (value) (filters as Record<string, string>)[name] = value;
   }
-  if (!SORTS.has(filters.sortBy)) filters.sortBy = 'newest';
+  if (!isPropertySort(filters.sortBy)) filters.sortBy = DEFAULT_PROPERTY_SORT;
   const page = Number(params.get('page'));
   return {
     filters,
@@ -47,7 +47,7 @@ export function writeListing({ filters, toPage, gridStyle }: ListingLocation): U
   const params = new URLSearchParams();
   for (const name of FILTER_NAMES) {
     const value = filters[name].trim();
-    if (value && !(name === 'sortBy' && value === 'newest')) params.set(name, value);
+    if (value && !(name === 'sortBy' && value === DEFAULT_PROPERTY_SORT)) params.set(name, value);
   }
   if (toPage > 1) params.set('page', String(toPage));
   if (gridStyle === 'list') params.set('view', 'list');
@@ -57,7 +57,7 @@ export function writeListing({ filters, toPage, gridStyle }: ListingLocation): U
 /** Spec §5: a search whose parameters are all empty is skipped (the plain list is shown instead). */
 export function isEmptySearch(filters: PropertyFilters): boolean {
   return FILTER_NAMES.every((name) =>
-    name === 'sortBy' ? filters.sortBy === 'newest' : filters[name].trim() === '',
+    name === 'sortBy' ? filters.sortBy === DEFAULT_PROPERTY_SORT : filters[name].trim() === '',
   );
 }
 

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import type { PropertySort } from '#contracts/property-values';
 import type {
   addPropertyResult,
   propertyMedia,
@@ -31,7 +32,7 @@ export interface UploadTicket {
 
 /** The search filters of the list (spec §3: sortBy, price range, created_at range) plus city, bedrooms, status. */
 export interface PropertyFilters {
-  sortBy: 'newest' | 'oldest' | 'price_asc' | 'price_desc';
+  sortBy: PropertySort;
   /** in the viewer's currency, as typed */
   minPrice: string;
   maxPrice: string;

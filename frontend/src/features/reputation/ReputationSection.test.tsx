@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { selectAgencyState } from '../../app/specState.ts';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { ReputationSection } from './ReputationSection.tsx';
 import type { ReputationActivity, ReputationSummary } from './types.ts';
@@ -123,7 +124,7 @@ describe('the reputation section', () => {
     expect(agency.textContent).toContain('900');
     expect(agency.textContent).toContain('33');
     await waitFor(() =>
-      expect(store.getState().agency).toMatchObject({
+      expect(selectAgencyState(store.getState())).toMatchObject({
         reputationPoints: 900,
         propertyCount: 40,
         verifiedDeals: 12,

@@ -27,15 +27,14 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { StatGrid } from '../../components/ui/StatGrid.tsx';
-import { selectAgencyData } from '../agencies/agencySlice.ts';
+import { selectAgencyData } from '../agencies/selectors.ts';
+import { formatCount } from '../preferences/format.ts';
 import {
   HISTORY_DEFAULTS,
   useGetAgencyReputationQuery,
   useGetAgentReputationQuery,
   useGetReputationHistoryQuery,
 } from './api.ts';
-import './reputationSync.ts';
-import { formatCount } from '../preferences/format.ts';
 import type { ReputationActivity, ReputationSummary } from './types.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'short', day: 'numeric', year: 'numeric' });

@@ -1,6 +1,6 @@
 import { api } from '../../app/api.ts';
 import { agentPath } from '../../app/apiPaths.ts';
-import type { RootState } from '../../app/store.ts';
+import { type AuthRoot, selectAgentId } from '../auth/authSlice.ts';
 import type {
   AwardInput,
   AwardResult,
@@ -64,7 +64,7 @@ export const reputationApi = api.injectEndpoints({
     markNotificationRead: build.mutation<{ ok: true }, string>({
       query: (id) => ({ url: `api/notifications/${encodeURIComponent(id)}/read`, method: 'PUT' }),
       async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
-        const agentId = (getState() as RootState).auth.agentId;
+        const agentId = selectAgentId(getState() as unknown as AuthRoot);
         if (!agentId) return;
         const patch = dispatch(
           reputationApi.util.updateQueryData('listNotifications', agentId, (list) => {

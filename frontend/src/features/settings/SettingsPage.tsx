@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks.ts';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { AccountSection } from './AccountSection.tsx';
 import { BrandColorsSection } from './BrandColorsSection.tsx';
 import { AreaUnitSection, CurrencySection } from './DisplayPreferencesSection.tsx';

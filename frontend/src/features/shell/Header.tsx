@@ -8,7 +8,7 @@ import { paths } from '../../app/paths.ts';
 import { LogoMark } from '../../components/Logo.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
-import { selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
+import { selectAgentData, selectAgentPicture } from '../agents/selectors.ts';
 import { useListInvitesQuery } from '../team/api.ts';
 import type { MenuTriggerProps } from './HeaderMenus.tsx';
 import { mayInvite, visibleInvites } from './roles.ts';

@@ -21,7 +21,7 @@ import { NavLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Avatar } from '../agents/Avatar.tsx';
-import { selectAgentCounters, selectAgentData, selectAgentPicture } from '../agents/agentSlice.ts';
+import { selectAgentData, selectAgentPicture } from '../agents/selectors.ts';
 import { formatCount } from '../preferences/format.ts';
 import { planLabel, showsTeamItem, showsUpgradeNow } from './roles.ts';
 import { useLiveChat } from './useLiveChat.ts';
@@ -52,9 +52,9 @@ export function sidebarItems(role: string | undefined): MenuItem[] {
 }
 
 const STATS = [
-  { key: 'reputationPoints', label: 'Reputation points', icon: Award },
-  { key: 'propertyCount', label: 'Properties', icon: Home },
-  { key: 'verifiedDeals', label: 'Verified deals', icon: BadgeCheck },
+  { key: 'reputation_points', label: 'Reputation points', icon: Award },
+  { key: 'property_count', label: 'Properties', icon: Home },
+  { key: 'verified_deals', label: 'Verified deals', icon: BadgeCheck },
   { key: 'connections', label: 'Connections', icon: Handshake },
 ] as const;
 
@@ -62,7 +62,6 @@ const STATS = [
 export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
   const agent = useAppSelector(selectAgentData);
   const picture = useAppSelector(selectAgentPicture);
-  const counters = useAppSelector(selectAgentCounters);
   const items = sidebarItems(agent?.role);
 
   return (
@@ -89,7 +88,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
                 <Icon className="size-3.5 text-brand-2" aria-hidden="true" />
                 {label}
               </dt>
-              <dd className="text-sm font-bold text-slate-900 tabular-nums">{formatCount(counters[key])}</dd>
+              <dd className="text-sm font-bold text-slate-900 tabular-nums">
+                {formatCount(agent?.[key] ?? 0)}
+              </dd>
             </div>
           ))}
         </dl>

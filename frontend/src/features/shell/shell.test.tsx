@@ -2,9 +2,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Role } from '#contracts/plans';
-import { renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { initialAgencyState } from '../agencies/agencySlice.ts';
-import { agentLoaded, agentSlice, initialAgentState } from '../agents/agentSlice.ts';
+import { renderWithProviders, signedInStore } from '../../test/renderWithProviders.tsx';
 import { DEFAULT_AVATAR_URL } from '../agents/profilePicture.ts';
 import type { Agency, Agent } from '../agents/types.ts';
 import { teamApi } from '../team/api.ts';
@@ -56,6 +54,12 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 function renderShellParts(agent: Agent, agencyData: Agency | null = null) {
+  // the signed-in shell reads notifications and requests: empty, unless the test answers them itself
+  if (!vi.isMockFunction(globalThis.fetch))
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json(200, { items: [] })),
+    );
   return renderWithProviders(
     <>
       <Header onOpenMenu={() => {}} />
@@ -66,10 +70,7 @@ function renderShellParts(agent: Agent, agencyData: Agency | null = null) {
     </>,
     {
       route: '/agents/profile',
-      preloadedState: {
-        agent: agentSlice.reducer(initialAgentState, agentLoaded(agent)),
-        agency: { ...initialAgencyState, agencyData: agencyData },
-      },
+      store: signedInStore(agent, { agency: agencyData }),
     },
   );
 }
@@ -338,20 +339,21 @@ describe('app shell', () => {
   });
 
   it('checks the properties limit before Add Property: a 402 stays put and opens the paywall', async () => {
+    const paths: string[] = [];
     vi.stubGlobal(
       'fetch',
-      vi.fn(
-        async () =>
-          new Response(
-            JSON.stringify({
-              paywall: true,
-              reason: 'subscription_expired',
-              message: 'Your subscription has expired.',
-              action: 'renew_subscription',
-            }),
-            { status: 402, headers: { 'Content-Type': 'application/json' } },
-          ),
-      ),
+      vi.fn(async (request: Request) => {
+        const path = new URL(request.url).pathname;
+        paths.push(path);
+        // the shell's own reads (notifications, requests) answer empty; only the limit check is refused
+        if (path !== '/api/feature-limits/properties') return json(200, { items: [] });
+        return json(402, {
+          paywall: true,
+          reason: 'subscription_expired',
+          message: 'Your subscription has expired.',
+          action: 'renew_subscription',
+        });
+      }),
     );
     const { user, store } = renderShellParts(agentWith({}));
     await user.click(
@@ -360,7 +362,6 @@ describe('app shell', () => {
 
     await vi.waitFor(() => expect(store.getState().paywall.open).toBe(true));
     expect(store.getState().paywall.details?.reason).toBe('subscription_expired');
-    const request = (vi.mocked(fetch).mock.calls[0]![0] as Request).url;
-    expect(new URL(request).pathname).toBe('/api/feature-limits/properties');
+    expect(paths).toContain('/api/feature-limits/properties');
   });
 });

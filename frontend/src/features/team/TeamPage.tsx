@@ -22,7 +22,7 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { formatCount } from '../preferences/format.ts';
 import { planLabel } from '../shell/roles.ts';

@@ -5,7 +5,7 @@ import { useAppSelector } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
-import { selectAgencyData } from '../agencies/agencySlice.ts';
+import { selectAgencyData } from '../agencies/selectors.ts';
 import {
   type BillingView,
   type CheckoutResult,

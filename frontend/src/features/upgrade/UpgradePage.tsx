@@ -9,7 +9,7 @@ import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { selectAgentData } from '../agents/agentSlice.ts';
+import { selectAgentData } from '../agents/selectors.ts';
 import { type BillingView, type CheckoutResult, STATUS_LABELS, useGetBillingQuery } from '../billing/api.ts';
 import { UPGRADE_BENEFITS } from '../paywall/upgradeBenefits.ts';
 import { PlanChangeDialog } from './PlanChangeDialog.tsx';

@@ -17,6 +17,7 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
+import { selectAgentData } from '../agents/selectors.ts';
 import { propertiesApi } from '../properties/api.ts';
 import { customAssetManager, EditorAssetManager } from './AssetPicker.tsx';
 import { useLazyGetGlobalComponentsQuery, useLazyGetWebsiteQuery } from './api.ts';
@@ -182,7 +183,7 @@ function WebsiteEditor({ website, onReload }: { website: Website; onReload: () =
 
   const appliedCss = useRef('');
   const agentId = useAppSelector((root) => root.auth.agentId);
-  const agent = useAppSelector((root) => root.agent.agentData);
+  const agent = useAppSelector(selectAgentData);
   // before the editor renders its first blocks
   setPreviewAgent(
     agent
