@@ -3,6 +3,7 @@ import { agendaRoutes } from './routes/agenda.ts';
 import { billingRoutes } from './routes/billing.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
+import { dealsRoutes } from './routes/deals.ts';
 import { networkRoutes } from './routes/network.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
@@ -24,6 +25,7 @@ export const routeGroups = {
   reputation: reputationRoutes,
   team: teamRoutes,
   clients: clientsRoutes,
+  deals: dealsRoutes,
   agenda: agendaRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
@@ -48,6 +50,7 @@ export const routes = {
   ...reputationRoutes,
   ...teamRoutes,
   ...clientsRoutes,
+  ...dealsRoutes,
   ...agendaRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,
