@@ -18,7 +18,7 @@ import { Property, type PropertyItem } from '#functions/properties/entities';
 import { type AwardOutcome, awardReputation } from '#functions/reputation/reputation';
 import { Agent, type AgentItem } from '#platform/accounts/entities';
 import type { Identity } from '#platform/auth';
-import { isConditionFailure, transactWrite } from '#platform/data/entity';
+import { cancellationCodes, transactWrite } from '#platform/data/entity';
 import { eq } from '#platform/data/expression';
 import { badRequest, conflict, notFound } from '#platform/errors';
 import { logger } from '#platform/logger';
@@ -30,6 +30,10 @@ import {
   type DealTimelineItem,
   OpenDealGuard,
 } from './entities.ts';
+
+/** True when a transaction was cancelled because one of its conditions did not hold. */
+const conditionFailed = (error: unknown) =>
+  cancellationCodes(error)?.includes('ConditionalCheckFailed') ?? false;
 
 /** The listing statuses a deal can be proposed on: the listing is on the market. */
 const ON_THE_MARKET = new Set(['for_sale', 'for_rent']);
@@ -67,12 +71,14 @@ const otherAgentOf = (deal: DealItem, side: DealSide) =>
 const actorOf = (deal: DealItem, side: DealSide) =>
   side === 'proposer' ? deal.proposer : deal.listing_agent;
 
+/** A timeline entry; `order` keeps entries written in one change (at one instant) in their order. */
 function timelineEntry(
   dealId: string,
   entry: Omit<DealTimelineEntryView, 'entry_id' | 'at'> & { at?: string },
+  order = 0,
 ): DealTimelineItem {
   const at = entry.at ?? new Date().toISOString();
-  return { ...entry, deal_id: dealId, at, entry_id: `${at}_${randomUUID().slice(0, 8)}` };
+  return { ...entry, deal_id: dealId, at, entry_id: `${at}_${order}_${randomUUID().slice(0, 8)}` };
 }
 
 /** The client's details the proposer chose to share (the name always). */
@@ -188,7 +194,7 @@ export async function proposeDeal(identity: Identity, input: DealCreateInput): P
       ),
     ]);
   } catch (error) {
-    if (isConditionFailure(error)) {
+    if (conditionFailed(error)) {
       throw conflict(`You have already proposed ${client.full_name} for this listing`);
     }
     throw error;
@@ -228,7 +234,7 @@ async function writeChange(
       ...entries.map((entry) => DealTimeline.transact.create(entry)),
     ]);
   } catch (error) {
-    if (isConditionFailure(error)) return undefined;
+    if (conditionFailed(error)) return undefined;
     throw error;
   }
   return next;
@@ -314,7 +320,13 @@ export async function confirmDealClose(identity: Identity, dealId: string): Prom
       [
         timelineEntry(deal.deal_id, { kind: 'close_confirmed', at: now, actor }),
         ...(closes
-          ? [timelineEntry(deal.deal_id, { kind: 'closed', at: now, actor, from: deal.status, to: 'closed' })]
+          ? [
+              timelineEntry(
+                deal.deal_id,
+                { kind: 'closed', at: now, actor, from: deal.status, to: 'closed' },
+                1,
+              ),
+            ]
           : []),
       ],
     );
