@@ -242,28 +242,36 @@ async function writeChange(
 
 const CHANGED_MEANWHILE = 'This deal was changed meanwhile. Reload it to see where it stands.';
 
-/** Moves a deal to another stage, when the caller's side may make that move from where it stands. */
+/**
+ * Moves a deal to another stage, when the caller's side may make that move from where it stands. Moving it
+ * to the stage it is at changes nothing (a second click, a retried request); a move that loses a race with
+ * another change is decided again on the deal as it then stands.
+ */
 export async function moveDeal(identity: Identity, dealId: string, to: DealStage): Promise<DealItem> {
-  const { deal, side } = await dealOfCaller(identity, dealId, { consistent: true });
-  if (!canMoveDeal(deal.status, to, side)) {
-    throw conflict(
-      `A deal that is ${DEAL_STAGE_LABELS[deal.status].toLowerCase()} can't be moved to ${DEAL_STAGE_LABELS[to].toLowerCase()} by you`,
-    );
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const { deal, side } = await dealOfCaller(identity, dealId, { consistent: true });
+    if (deal.status === to) return deal;
+    if (!canMoveDeal(deal.status, to, side)) {
+      throw conflict(
+        `A deal that is ${DEAL_STAGE_LABELS[deal.status].toLowerCase()} can't be moved to ${DEAL_STAGE_LABELS[to].toLowerCase()} by you`,
+      );
+    }
+    const now = new Date().toISOString();
+    const actor = actorOf(deal, side);
+    const next = await writeChange(deal, { status: to, updated_at: now, close_confirmed_by: [] }, [
+      timelineEntry(deal.deal_id, { kind: 'moved', at: now, actor, from: deal.status, to }),
+    ]);
+    if (!next) continue;
+    await notify(otherAgentOf(deal, side), {
+      kind: 'deal',
+      message: `${actor.full_name} moved the deal on “${deal.listing.title}” to ${DEAL_STAGE_LABELS[to]}`,
+      link: dealLink(deal.deal_id),
+      dedupeKey: `deal:moved:${deal.deal_id}:${next.revision}`,
+      at: now,
+    });
+    return next;
   }
-  const now = new Date().toISOString();
-  const actor = actorOf(deal, side);
-  const next = await writeChange(deal, { status: to, updated_at: now, close_confirmed_by: [] }, [
-    timelineEntry(deal.deal_id, { kind: 'moved', at: now, actor, from: deal.status, to }),
-  ]);
-  if (!next) throw conflict(CHANGED_MEANWHILE);
-  await notify(otherAgentOf(deal, side), {
-    kind: 'deal',
-    message: `${actor.full_name} moved the deal on “${deal.listing.title}” to ${DEAL_STAGE_LABELS[to]}`,
-    link: dealLink(deal.deal_id),
-    dedupeKey: `deal:moved:${deal.deal_id}:${next.revision}`,
-    at: now,
-  });
-  return next;
+  throw conflict(CHANGED_MEANWHILE);
 }
 
 /** A note on the timeline of a deal still open; the other agent is told. */
