@@ -46,8 +46,14 @@ const fromPlatform = (...detailTypes: DetailType[]): EventPattern => ({
 export const eventRules: readonly EventRule[] = [
   {
     name: 'award-reputation',
-    description: 'Awards reputation points for listings, verifications and connections',
-    pattern: fromPlatform('PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'),
+    description: 'Awards reputation points for listings, verifications, connections and closed deals',
+    pattern: fromPlatform(
+      'PropertyAdded',
+      'PropertyDeedVerified',
+      'OwnerAcknowledged',
+      'ConnectionAccepted',
+      'DealClosed',
+    ),
     consumer: 'events/consumers/award-reputation.ts',
     bus: 'platform',
     resources: { table: 'readwrite' },

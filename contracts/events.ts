@@ -39,6 +39,8 @@ export const eventCatalog = {
    * the same id, and the invalidation uses it as CloudFront's caller reference (one invalidation, not two)
    */
   WebsitePagesRegenerated: z.object({ websiteId: z.string(), regenerationId: z.string() }),
+  /** both agents of a deal confirmed its close (issue 22): each is awarded a verified deal, once */
+  DealClosed: z.object({ dealId: z.string(), proposerId: z.string(), listingAgentId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

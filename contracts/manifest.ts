@@ -6,6 +6,7 @@ import { billingRoutes } from './routes/billing.ts';
 import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
 import { connectionsRoutes } from './routes/connections.ts';
+import { dealsRoutes } from './routes/deals.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { reputationRoutes } from './routes/reputation.ts';
@@ -28,6 +29,7 @@ export const routeGroups = {
   reputation: reputationRoutes,
   team: teamRoutes,
   clients: clientsRoutes,
+  deals: dealsRoutes,
   agenda: agendaRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
@@ -54,6 +56,7 @@ export const routes = {
   ...reputationRoutes,
   ...teamRoutes,
   ...clientsRoutes,
+  ...dealsRoutes,
   ...agendaRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,

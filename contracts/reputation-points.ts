@@ -36,10 +36,14 @@ export type VerifiedActivityType = keyof typeof VERIFIED_ACTIVITIES;
 export const isVerifiedActivity = (type: string): type is VerifiedActivityType => type in VERIFIED_ACTIVITIES;
 
 /** Every activity the history can show: the reported ones plus those awarded only from bus events. */
-export const REPUTATION_ACTIVITY_TYPES = [...AWARD_ACTIVITY_TYPES, 'CONNECTION_ACCEPTED'] as const;
+export const REPUTATION_ACTIVITY_TYPES = [
+  ...AWARD_ACTIVITY_TYPES,
+  'CONNECTION_ACCEPTED',
+  'DEAL_CLOSED',
+] as const;
 export type ReputationActivityType = (typeof REPUTATION_ACTIVITY_TYPES)[number];
 
-export const RELATED_ENTITY_TYPES = ['property', 'connection'] as const;
+export const RELATED_ENTITY_TYPES = ['property', 'connection', 'deal'] as const;
 export type RelatedEntityType = (typeof RELATED_ENTITY_TYPES)[number];
 
 /** The summary counters (GET .../reputation), as the API names them. */
@@ -83,6 +87,16 @@ export const REPUTATION_ACTIVITIES: Readonly<Record<ReputationActivityType, Repu
     relatedEntityType: 'connection',
     label: 'New connection',
   },
+  /**
+   * awarded to both agents of a deal when the second confirms its close (issue 22): a verified deal neither
+   * could declare alone
+   */
+  DEAL_CLOSED: {
+    points: 50,
+    counter: 'verifiedDeals',
+    relatedEntityType: 'deal',
+    label: 'Deal closed with another agent',
+  },
 };
 
 /**
@@ -99,6 +113,8 @@ export function awardDescription(activityType: ReputationActivityType, subject: 
       return `Owner acknowledged: ${subject}`;
     case 'CONNECTION_ACCEPTED':
       return `Connected with ${subject}`;
+    case 'DEAL_CLOSED':
+      return `Deal closed: ${subject}`;
   }
 }
 
@@ -137,7 +153,7 @@ export const ACHIEVEMENTS: readonly AchievementRule[] = [
   {
     id: 'first-verified-deal',
     name: 'First Verified Deal',
-    description: 'Had your first property deed verified',
+    description: 'Had your first property deed verified or closed your first deal with another agent',
     metric: 'verifiedDeals',
     threshold: 1,
   },
@@ -199,6 +215,16 @@ export const reachedAchievements = (counters: Readonly<Record<ReputationMetric, 
 /**
  * What a notification is about: the kinds `notify()` takes (functions/notifications/entities.ts) and the
  * API lists. `lead`: a visitor left a message through the contact form of one of the agent's websites.
+ * `deal`: a deal with another agent moved (proposed, answered, a close to confirm); `match`: new listings
+ * of the network match one of the agent's clients.
  */
-export const NOTIFICATION_KINDS = ['reputation', 'reminder', 'connection', 'team', 'lead'] as const;
+export const NOTIFICATION_KINDS = [
+  'reputation',
+  'reminder',
+  'connection',
+  'team',
+  'lead',
+  'deal',
+  'match',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -1,5 +1,7 @@
 import type { DetailType } from '#contracts/events';
 import { awardDescription, type VerifiedActivityType } from '#contracts/reputation-points';
+import { awardDealClosed } from '#functions/deals/deals';
+import { Deal } from '#functions/deals/entities';
 import { Property } from '#functions/properties/entities';
 import { type AwardOutcome, awardReputation, awardVerifiedListing } from '#functions/reputation/reputation';
 import { Agent } from '#platform/accounts/entities';
@@ -13,7 +15,7 @@ const VERIFICATION_ACTIVITIES = {
 } as const satisfies Partial<Record<DetailType, VerifiedActivityType>>;
 
 /**
- * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged and ConnectionAccepted
+ * The reputation awarder: PropertyAdded, PropertyDeedVerified, OwnerAcknowledged, ConnectionAccepted and DealClosed
  * from the platform bus become awards through the same rules as POST /api/agents/{id}/reputation
  * (functions/reputation/reputation.ts). PropertyAdded and ConnectionAccepted come from our own handlers, which
  * checked ownership before they published. A verification event is only an announcement: the award is
@@ -23,7 +25,13 @@ const VERIFICATION_ACTIVITIES = {
  */
 export const handler = defineConsumer({
   name: 'reputation awarder',
-  detailTypes: ['PropertyAdded', 'PropertyDeedVerified', 'OwnerAcknowledged', 'ConnectionAccepted'],
+  detailTypes: [
+    'PropertyAdded',
+    'PropertyDeedVerified',
+    'OwnerAcknowledged',
+    'ConnectionAccepted',
+    'DealClosed',
+  ],
   handle: async (event) => {
     const detailType = event['detail-type'];
     const outcomes: Array<{ agentId: string; outcome: AwardOutcome }> = [];
@@ -80,6 +88,17 @@ export const handler = defineConsumer({
           relatedEntityId: connectionId,
           ...withName(requester),
         });
+        break;
+      }
+      case 'DealClosed': {
+        // both agents of the deal, each once per deal; the deal must really be closed (the event only says so)
+        const { dealId } = event.detail;
+        const deal = await Deal.get({ deal_id: dealId }, { consistent: true });
+        if (!deal || deal.status !== 'closed') {
+          logger.warn('DealClosed for a deal that is not closed: nothing awarded', { dealId });
+          return;
+        }
+        outcomes.push(...(await awardDealClosed(deal)));
         break;
       }
     }

@@ -15,7 +15,8 @@ type RelatedEntityLookup = (id: string) => Promise<RelatedEntity | undefined>;
 
 /**
  * One lookup per related entity type, each reading its own entity: a property is its listing agent's.
- * Connections are awarded only from ConnectionAccepted events, never reported, so they need no lookup.
+ * Connections and deals are awarded only from their events (ConnectionAccepted, DealClosed), never
+ * reported, so they need no lookup.
  */
 const lookups: Record<RelatedEntityType, RelatedEntityLookup | undefined> = {
   property: async (id) => {
@@ -23,6 +24,7 @@ const lookups: Record<RelatedEntityType, RelatedEntityLookup | undefined> = {
     return property && { ownerId: property.agent_id };
   },
   connection: undefined,
+  deal: undefined,
 };
 
 /**

@@ -3,6 +3,7 @@ import { agendaFixtures } from './fixtures/agenda.ts';
 import { clientsFixtures } from './fixtures/clients.ts';
 import { cloudFixtures } from './fixtures/cloud.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
+import { dealsFixtures } from './fixtures/deals.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
 import { propertiesFixtures } from './fixtures/properties.ts';
@@ -35,6 +36,7 @@ export const fixtures: DomainFixtures = {
   ...networkFixtures,
   ...preferencesFixtures,
   ...clientsFixtures,
+  ...dealsFixtures,
   ...connectionsFixtures,
   ...teamFixtures,
   ...agendaFixtures,

@@ -231,6 +231,12 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     // reputation: a notification id and a related property that name nothing (both still refused)
     if (name === 'id' && parentSegment === 'notifications') return 'no-such-notification';
     if (name === 'relatedEntityId') return 'no-such-property';
+    // deals: the owner's own listing and client (still refused: a deal is on another agent's listing), a
+    // deal that names nothing
+    if (name === 'property_id') return owner.propertyId;
+    if (name === 'client_id') return owner.clientId;
+    if (name === 'id' && parentSegment === 'deals') return 'no-such-deal';
+    if (name === 'text') return 'A note on the deal';
     // preferences: a currency with rates, brand colours
     if (name === 'currencyPreference') return 'EUR';
     if (name === 'color1' || name === 'color2') return '#123456';

@@ -154,4 +154,56 @@ const ownerAcknowledged = consumerCase('a listing its owner confirmed', async ()
   };
 });
 
-export const reputationConsumerCases = [propertyAdded, connectionAccepted, deedVerified, ownerAcknowledged];
+/**
+ * A deal both agents confirmed closed, written through the entity layer (as confirm-close leaves it, before
+ * its DealClosed is delivered): each agent gets one verified deal, whatever the deliveries.
+ */
+const dealClosed = consumerCase('a deal both agents closed (both agents)', async () => {
+  const [proposer, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
+  const { Deal } = await import('#functions/deals/entities');
+  const now = new Date().toISOString();
+  const dealId = randomUUID();
+  const agent = (of: TestAgent) => ({ agent_id: of.agentId, full_name: of.fullName });
+  await Deal.create({
+    deal_id: dealId,
+    status: 'closed',
+    proposer_id: proposer.agentId,
+    listing_agent_id: listingAgent.agentId,
+    property_id: randomUUID(),
+    client_id: randomUUID(),
+    proposer: agent(proposer),
+    listing_agent: agent(listingAgent),
+    listing: {
+      property_id: randomUUID(),
+      title: 'Idempotent flat',
+      city: 'Lisbon',
+      price: 1,
+      currency: 'USD',
+    },
+    client: { full_name: 'Idempotent Buyer' },
+    shared_fields: [],
+    close_confirmed_by: ['proposer', 'listing'],
+    created_at: now,
+    updated_at: now,
+    closed_at: now,
+    revision: 3,
+  });
+  return {
+    detailType: 'DealClosed',
+    detail: { dealId, proposerId: proposer.agentId, listingAgentId: listingAgent.agentId },
+    effect: async () => ({ proposer: await agentEffect(proposer), listing: await agentEffect(listingAgent) }),
+    expectOnce: (once: { proposer: AgentEffect; listing: AgentEffect }) => {
+      const expected = { points: REPUTATION_ACTIVITIES.DEAL_CLOSED.points, counter: 'verifiedDeals' };
+      expectOneAward(once.proposer, expected);
+      expectOneAward(once.listing, expected);
+    },
+  };
+});
+
+export const reputationConsumerCases = [
+  propertyAdded,
+  connectionAccepted,
+  deedVerified,
+  ownerAcknowledged,
+  dealClosed,
+];

@@ -105,6 +105,28 @@ describe('the demo seed', () => {
     expect(demo.find((item) => item.property_id === 'demo-alfama-loft')?.price).toBe(612_000);
   });
 
+  it('shows the demo agent a deal on each side: one it proposed, now at a viewing, one waiting for its answer', async () => {
+    const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
+    await seedDemoData(cloud);
+    await seedDemoData(cloud);
+    const { accessToken } = await signIn(cloud.userPool, 'demo@estatenet.local', DEMO_PASSWORD);
+    const response = await callApi('/api/deals', { token: accessToken });
+    const { items } = (await response.json()) as {
+      items: Array<{
+        side: string;
+        status: string;
+        listing: { property_id: string };
+        client: { full_name: string };
+      }>;
+    };
+    expect(
+      items.map((deal) => [deal.side, deal.status, deal.listing.property_id, deal.client.full_name]).sort(),
+    ).toEqual([
+      ['listing', 'proposed', 'demo-belem-villa', expect.any(String)],
+      ['proposer', 'viewing', 'demo-foz-apartment', 'Charlotte Evans'],
+    ]);
+  });
+
   it('makes every figure agree with the records the screens list', async () => {
     const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
     const demo = await seedDemoData(cloud);

@@ -6,6 +6,7 @@ import {
   ChevronRight,
   CircleCheck,
   CircleDashed,
+  HandCoins,
   Handshake,
   History,
   Home,
@@ -48,6 +49,7 @@ const ACTIVITY_ICONS: Record<ReputationActivityType, LucideIcon> = {
   PROPERTY_DEED_VERIFIED: BadgeCheck,
   OWNER_ACKNOWLEDGEMENT: ShieldCheck,
   CONNECTION_ACCEPTED: Handshake,
+  DEAL_CLOSED: HandCoins,
 };
 
 /**
