@@ -5,6 +5,8 @@ import { selectAgencyData } from '../features/agencies/selectors.ts';
 import { agentsApi } from '../features/agents/api.ts';
 import { selectAgentData } from '../features/agents/selectors.ts';
 import type { Agency } from '../features/agents/types.ts';
+import { selectClientsError } from '../features/clients/clientsSlice.ts';
+import { selectClients, selectClientTablePreferences } from '../features/clients/selectors.ts';
 import {
   selectSavedError,
   selectSavedIds,
@@ -138,6 +140,12 @@ export const selectVisitedAgencyState = createSelector(
 export const selectSavedState = createSelector(
   [selectSavedIds, selectSavedError, selectSavedRefreshNeeded],
   (savedProperties, error, refreshNeeded) => ({ savedProperties, error, refreshNeeded }),
+);
+
+/** Client state: clients (cache), tablePreferences (changed here, else as saved), error (clients slice). */
+export const selectClientState = createSelector(
+  [selectClients, selectClientTablePreferences, selectClientsError],
+  (clients, tablePreferences, error) => ({ clients, tablePreferences, error }),
 );
 
 export const NOTIFICATIONS_FAILED = 'Notifications could not be loaded';

@@ -32,15 +32,10 @@ import { ClientTable, type ClientTableFilters } from './ClientTable.tsx';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
 import { matchesSearch } from './clientColumns.tsx';
 import { STAGE_DOTS, STAGE_LABELS, TYPE_LABELS } from './clientFormat.ts';
-import {
-  clientsErrorSet,
-  selectClientAgents,
-  selectClientBookComplete,
-  selectClients,
-  selectClientsError,
-} from './clientsSlice.ts';
+import { clientsErrorSet, selectClientsError } from './clientsSlice.ts';
 import { DeleteClientDialog } from './DeleteClientDialog.tsx';
 import { PendingLeadsPanel } from './PendingLeadsPanel.tsx';
+import { selectClientAgents, selectClientBookComplete, selectClients } from './selectors.ts';
 import { useTablePreferences } from './useTablePreferences.ts';
 
 type Dialog =

@@ -13,19 +13,22 @@ import type {
 import type { PendingLeadListView, PendingLeadView } from '#contracts/schemas/pending-leads';
 import { api } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
-import { selectAgencyId } from '../auth/authSlice.ts';
+import { type AuthRoot, selectAgencyId } from '../auth/authSlice.ts';
+import { apiErrorMessage } from '../errors/apiError.ts';
 import {
   clientLimitPrompt,
   FEATURE_LIMIT_REACHED,
   isClientLimitError,
   type LimitBody,
 } from './clientLimit.ts';
+import { clientsErrorSet } from './clientsSlice.ts';
 
 export { clientLimitPrompt, FEATURE_LIMIT_REACHED, isClientLimitError };
 
 /**
- * The clients endpoints (spec §7 "Clients" plus the activity trail). Types only from the contracts, so this
- * module costs the first page load nothing: the clients slice, in the store, matches these endpoints.
+ * The clients endpoints (spec §7 "Clients" plus the activity trail). Types only from the contracts; loaded
+ * with the clients screen. A change shows in the cached book as soon as it is answered (the book's tag then
+ * refreshes it), and a failure is the slice's `error`.
  */
 export type Client = ClientView;
 export type ClientAgent = ClientListView['agents'][number];
@@ -67,6 +70,32 @@ async function promptAtClientLimit(
   }
 }
 
+const CLIENTS_FAILED = 'Something went wrong with your clients. Please try again.';
+
+type ErrorDispatch = (action: ReturnType<typeof clientsErrorSet>) => unknown;
+
+/** The request's outcome as the clients state's `error`: cleared by an answer, set by a failure. */
+async function recordOutcome(queryFulfilled: Promise<unknown>, dispatch: ErrorDispatch): Promise<boolean> {
+  try {
+    await queryFulfilled;
+    dispatch(clientsErrorSet(null));
+    return true;
+  } catch (failure) {
+    const { error } = failure as { error?: unknown };
+    dispatch(
+      clientsErrorSet(
+        isClientLimitError(error) ? FEATURE_LIMIT_REACHED : apiErrorMessage(error, CLIENTS_FAILED),
+      ),
+    );
+    return false;
+  }
+}
+
+/** The signed-in agent's book, as the screen asks for it. */
+const bookArgOf = (getState: () => unknown): ClientBookArg => ({
+  agencyId: (getState() as AuthRoot).auth.agencyId ?? null,
+});
+
 /** What a batch of imported clients makes stale: the book and the clients usage. */
 export const IMPORTED_TAGS = [LIST, { type: 'FeatureLimit', id: 'clients' }] as const;
 
@@ -87,23 +116,53 @@ export const clientsApi = api.injectEndpoints({
         },
       }),
       providesTags: [LIST],
+      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => void recordOutcome(queryFulfilled, dispatch),
     }),
     createClient: build.mutation<Client, NewClient>({
       query: (body) => ({ url: 'api/clients', method: 'POST', body }),
       invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'clients' }],
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => promptAtClientLimit(queryFulfilled, dispatch),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        void promptAtClientLimit(queryFulfilled, dispatch);
+        if (!(await recordOutcome(queryFulfilled, dispatch))) return;
+        const { data } = await queryFulfilled;
+        dispatch(editBook(getState, (pages) => pages[0]?.items.unshift(data)));
+      },
     }),
     /** POST /api/clients for one CSV row: the list and the usage are refreshed once, after the import */
     importClient: build.mutation<Client, NewClient>({
       query: (body) => ({ url: 'api/clients', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        const answer = await queryFulfilled.catch(() => null);
+        if (answer) dispatch(editBook(getState, (pages) => pages[0]?.items.unshift(answer.data)));
+      },
     }),
     updateClient: build.mutation<Client, { id: string; patch: ClientPatch }>({
       query: ({ id, patch }) => ({ url: clientPath(id), method: 'PUT', body: patch }),
       invalidatesTags: (_result, _error, { id }) => [LIST, { type: 'Client', id: `activity-${id}` }],
+      async onQueryStarted(_arg, { dispatch, getState, queryFulfilled }) {
+        if (!(await recordOutcome(queryFulfilled, dispatch))) return;
+        const { data } = await queryFulfilled;
+        dispatch(
+          editBook(getState, (pages) => {
+            for (const page of pages) {
+              const index = page.items.findIndex((client) => client.client_id === data.client_id);
+              if (index >= 0) page.items[index] = data;
+            }
+          }),
+        );
+      },
     }),
     deleteClient: build.mutation<{ ok: true }, string>({
       query: (id) => ({ url: clientPath(id), method: 'DELETE' }),
       invalidatesTags: [LIST, { type: 'FeatureLimit', id: 'clients' }],
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        if (!(await recordOutcome(queryFulfilled, dispatch))) return;
+        dispatch(
+          editBook(getState, (pages) => {
+            for (const page of pages) page.items = page.items.filter((client) => client.client_id !== id);
+          }),
+        );
+      },
     }),
     /** GET /api/clients/{id}/activity, newest first, a page at a time */
     listClientActivity: build.infiniteQuery<ActivityPage, string, string>({
@@ -157,6 +216,13 @@ export const clientsApi = api.injectEndpoints({
     }),
   }),
 });
+
+/** An edit of the signed-in agent's cached book, page by page. */
+function editBook(getState: () => unknown, edit: (pages: ClientListView[]) => void) {
+  return clientsApi.util.updateQueryData('listClients', bookArgOf(getState), (book) => {
+    edit(book.pages);
+  });
+}
 
 export const {
   useListClientsInfiniteQuery,

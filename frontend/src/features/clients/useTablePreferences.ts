@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector, useAppStore } from '../../app/hooks.ts'
 import { showToast } from '../../components/toasts/toast.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { useGetClientTablePreferencesQuery, useUpdateClientTablePreferencesMutation } from './api.ts';
-import { selectClientTablePreferences, tablePreferencesChanged } from './clientsSlice.ts';
+import { tablePreferencesChanged } from './clientsSlice.ts';
+import { selectClientTablePreferences } from './selectors.ts';
 
 /** How long the table waits after the last column change before saving (dragging a width is many changes). */
 export const SAVE_DELAY_MS = 600;
@@ -12,9 +13,10 @@ export const SAVE_DELAY_MS = 600;
 const DEFAULT_COLUMNS = normalizeColumnPreferences(undefined);
 
 /**
- * The agent's client-table columns: read from GET /api/client-table-preferences/{id} into the clients slice,
- * changed there at once, and saved with PUT /api/update-client-table-preferences/{id} a moment after the
- * last change (and right away when the page is left or hidden, so a reload never loses a change).
+ * The agent's client-table columns: read from GET /api/client-table-preferences/{id} (the API cache),
+ * changed in the clients slice at once, and saved with PUT /api/update-client-table-preferences/{id} a
+ * moment after the last change (and right away when the page is left or hidden, so a reload never loses
+ * a change).
  */
 export function useTablePreferences() {
   const agentId = useAppSelector(selectAgentId) ?? '';
