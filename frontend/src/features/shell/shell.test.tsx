@@ -262,6 +262,7 @@ describe('app shell', () => {
       'Properties',
       'Agents',
       'Clients',
+      'Deals',
       'Agenda',
       'Cloud',
       'Website',
