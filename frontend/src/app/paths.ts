@@ -19,6 +19,8 @@ export const paths = {
   propertySuccess: '/properties/success',
   allAgents: '/agents/all-agents',
   clients: '/clients',
+  /** deals with other agents (issue 22); one deal at /deals/{id} */
+  deals: '/deals',
   agenda: '/agenda',
   cloud: '/cloud',
   webBuilder: '/web-builder',

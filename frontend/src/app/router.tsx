@@ -153,6 +153,16 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            path: paths.deals,
+            lazy: () =>
+              import('../features/deals/DealsPage.tsx').then((module) => ({ Component: module.DealsPage })),
+          },
+          {
+            path: '/deals/:dealId',
+            lazy: () =>
+              import('../features/deals/DealPage.tsx').then((module) => ({ Component: module.DealPage })),
+          },
+          {
             // FullCalendar loads with this route only
             path: paths.agenda,
             lazy: () =>

@@ -5,6 +5,7 @@ import {
   BadgeCheck,
   ExternalLink,
   GripVertical,
+  Handshake,
   MapPin,
   Pencil,
   Rotate3d,
@@ -24,6 +25,8 @@ import { Spinner } from '../../components/ui/Spinner.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
 import { useGetAgentQuery } from '../agents/api.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
+import { CollaborateDialog } from '../deals/CollaborateDialog.tsx';
+import { isCollaborable } from '../deals/dealView.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { formatRatesDate, useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';
 import { useGetPropertyQuery, useReorderPropertyImagesMutation } from './api.ts';
@@ -45,6 +48,7 @@ export function PropertyDetailPage() {
   const agentId = useAppSelector(selectAgentId);
   const { data: property, isLoading, isError, error, refetch } = useGetPropertyQuery(propertyId);
   const [reordering, setReordering] = useState(false);
+  const [collaborating, setCollaborating] = useState(false);
 
   if (isLoading) {
     return (
@@ -106,6 +110,15 @@ export function PropertyDetailPage() {
         </div>
         <div className="flex flex-wrap gap-2">
           <SaveButton propertyId={property.property_id} title={property.title} variant="full" />
+          {!own && isCollaborable(property.status) && (
+            <>
+              <Button onClick={() => setCollaborating(true)}>
+                <Handshake className="size-4" aria-hidden="true" />
+                Collaborate on this listing
+              </Button>
+              <CollaborateDialog listing={property} open={collaborating} onOpenChange={setCollaborating} />
+            </>
+          )}
           {own && (
             <>
               {property.media.length > 1 && (

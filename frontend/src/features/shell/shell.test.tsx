@@ -263,6 +263,7 @@ describe('app shell', () => {
       'Properties',
       'Agents',
       'Clients',
+      'Deals',
       'Agenda',
       'Cloud',
       'Website',

@@ -1,0 +1,77 @@
+import type * as z from 'zod/mini';
+import type { DealStage } from '#contracts/deals';
+import type { dealsRoutes } from '#contracts/routes/deals';
+import type { DealCreateInput, DealTimelineEntryView, DealView } from '#contracts/schemas/deals';
+import { api } from '../../app/api.ts';
+
+/** The deals endpoints (issue 22). Types only from the contracts, so this module costs other pages nothing. */
+export type Deal = DealView;
+export type DealDetail = z.infer<(typeof dealsRoutes)['getDeal']['response']>;
+export type DealTimelineEntry = DealTimelineEntryView;
+type DealPage = z.infer<(typeof dealsRoutes)['listDeals']['response']>;
+export type NewDeal = Omit<DealCreateInput, 'shared_fields'> &
+  Partial<Pick<DealCreateInput, 'shared_fields'>>;
+
+/** Deals a page of the list loads at once. */
+export const DEAL_PAGE_SIZE = 25;
+
+const dealPath = (id: string) => `api/deals/${encodeURIComponent(id)}`;
+const LIST = { type: 'Deal', id: 'LIST' } as const;
+const dealTag = (id: string) => ({ type: 'Deal', id }) as const;
+
+/**
+ * What a changed deal makes stale: the deal, the lists, and once it closed, the agent records and
+ * reputations whose verified-deal counts the awarder raises.
+ */
+const changedDealTags = (deal: Deal | undefined, id: string) =>
+  deal
+    ? [dealTag(id), LIST, ...(deal.status === 'closed' ? (['Agent', 'Reputation'] as const) : [])]
+    : [dealTag(id)];
+
+export const dealsApi = api.enhanceEndpoints({ addTagTypes: ['Deal'] }).injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /api/deals: both sides' deals, newest first, page after page (cursor) */
+    listDeals: build.infiniteQuery<DealPage, void, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.cursor,
+      },
+      query: ({ pageParam }) => ({
+        url: 'api/deals',
+        params: { limit: DEAL_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      providesTags: [LIST],
+    }),
+    /** GET /api/deals/{id}: the deal with its timeline (oldest first) */
+    getDeal: build.query<DealDetail, string>({
+      query: (id) => dealPath(id),
+      providesTags: (_result, _error, id) => [dealTag(id)],
+    }),
+    createDeal: build.mutation<Deal, NewDeal>({
+      query: (body) => ({ url: 'api/deals', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [LIST, 'Notification'] : []),
+    }),
+    moveDeal: build.mutation<Deal, { id: string; status: DealStage }>({
+      query: ({ id, status }) => ({ url: dealPath(id), method: 'PUT', body: { status } }),
+      // a refused move (409) may mean the other agent moved first: read the deal again
+      invalidatesTags: (result, _error, { id }) => changedDealTags(result, id),
+    }),
+    addDealNote: build.mutation<DealTimelineEntry, { id: string; text: string }>({
+      query: ({ id, text }) => ({ url: `${dealPath(id)}/notes`, method: 'POST', body: { text } }),
+      invalidatesTags: (_result, _error, { id }) => [dealTag(id)],
+    }),
+    confirmDealClose: build.mutation<Deal, string>({
+      query: (id) => ({ url: `${dealPath(id)}/confirm-close`, method: 'POST' }),
+      invalidatesTags: (result, _error, id) => changedDealTags(result, id),
+    }),
+  }),
+});
+
+export const {
+  useListDealsInfiniteQuery,
+  useGetDealQuery,
+  useCreateDealMutation,
+  useMoveDealMutation,
+  useAddDealNoteMutation,
+  useConfirmDealCloseMutation,
+} = dealsApi;
