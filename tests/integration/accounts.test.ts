@@ -145,10 +145,12 @@ describe('sign-up through the Cognito JSON API of the local cloud', () => {
       token: signedIn.body.AuthenticationResult.AccessToken,
     });
     expect(response.status).toBe(200);
-    await vi.waitFor(() =>
-      expect(readFileSync(inject('cloud').logFile, 'utf8')).toMatch(
-        /lambda post-confirmation PostConfirmation_ConfirmForgotPassword ok/,
-      ),
+    await vi.waitFor(
+      () =>
+        expect(readFileSync(inject('cloud').logFile, 'utf8')).toMatch(
+          /lambda post-confirmation PostConfirmation_ConfirmForgotPassword ok/,
+        ),
+      { timeout: 10_000 },
     );
   });
 

@@ -123,8 +123,10 @@ describe('the local API Gateway', () => {
     await callApi('/api/agents?limit=1');
 
     // the line is written when the response has finished, a moment after the client has it
-    await vi.waitFor(() =>
-      expect(readFileSync(inject('cloud').logFile, 'utf8')).toMatch(/GET \/api\/agents\?limit=1 401 \d+ms/),
+    await vi.waitFor(
+      () =>
+        expect(readFileSync(inject('cloud').logFile, 'utf8')).toMatch(/GET \/api\/agents\?limit=1 401 \d+ms/),
+      { timeout: 10_000 },
     );
   });
 });
