@@ -54,11 +54,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'fidelity',
-          include: ['tests/fidelity/**/*.test.ts'],
+          // one file importing every suite (they provoke refusals on purpose and read them back from the one
+          // cloud log, so they run one after another), beside the other projects: tests/fidelity/suite.test.ts
+          include: ['tests/fidelity/suite.test.ts'],
           globalSetup: ['tests/support/fidelity-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
-          // the files provoke refusals on purpose and read them back from the one cloud log
-          fileParallelism: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
           env,
@@ -83,11 +83,11 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'concurrency',
-          include: ['tests/concurrency/**/*.test.ts'],
+          // one file importing every suite (the idempotency cases compare whole-table snapshots: nothing else
+          // may write to this cloud meanwhile), beside the other projects: tests/concurrency/suite.test.ts
+          include: ['tests/concurrency/suite.test.ts'],
           globalSetup: ['tests/support/concurrency-setup.ts'],
           setupFiles: ['tests/support/env-from-cloud.ts'],
-          // the idempotency cases compare whole-table snapshots: no other file may write meanwhile
-          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
           env,

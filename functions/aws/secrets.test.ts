@@ -5,7 +5,7 @@ import { preloadSecret, secretValue } from './secrets.ts';
 
 /**
  * The cold-start read of a secret (functions/aws/secrets.ts). The happy path and the grant are proven
- * against the local Secrets Manager stand-in (tests/fidelity/grants.test.ts, the billing webhook's
+ * against the local Secrets Manager stand-in (tests/fidelity/grants.suite.ts, the billing webhook's
  * integration tests); a transient outage is a fault the stand-in cannot produce, so it is mocked here.
  */
 
