@@ -104,31 +104,3 @@ export const DomainClaim = defineEntity<DomainClaimItem, 'domain', 'created_at'>
   key: { pk: { prefix: 'HOST', attributes: ['domain'] }, sk: { prefix: 'CLAIM' } },
   defaults: () => ({ created_at: new Date().toISOString() }),
 });
-
-export type LeadSenderKind = 'ip' | 'email';
-
-export interface LeadRateCounterItem {
-  website_id: string;
-  /** the hour the counter covers, `YYYY-MM-DDTHH` (UTC) */
-  hour: string;
-  kind: LeadSenderKind;
-  /** a SHA-256 fingerprint of the sender's address or email: who wrote is in the lead, not here */
-  sender: string;
-  count: number;
-  /** epoch seconds (the table's TTL attribute): the counter is removed an hour after its hour ends */
-  expires_at: number;
-}
-
-/**
- * How many contact-form messages one sender (by address, and by email) sent one website in one hour: one
- * atomic conditional ADD each, so concurrent posts cannot pass the rate limit.
- */
-export const LeadRateCounter = defineEntity<LeadRateCounterItem, 'website_id' | 'hour' | 'kind' | 'sender'>()(
-  {
-    type: 'leadRateCounter',
-    key: {
-      pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
-      sk: { prefix: 'LEAD_RATE', attributes: ['hour', 'kind', 'sender'] },
-    },
-  },
-);

@@ -4,7 +4,7 @@ import { defineEntity } from '#platform/data/entity';
 
 /**
  * What the contact forms of published websites leave besides clients (functions/website-leads/website-leads.ts):
- * each website's lead caps, and the leads waiting for their agent.
+ * each website's lead caps, each sender's rate counters, and the leads waiting for their agent.
  */
 
 export type LeadCapWindow = 'hour' | 'day';
@@ -63,3 +63,31 @@ export function pendingLeadId(at = new Date()): string {
   const random = randomUUID().replace(/-/g, '').slice(0, 16);
   return `${at.getTime().toString(36).padStart(9, '0')}-${random}`;
 }
+
+export type LeadSenderKind = 'ip' | 'email';
+
+export interface LeadRateCounterItem {
+  website_id: string;
+  /** the hour the counter covers, `YYYY-MM-DDTHH` (UTC) */
+  hour: string;
+  kind: LeadSenderKind;
+  /** a SHA-256 fingerprint of the sender's address or email: who wrote is in the lead, not here */
+  sender: string;
+  count: number;
+  /** epoch seconds (the table's TTL attribute): the counter is removed an hour after its hour ends */
+  expires_at: number;
+}
+
+/**
+ * How many contact-form messages one sender (by address, and by email) sent one website in one hour: one
+ * atomic conditional ADD each, so concurrent posts cannot pass the rate limit.
+ */
+export const LeadRateCounter = defineEntity<LeadRateCounterItem, 'website_id' | 'hour' | 'kind' | 'sender'>()(
+  {
+    type: 'leadRateCounter',
+    key: {
+      pk: { prefix: 'WEBSITE', attributes: ['website_id'] },
+      sk: { prefix: 'LEAD_RATE', attributes: ['hour', 'kind', 'sender'] },
+    },
+  },
+);

@@ -8,7 +8,6 @@ import { Client, type ClientItem, recordClientActivities } from '#functions/clie
 import { notify } from '#functions/notifications/entities';
 import { AgentPreferences } from '#functions/preferences/entities';
 import { Property, type PropertyItem } from '#functions/properties/entities';
-import { LeadRateCounter, type LeadSenderKind } from '#functions/website-domains/entities';
 import type { WebsiteItem } from '#functions/websites/entities';
 import { Agent } from '#platform/accounts/entities';
 import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
@@ -20,6 +19,8 @@ import { logger } from '#platform/logger';
 import { isFromCloudFront } from '#platform/origin-verify';
 import {
   type LeadCapWindow,
+  LeadRateCounter,
+  type LeadSenderKind,
   PendingLead,
   type PendingLeadItem,
   type PendingLeadReason,
