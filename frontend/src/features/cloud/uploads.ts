@@ -1,3 +1,4 @@
+import { nanoid } from '@reduxjs/toolkit';
 import { DEFAULT_STORAGE_LIMIT_BYTES, MAX_UPLOAD_BYTES } from '#contracts/plans';
 import { EMPTY_FILE_MESSAGE } from '#contracts/schemas/forms';
 import type { AppDispatch } from '../../app/store.ts';
@@ -72,8 +73,6 @@ class UploadHttpError extends Error {
 }
 class UploadCancelled extends Error {}
 
-let sequence = 0;
-
 /**
  * Uploads files to a folder, all at once: each checks the quota, gets a presigned POST (which reserves its
  * size on the server), posts its bytes straight to S3 with progress, then confirms.
@@ -84,8 +83,7 @@ export async function uploadFiles(
   parentId: string | null,
 ): Promise<void> {
   const queued = files.map((file) => {
-    sequence += 1;
-    const id = `upload-${Date.now()}-${sequence}`;
+    const id = `upload-${nanoid()}`;
     dispatch(cloudActions.uploadQueued({ id, name: file.name, size: file.size }));
     return { id, file };
   });

@@ -10,7 +10,7 @@ import {
   useIncomingConnectionRequests,
 } from '../connections/ConnectionRequestItems.tsx';
 import { NOTIFICATION_REFRESH_MS } from '../reputation/api.ts';
-import type { MenuTriggerProps } from '../shell/HeaderMenus.tsx';
+import type { MenuTriggerProps } from '../shell/menuTrigger.ts';
 import { NotificationItems } from './NotificationItems.tsx';
 import { useNotifications } from './useNotifications.ts';
 

@@ -1,3 +1,4 @@
+import { nanoid } from '@reduxjs/toolkit';
 import { MAX_PHOTO_BYTES, MAX_PHOTOS, PHOTO_TYPES } from './labels.ts';
 import type { UploadTicket } from './types.ts';
 
@@ -16,8 +17,6 @@ export interface PhotoDraft {
 export const NOT_A_PHOTO = 'Only JPEG, PNG or WebP images can be added';
 export const PHOTO_TOO_LARGE = 'Photos must be at most 20 MB each';
 
-let sequence = 0;
-
 /** The acceptable files as drafts, and a message for each refused one. */
 export function photoDrafts(
   files: readonly File[],
@@ -31,8 +30,7 @@ export function photoDrafts(
     else if (already + drafts.length >= MAX_PHOTOS)
       errors.push(`${file.name}: at most ${MAX_PHOTOS} photos at a time`);
     else {
-      sequence += 1;
-      drafts.push({ id: `photo-${sequence}`, file, preview: URL.createObjectURL(file) });
+      drafts.push({ id: `photo-${nanoid()}`, file, preview: URL.createObjectURL(file) });
     }
   }
   return { drafts, errors };

@@ -10,7 +10,7 @@ import { Button } from '../../components/ui/Button.tsx';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData, selectAgentPicture } from '../agents/selectors.ts';
 import { useListInvitesQuery } from '../team/api.ts';
-import type { MenuTriggerProps } from './HeaderMenus.tsx';
+import type { MenuTriggerProps } from './menuTrigger.ts';
 import { mayInvite, visibleInvites } from './roles.ts';
 import { useAddProperty } from './useAddProperty.ts';
 

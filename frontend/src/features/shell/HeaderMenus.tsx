@@ -1,21 +1,16 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LogOut, UserRound } from 'lucide-react';
-import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { selectAgentData } from '../agents/selectors.ts';
 import { logout } from '../auth/logout.ts';
+import type { MenuTriggerProps } from './menuTrigger.ts';
 
 /**
  * The header's dropdown menus. Radix's menu with its positioning engine is 15 KB gzip, so it loads
  * after the shell's first paint; until then `Header` shows the same triggers (see `MenuTrigger`).
  */
-export interface MenuTriggerProps {
-  label: string;
-  className: string;
-  children: ReactNode;
-}
 
 const menuContent =
   'z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-xl shadow-slate-900/10 motion-safe:animate-dialog-in';
