@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ClientActivityKind } from '#contracts/client-values';
 import type { ClientActivityView, ClientTablePreferencesView, ClientView } from '#contracts/schemas/clients';
+import type { PendingLeadView } from '#contracts/schemas/pending-leads';
 import { Agency } from '#platform/accounts/entities';
 import type { Identity } from '#platform/auth';
 import { defineEntity } from '#platform/data/entity';
@@ -201,4 +202,37 @@ export async function deleteClientActivity(clientId: string): Promise<void> {
         ),
     );
   }
+}
+
+export type PendingLeadReason = PendingLeadView['reason'];
+
+/**
+ * A waiting lead as stored: the contract's pending lead (its `lead_id` time-ordered, `pendingLeadId`, so the
+ * partition lists leads oldest first) in its agent's partition, expiring in epoch seconds (the table's TTL
+ * attribute; the contract shows an ISO time).
+ */
+export type PendingLeadItem = Omit<PendingLeadView, 'expires_at'> & {
+  agent_id: string;
+  expires_at: number;
+};
+
+/**
+ * A lead waiting in its agent's partition, outside the client book and the clients count. Keyed by agent
+ * and lead, so another agent's lead is simply not there (404), and the partition is the waiting list.
+ */
+export const PendingLead = defineEntity<PendingLeadItem, 'agent_id' | 'lead_id'>()({
+  type: 'pendingLead',
+  key: {
+    pk: { prefix: 'AGENT', attributes: ['agent_id'] },
+    sk: { prefix: 'PENDING_LEAD', attributes: ['lead_id'] },
+  },
+});
+
+/**
+ * A lead id that sorts by arrival: the time in base 36 (fixed width, good until the year 5188) and 16
+ * random hex digits.
+ */
+export function pendingLeadId(at = new Date()): string {
+  const random = randomUUID().replace(/-/g, '').slice(0, 16);
+  return `${at.getTime().toString(36).padStart(9, '0')}-${random}`;
 }

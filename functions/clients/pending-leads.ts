@@ -1,8 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import type { PendingLeadView } from '#contracts/schemas/pending-leads';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import { AgentPreferences } from '#functions/preferences/entities';
-import { PendingLead, type PendingLeadItem } from '#functions/website-leads/entities';
-import { leadActivitySummary, leadClient } from '#functions/website-leads/website-leads';
 import { limitReachedError, reserveFeatureAction } from '#platform/accounts/limits';
 import type { Identity } from '#platform/auth';
 import { cancellationCodes, type Page, transactWrite } from '#platform/data/entity';
@@ -11,7 +10,58 @@ import { HttpError, notFound } from '#platform/errors';
 import { invocationTimeLeft } from '#platform/invocation-deadline';
 import { logger } from '#platform/logger';
 import { actorOf } from './clients.ts';
-import { Client, type ClientItem, recordClientActivities } from './entities.ts';
+import {
+  Client,
+  type ClientItem,
+  PendingLead,
+  type PendingLeadItem,
+  recordClientActivities,
+} from './entities.ts';
+
+/** What a waiting lead keeps of the form and its website: everything its client will be made from. */
+export type LeadDetails = Omit<
+  PendingLeadItem,
+  'agent_id' | 'lead_id' | 'reason' | 'received_at' | 'expires_at'
+>;
+
+/**
+ * The client a lead becomes (a new buyer, source `website`, tagged `website-lead`): the message as the note,
+ * after a line naming the website, the page and the listing. Made the same way at once and from the waiting
+ * list, so an added lead reads exactly as one that never waited.
+ */
+export function leadClient(
+  owner: { agentId: string; agencyId?: string | undefined; currency: string },
+  details: LeadDetails,
+  createdAt: string,
+): ClientItem {
+  const note = [
+    `Contact form on the website "${details.website_name}"${details.page ? ` (page ${details.page})` : ''}${
+      details.property_id ? `, about the listing "${details.property_title}" (${details.property_id})` : ''
+    }.`,
+  ];
+  if (details.message) note.push(details.message);
+  return {
+    client_id: randomUUID(),
+    agentId: owner.agentId,
+    ...(owner.agencyId ? { agencyId: owner.agencyId } : {}),
+    full_name: details.full_name,
+    email: details.email,
+    ...(details.phone ? { phone: details.phone } : {}),
+    type: 'buyer',
+    stage: 'new',
+    currency: owner.currency,
+    preferred_areas: [],
+    property_interests: details.property_id ? [details.property_id] : [],
+    tags: ['website-lead'],
+    source: 'website',
+    notes: note.join('\n\n'),
+    created_at: createdAt,
+  };
+}
+
+/** The activity line of a client made from a lead. */
+export const leadActivitySummary = (details: Pick<LeadDetails, 'website_name' | 'property_title'>) =>
+  `Lead from the website "${details.website_name}"${details.property_title ? ` about "${details.property_title}"` : ''}`;
 
 /**
  * The agent's waiting leads (docs/decisions.md, "Leads never take the agent's own room"): listed, added to

@@ -1,10 +1,19 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { planFor } from '#contracts/plans';
 import { PENDING_LEAD_DAYS } from '#contracts/schemas/pending-leads';
 import { DEFAULT_CURRENCY } from '#contracts/schemas/preferences';
 import type { WebsiteListingLeadInput } from '#contracts/schemas/website-leads';
-import { Client, type ClientItem, recordClientActivities } from '#functions/clients/entities';
+import {
+  Client,
+  type ClientItem,
+  PendingLead,
+  type PendingLeadItem,
+  type PendingLeadReason,
+  pendingLeadId,
+  recordClientActivities,
+} from '#functions/clients/entities';
+import { type LeadDetails, leadActivitySummary, leadClient } from '#functions/clients/pending-leads';
 import { notify } from '#functions/notifications/entities';
 import { AgentPreferences } from '#functions/preferences/entities';
 import { Property, type PropertyItem } from '#functions/properties/entities';
@@ -17,16 +26,7 @@ import { gt, lt, notExists, or } from '#platform/data/expression';
 import { HttpError } from '#platform/errors';
 import { logger } from '#platform/logger';
 import { isFromCloudFront } from '#platform/origin-verify';
-import {
-  type LeadCapWindow,
-  LeadRateCounter,
-  type LeadSenderKind,
-  PendingLead,
-  type PendingLeadItem,
-  type PendingLeadReason,
-  pendingLeadId,
-  WebsiteLeadCount,
-} from './entities.ts';
+import { type LeadCapWindow, LeadRateCounter, type LeadSenderKind, WebsiteLeadCount } from './entities.ts';
 
 /**
  * Contact-form leads of published websites (docs/website-builder.md "Publishing"): the visitor becomes a
@@ -174,9 +174,6 @@ export async function hasPendingLeads(agentId: string): Promise<boolean> {
   return page.items.length > 0;
 }
 
-/** What a waiting lead keeps of the form and its website: everything its client will be made from. */
-type LeadDetails = Omit<PendingLeadItem, 'agent_id' | 'lead_id' | 'reason' | 'received_at' | 'expires_at'>;
-
 function leadDetails(
   website: Pick<WebsiteItem, 'website_id' | 'name'>,
   lead: WebsiteListingLeadInput,
@@ -193,45 +190,6 @@ function leadDetails(
     ...(listing ? { property_id: listing.property_id, property_title: listing.title } : {}),
   };
 }
-
-/**
- * The client a lead becomes (a new buyer, source `website`, tagged `website-lead`): the message as the note,
- * after a line naming the website, the page and the listing. Made the same way at once and from the waiting
- * list, so an added lead reads exactly as one that never waited.
- */
-export function leadClient(
-  owner: { agentId: string; agencyId?: string | undefined; currency: string },
-  details: LeadDetails,
-  createdAt: string,
-): ClientItem {
-  const note = [
-    `Contact form on the website "${details.website_name}"${details.page ? ` (page ${details.page})` : ''}${
-      details.property_id ? `, about the listing "${details.property_title}" (${details.property_id})` : ''
-    }.`,
-  ];
-  if (details.message) note.push(details.message);
-  return {
-    client_id: randomUUID(),
-    agentId: owner.agentId,
-    ...(owner.agencyId ? { agencyId: owner.agencyId } : {}),
-    full_name: details.full_name,
-    email: details.email,
-    ...(details.phone ? { phone: details.phone } : {}),
-    type: 'buyer',
-    stage: 'new',
-    currency: owner.currency,
-    preferred_areas: [],
-    property_interests: details.property_id ? [details.property_id] : [],
-    tags: ['website-lead'],
-    source: 'website',
-    notes: note.join('\n\n'),
-    created_at: createdAt,
-  };
-}
-
-/** The activity line of a client made from a lead. */
-export const leadActivitySummary = (details: Pick<LeadDetails, 'website_name' | 'property_title'>) =>
-  `Lead from the website "${details.website_name}"${details.property_title ? ` about "${details.property_title}"` : ''}`;
 
 /** The agent's display currency, which a lead's (empty) budget is in. */
 async function currencyOf(agentId: string): Promise<string> {

@@ -154,7 +154,7 @@ export const limitedRouteFixtures: Partial<Record<RouteId, LimitedRouteFixture>>
       const { role, limit } = finiteLimitFor('clients');
       const owner = await createTestAgent({ role });
       // twice the limit of website leads waiting (they arrived past the limit of another time)
-      const { PendingLead, pendingLeadId } = await import('#functions/website-leads/entities');
+      const { PendingLead, pendingLeadId } = await import('#functions/clients/entities');
       const leads: Array<{ lead_id: string }> = [];
       for (let index = 0; index < 2 * limit; index += 1) {
         leads.push(

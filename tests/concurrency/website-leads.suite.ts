@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { Client } from '#functions/clients/entities';
-import { PendingLead, pendingLeadId, WebsiteLeadCount } from '#functions/website-leads/entities';
+import { Client, PendingLead, pendingLeadId } from '#functions/clients/entities';
+import { WebsiteLeadCount } from '#functions/website-leads/entities';
 import { LEAD_RATE_LIMITS, WEBSITE_LEAD_CAPS } from '#functions/website-leads/website-leads';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 

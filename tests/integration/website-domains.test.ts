@@ -4,10 +4,9 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { describe, expect, inject, it } from 'vitest';
 import { config } from '#aws/config';
 import { PLANS } from '#contracts/plans';
-import { Client } from '#functions/clients/entities';
+import { Client, PendingLead } from '#functions/clients/entities';
 import { DomainClaim, WebsiteDomain } from '#functions/website-domains/entities';
 import { websiteIdForHost } from '#functions/website-domains/website-domains';
-import { PendingLead } from '#functions/website-leads/entities';
 import { LEAD_RATE_LIMITED_MESSAGE, LEAD_RATE_LIMITS } from '#functions/website-leads/website-leads';
 import { Website } from '#functions/websites/entities';
 import { FeatureUsage } from '#platform/accounts/entities';
