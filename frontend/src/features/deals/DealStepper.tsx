@@ -27,17 +27,25 @@ export function DealStepper({
   // an ended deal stops after the stage it reached, with its end in place of what did not happen
   const steps: DealStage[] = ended ? [...DEAL_PATH.slice(0, reached + 1), status] : [...DEAL_PATH];
   return (
-    <ol aria-label="Deal stages" className="flex flex-wrap items-center gap-x-1 gap-y-2">
+    // a row where the card is wide enough for all five stages, a column where it is not (phones)
+    <ol aria-label="Deal stages" className="flex flex-col gap-2 @lg:flex-row @lg:items-center @lg:gap-1">
       {steps.map((stage, index) => {
         const current = stage === status;
         const done = !current && index <= reached;
         const failed = current && ended;
         return (
-          <li key={stage} className="flex items-center gap-1" aria-current={current ? 'step' : undefined}>
+          <li
+            key={stage}
+            className={clsx('flex items-center gap-1', index > 0 && '@lg:flex-1')}
+            aria-current={current ? 'step' : undefined}
+          >
             {index > 0 && (
               <span
                 aria-hidden="true"
-                className={clsx('h-px w-4 sm:w-8', done || current ? 'bg-brand-2' : 'bg-slate-300')}
+                className={clsx(
+                  'hidden h-px min-w-3 flex-1 @lg:block',
+                  done || current ? 'bg-brand-2' : 'bg-slate-300',
+                )}
               />
             )}
             <span
