@@ -26,12 +26,18 @@ export function DealStepper({
   const reached = DEAL_PATH.indexOf(reachedStage(status, timeline));
   // an ended deal stops after the stage it reached, with its end in place of what did not happen
   const steps: DealStage[] = ended ? [...DEAL_PATH.slice(0, reached + 1), status] : [...DEAL_PATH];
+  // a stage passed over (a viewing never recorded before the offer) is not shown as done
+  const visited = new Set<DealStage>([
+    'proposed',
+    ...timeline.flatMap((entry) => (entry.to ? [entry.to] : [])),
+  ]);
   return (
     // a row where the card is wide enough for all five stages, a column where it is not (phones)
     <ol aria-label="Deal stages" className="flex flex-col gap-2 @lg:flex-row @lg:items-center @lg:gap-1">
       {steps.map((stage, index) => {
         const current = stage === status;
-        const done = !current && index <= reached;
+        const passed = !current && index <= reached;
+        const done = passed && visited.has(stage);
         const failed = current && ended;
         return (
           <li
@@ -44,7 +50,7 @@ export function DealStepper({
                 aria-hidden="true"
                 className={clsx(
                   'hidden h-px min-w-3 flex-1 @lg:block',
-                  done || current ? 'bg-brand-2' : 'bg-slate-300',
+                  passed || current ? 'bg-brand-2' : 'bg-slate-300',
                 )}
               />
             )}
@@ -66,7 +72,9 @@ export function DealStepper({
                 <Check className="size-3.5" aria-hidden="true" />
               ) : null}
               {DEAL_STAGE_LABELS[stage]}
-              <span className="sr-only">{current ? ' (current)' : done ? ' (done)' : ''}</span>
+              <span className="sr-only">
+                {current ? ' (current)' : done ? ' (done)' : passed ? ' (skipped)' : ''}
+              </span>
             </span>
           </li>
         );
