@@ -26,8 +26,7 @@ async function shoot(page: Page, name: string) {
 }
 
 /** The sidebar's Verified deals figure. */
-const verifiedDeals = (page: Page) =>
-  sidebar(page).locator('div:has(> dt:text-is("Verified deals")) > dd');
+const verifiedDeals = (page: Page) => sidebar(page).locator('div:has(> dt:text-is("Verified deals")) > dd');
 
 /** Reloads until the sidebar's Verified deals figure reads `expected` (the awarder raises it). */
 async function expectVerifiedDeals(page: Page, expected: string) {
@@ -107,7 +106,9 @@ describe('a deal between two agents', () => {
     await almaPage.waitForURL(/\/deals\/[^/]+$/);
     const dealUrl = almaPage.url();
     await almaPage.getByRole('heading', { level: 1, name: title }).waitFor();
-    await almaPage.getByText(`Waiting for Bruno Lister ${suffix} to accept or decline the proposal.`).waitFor();
+    await almaPage
+      .getByText(`Waiting for Bruno Lister ${suffix} to accept or decline the proposal.`)
+      .waitFor();
 
     // B finds it on the board, in Proposed, with the budget A shared
     await brunoPage.goto(appUrl('/deals'));

@@ -6,8 +6,11 @@ import { DealStageBadge } from './DealStageBadge.tsx';
 import { otherAgent, sideLabel } from './dealView.ts';
 import { dealPath } from './paths.ts';
 
-/** One deal on the board or in the list: the listing, the client, the other agent, the caller's side. */
-export function DealCard({ deal }: { deal: Deal }) {
+/**
+ * One deal on the board or in the list: the listing, the client, the other agent, the caller's side, and
+ * (in the list, where no column says it) the stage.
+ */
+export function DealCard({ deal, showStage = true }: { deal: Deal; showStage?: boolean }) {
   const { listingPrice } = useCurrency();
   const other = otherAgent(deal);
   return (
@@ -22,7 +25,7 @@ export function DealCard({ deal }: { deal: Deal }) {
             {deal.listing.title}
           </Link>
         </h3>
-        <DealStageBadge stage={deal.status} />
+        {showStage && <DealStageBadge stage={deal.status} />}
       </div>
       <p className="mt-1 text-sm text-slate-600">
         {deal.listing.city} ·{' '}
@@ -34,12 +37,12 @@ export function DealCard({ deal }: { deal: Deal }) {
         <span className="text-slate-500">Client </span>
         <span className="font-medium">{deal.client.full_name}</span>
       </p>
-      <div className="mt-3 flex items-center justify-between gap-3 border-t border-slate-100 pt-3">
-        <span className="flex min-w-0 items-center gap-2">
-          <Avatar src={other.profile_picture} alt="" className="size-7" />
-          <span className="truncate text-sm font-medium text-slate-800">{other.full_name}</span>
+      <div className="mt-3 flex items-center gap-2.5 border-t border-slate-100 pt-3">
+        <Avatar src={other.profile_picture} alt="" className="size-8" />
+        <span className="min-w-0">
+          <span className="block truncate text-sm font-medium text-slate-800">{other.full_name}</span>
+          <span className="block text-xs text-slate-500">{sideLabel(deal.side)}</span>
         </span>
-        <span className="shrink-0 text-xs font-medium text-slate-500">{sideLabel(deal.side)}</span>
       </div>
     </article>
   );

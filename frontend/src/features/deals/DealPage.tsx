@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ArrowLeft, CircleCheck, Clock, ImageOff } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -82,7 +83,7 @@ export function DealPage() {
             <CardContent className="space-y-5">
               <div>
                 <h2 className="text-base font-semibold text-slate-900">Stage</h2>
-                <div className="mt-3">
+                <div className="@container mt-3">
                   <DealStepper status={deal.status} timeline={deal.timeline} />
                 </div>
               </div>
@@ -114,7 +115,11 @@ function DealHeader({ deal }: { deal: DealDetail }) {
     <header className="flex flex-col gap-4 sm:flex-row sm:items-start">
       <Link
         to={propertyPath(listing.property_id)}
-        className="block h-40 w-full shrink-0 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200 sm:h-28 sm:w-40"
+        className={clsx(
+          'h-40 w-full shrink-0 overflow-hidden rounded-2xl bg-slate-100 ring-1 ring-slate-200 sm:block sm:h-28 sm:w-40',
+          // without a photo, a phone shows no placeholder
+          listing.image ? 'block' : 'hidden',
+        )}
         tabIndex={-1}
         aria-hidden="true"
       >

@@ -26,18 +26,32 @@ export function DealStepper({
   const reached = DEAL_PATH.indexOf(reachedStage(status, timeline));
   // an ended deal stops after the stage it reached, with its end in place of what did not happen
   const steps: DealStage[] = ended ? [...DEAL_PATH.slice(0, reached + 1), status] : [...DEAL_PATH];
+  // a stage passed over (a viewing never recorded before the offer) is not shown as done
+  const visited = new Set<DealStage>([
+    'proposed',
+    ...timeline.flatMap((entry) => (entry.to ? [entry.to] : [])),
+  ]);
   return (
-    <ol aria-label="Deal stages" className="flex flex-wrap items-center gap-x-1 gap-y-2">
+    // a row where the card is wide enough for all five stages, a column where it is not (phones)
+    <ol aria-label="Deal stages" className="flex flex-col gap-2 @lg:flex-row @lg:items-center @lg:gap-1">
       {steps.map((stage, index) => {
         const current = stage === status;
-        const done = !current && index <= reached;
+        const passed = !current && index <= reached;
+        const done = passed && visited.has(stage);
         const failed = current && ended;
         return (
-          <li key={stage} className="flex items-center gap-1" aria-current={current ? 'step' : undefined}>
+          <li
+            key={stage}
+            className={clsx('flex items-center gap-1', index > 0 && '@lg:flex-1')}
+            aria-current={current ? 'step' : undefined}
+          >
             {index > 0 && (
               <span
                 aria-hidden="true"
-                className={clsx('h-px w-4 sm:w-8', done || current ? 'bg-brand-2' : 'bg-slate-300')}
+                className={clsx(
+                  'hidden h-px min-w-3 flex-1 @lg:block',
+                  passed || current ? 'bg-brand-2' : 'bg-slate-300',
+                )}
               />
             )}
             <span
@@ -58,7 +72,9 @@ export function DealStepper({
                 <Check className="size-3.5" aria-hidden="true" />
               ) : null}
               {DEAL_STAGE_LABELS[stage]}
-              <span className="sr-only">{current ? ' (current)' : done ? ' (done)' : ''}</span>
+              <span className="sr-only">
+                {current ? ' (current)' : done ? ' (done)' : passed ? ' (skipped)' : ''}
+              </span>
             </span>
           </li>
         );
