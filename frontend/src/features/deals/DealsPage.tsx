@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { HandCoins, Kanban, List } from 'lucide-react';
+import { Handshake, Kanban, List } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { DEAL_STAGE_LABELS, OPEN_DEAL_STAGES } from '#contracts/deals';
 import { Button } from '../../components/ui/Button.tsx';
@@ -45,7 +45,7 @@ export function DealsPage() {
       ) : deals.length === 0 ? (
         <Card>
           <EmptyState
-            icon={<HandCoins />}
+            icon={<Handshake />}
             title="No deals yet"
             description="A deal starts when an agent brings a client to another agent's listing. Open another agent's listing and choose Collaborate on this listing."
           />

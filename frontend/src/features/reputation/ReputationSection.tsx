@@ -6,7 +6,6 @@ import {
   ChevronRight,
   CircleCheck,
   CircleDashed,
-  HandCoins,
   Handshake,
   History,
   Home,
@@ -49,7 +48,9 @@ const ACTIVITY_ICONS: Record<ReputationActivityType, LucideIcon> = {
   PROPERTY_DEED_VERIFIED: BadgeCheck,
   OWNER_ACKNOWLEDGEMENT: ShieldCheck,
   CONNECTION_ACCEPTED: Handshake,
-  DEAL_CLOSED: HandCoins,
+  // a closed deal is a verified deal: the verified-deals mark (sharing the icon keeps the profile's first load
+  // within its budget)
+  DEAL_CLOSED: BadgeCheck,
 };
 
 /**
