@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './tests/support/longest-first.ts';
 
 const env = { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_DEV: 'false' };
 
@@ -17,8 +16,6 @@ export default defineConfig({
     // Most files wait on a local cloud (its own process), not on the CPU: three at a time on two cores
     // halves the integration project's time (146 s → 80 s). Vitest's default would be one (cores − 1).
     maxWorkers: 3,
-    // the longest files first, across projects (tests/support/longest-first.ts says why)
-    sequence: { sequencer: LongestFirstSequencer },
     // a condition polled by a test may take a few seconds on a busy machine (Vitest's default is 1 s)
     expect: { poll: { timeout: 10_000 } },
     projects: [
