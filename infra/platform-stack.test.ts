@@ -14,12 +14,14 @@ import { ENV_NAMES } from '../contracts/environment.ts';
 import { type EventRule, eventRules } from '../contracts/event-rules.ts';
 import { S3_EVENT_SOURCE, S3_OBJECT_CREATED } from '../contracts/events.ts';
 import { manifest } from '../contracts/manifest.ts';
+import { precompressedPath } from '../contracts/response-headers.ts';
 import type { BucketName, RouteDefinition, RouteResources } from '../contracts/route.ts';
 import {
   API_PATH_PREFIXES,
   guardRedirect,
   isApiPath,
   LOGIN_PATH,
+  STATIC_FILE,
   TOKEN_COOKIE,
 } from '../contracts/route-guard.ts';
 import { scheduledJobs } from '../contracts/schedules.ts';
@@ -735,6 +737,44 @@ describe('app hosting', () => {
         }
       }
     }
+  });
+
+  it("sends the build's Brotli of a hashed JS or CSS file exactly when precompressedPath does", () => {
+    const handler = new Function(`${routeGuardFunctionSource()}\nreturn handler;`)() as (event: Json) => Json;
+    const paths = [
+      '/assets/index-3f2a.js',
+      '/assets/index-3f2a.css',
+      '/assets/index-3f2a.js.br',
+      '/assets/nested/index-3f2a.js',
+      '/assets/inter-latin-400-3f2a.woff2',
+      '/assets/default-avatar-3f2a.svg',
+      '/index.js',
+      '/agents/profile',
+    ];
+    const acceptEncodings = [
+      undefined,
+      'gzip, deflate, br, zstd',
+      'br',
+      'BR;q=0.5',
+      'gzip, br;q=0',
+      'br; q=0.0',
+      'gzip, deflate',
+      'brotli',
+      '',
+    ];
+    let rewritten = 0;
+    for (const path of paths) {
+      for (const acceptEncoding of acceptEncodings) {
+        const headers = acceptEncoding === undefined ? {} : { 'accept-encoding': { value: acceptEncoding } };
+        const cookies = { token: { value: 'abc' } };
+        const result = handler({ request: { uri: path, cookies, headers, querystring: {} } });
+        const expected = precompressedPath(path, acceptEncoding);
+        if (expected) rewritten += 1;
+        const page = !STATIC_FILE.test(path);
+        expect(result.uri, `${path} ${acceptEncoding}`).toBe(expected ?? (page ? '/index.html' : path));
+      }
+    }
+    expect(rewritten).toBe(2 * 3);
   });
 
   it('outputs the URLs, ids and names the deploy needs', () => {

@@ -14,6 +14,8 @@ import {
   appSecurityHeaders,
   BEHAVIOURS,
   HASHED_ASSETS_PREFIX,
+  PRECOMPRESSED_CONTENT_TYPES,
+  PRECOMPRESSED_SUFFIX,
   PUBLISHED_SITE_SECURITY_HEADERS,
   type SecurityHeaders,
   SITE_PREVIEW_SECURITY_HEADERS,
@@ -334,6 +336,27 @@ describe('response headers (contracts/response-headers.ts)', () => {
     expect(documents.DependsOn).toEqual(
       expect.arrayContaining([expect.stringMatching(/AppAssetsDeploymentCustomResource/)]),
     );
+    // the hashed files themselves, not their Brotli (whose type and encoding would be guessed from `.br`);
+    // that is deployed per type with `Content-Encoding: br`, before index.html names the files
+    expect(named('AppAssetsDeployment')!.Properties.Exclude).toEqual([`*${PRECOMPRESSED_SUFFIX}`]);
+    for (const [extension, contentType] of Object.entries(PRECOMPRESSED_CONTENT_TYPES)) {
+      const name = `AppAssetsBrotli${extension.slice(1).toUpperCase()}Deployment`;
+      expect(named(name)!.Properties, extension).toMatchObject({
+        DestinationBucketName: appBucket,
+        DestinationBucketKeyPrefix: HASHED_ASSETS_PREFIX,
+        Exclude: ['*'],
+        Include: [`*${extension}${PRECOMPRESSED_SUFFIX}`],
+        Prune: false,
+        SystemMetadata: {
+          'cache-control': APP_CACHE_CONTROL.hashedAsset,
+          'content-type': contentType,
+          'content-encoding': 'br',
+        },
+      });
+      expect(documents.DependsOn, extension).toEqual(
+        expect.arrayContaining([expect.stringMatching(new RegExp(`${name}CustomResource`))]),
+      );
+    }
     expect(named('AppConfigDeployment')!.Properties.SystemMetadata).toMatchObject({
       'cache-control': appCacheControl('app-config.json'),
     });

@@ -10,6 +10,10 @@ import {
   type ContentEncoding,
   cloudFrontEncoding,
   isCompressible,
+  isPrecompressedKey,
+  PRECOMPRESSED_CONTENT_TYPES,
+  PRECOMPRESSED_SUFFIX,
+  precompressedPath,
   type SecurityHeaders,
   securityHeaderFields,
 } from '#contracts/response-headers';
@@ -45,6 +49,8 @@ export interface OriginObject {
   /** S3's strong ETag (`"<md5>"`) */
   etag?: string | undefined;
   lastModified?: string | undefined;
+  /** the object's own Content-Encoding metadata (the build's `.br` files): sent as it is */
+  contentEncoding?: ContentEncoding | undefined;
   encoded?: Partial<Record<ContentEncoding, Buffer>>;
 }
 
@@ -87,13 +93,13 @@ export function sendObject(
   const encoding = cloudFrontEncoding(
     behaviour,
     { acceptEncoding: request.headers['accept-encoding'] },
-    { contentType: object.contentType, bytes: object.body.length },
+    { contentType: object.contentType, bytes: object.body.length, contentEncoding: object.contentEncoding },
   );
   const headers: Record<string, string> = { 'content-type': object.contentType };
   if (object.cacheControl) headers['cache-control'] = object.cacheControl;
   if (object.lastModified) headers['last-modified'] = object.lastModified;
   if (object.etag) headers.etag = encoding && object.etag.startsWith('"') ? `W/${object.etag}` : object.etag;
-  if (behaviour.compress && isCompressible(object.contentType, object.body.length))
+  if (behaviour.compress && !object.contentEncoding && isCompressible(object.contentType, object.body.length))
     headers.vary = 'Accept-Encoding';
   Object.assign(headers, securityHeaders);
   if (status === 200 && matchesEtag(request.headers['if-none-match'], object.etag)) {
@@ -102,7 +108,8 @@ export function sendObject(
     return void response.end();
   }
   const body = encoding ? (object.encoded?.[encoding] ?? encode(object.body, encoding)) : object.body;
-  if (encoding) headers['content-encoding'] = encoding;
+  const contentEncoding = encoding ?? object.contentEncoding;
+  if (contentEncoding) headers['content-encoding'] = contentEncoding;
   headers['content-length'] = String(body.length);
   response.writeHead(status, headers);
   response.end(request.method === 'HEAD' ? undefined : body);
@@ -179,14 +186,19 @@ export function createStaticHost(options: StaticHostOptions) {
     const known = files.get(key);
     if (known && known.mtimeMs === stats.mtimeMs && known.size === stats.size) return known;
     const body = readFileSync(path);
-    const contentType = CONTENT_TYPES[extname(path)] ?? 'application/octet-stream';
+    // the build's Brotli of a file: deployed with the file's Content-Type and `Content-Encoding: br`
+    const original = key.endsWith(PRECOMPRESSED_SUFFIX) ? key.slice(0, -PRECOMPRESSED_SUFFIX.length) : '';
+    const precompressed = isPrecompressedKey(original);
+    const contentType = precompressed
+      ? PRECOMPRESSED_CONTENT_TYPES[extname(original) as keyof typeof PRECOMPRESSED_CONTENT_TYPES]
+      : (CONTENT_TYPES[extname(path)] ?? 'application/octet-stream');
     const file: BuiltFile = {
       body,
       contentType,
       cacheControl: appCacheControl(key),
       etag: s3Etag(body),
       lastModified: stats.mtime.toUTCString(),
-      encoded: encodings(body, contentType),
+      ...(precompressed ? { contentEncoding: 'br' as const } : { encoded: encodings(body, contentType) }),
       mtimeMs: stats.mtimeMs,
       size: stats.size,
     };
@@ -247,7 +259,9 @@ export function createStaticHost(options: StaticHostOptions) {
     } catch {
       return sendObject(request, response, behaviour, securityHeaders, s3AccessDenied(), 403);
     }
-    const object = config && key === config.key ? config.object : objectOf(key);
+    // the route guard function's choice of the build's Brotli (infra/lib/route-guard-function.ts)
+    const sent = precompressedPath(`/${key}`, request.headers['accept-encoding'])?.slice(1) ?? key;
+    const object = config && key === config.key ? config.object : objectOf(sent);
     if (!object) return sendObject(request, response, behaviour, securityHeaders, s3AccessDenied(), 403);
     sendObject(request, response, behaviour, securityHeaders, object);
   };

@@ -40,6 +40,8 @@ import {
   BEHAVIOURS,
   type Behaviour,
   HASHED_ASSETS_PREFIX,
+  PRECOMPRESSED_CONTENT_TYPES,
+  PRECOMPRESSED_SUFFIX,
   type SecurityHeaders,
   SITE_PREVIEW_SECURITY_HEADERS,
 } from '../../contracts/response-headers.ts';
@@ -356,14 +358,33 @@ export class AppHosting extends Construct {
     if (existsSync(path.join(APP_BUILD_DIR, 'index.html'))) {
       // the content-hashed files first, cached for a year (contracts/response-headers.ts); the files of
       // earlier builds stay, so a page loaded before a deploy still finds its lazy chunks
+      const hashedFiles = Source.asset(path.join(APP_BUILD_DIR, HASHED_ASSETS_PREFIX));
       const assets = new BucketDeployment(this, 'AppAssetsDeployment', {
-        sources: [Source.asset(path.join(APP_BUILD_DIR, HASHED_ASSETS_PREFIX))],
+        sources: [hashedFiles],
         destinationBucket: this.bucket,
         destinationKeyPrefix: HASHED_ASSETS_PREFIX,
+        exclude: [`*${PRECOMPRESSED_SUFFIX}`],
         prune: false,
         cacheControl: [CacheControl.fromString(APP_CACHE_CONTROL.hashedAsset)],
         memoryLimit: 512,
       });
+      // the build's Brotli of each JS and CSS file, sent by the route guard function to viewers that take
+      // it: one deployment per type, as the type and encoding are set per deployment, not per file
+      const brotli = Object.entries(PRECOMPRESSED_CONTENT_TYPES).map(
+        ([extension, contentType]) =>
+          new BucketDeployment(this, `AppAssetsBrotli${extension.slice(1).toUpperCase()}Deployment`, {
+            sources: [hashedFiles],
+            destinationBucket: this.bucket,
+            destinationKeyPrefix: HASHED_ASSETS_PREFIX,
+            exclude: ['*'],
+            include: [`*${extension}${PRECOMPRESSED_SUFFIX}`],
+            prune: false,
+            contentType,
+            contentEncoding: 'br',
+            cacheControl: [CacheControl.fromString(APP_CACHE_CONTROL.hashedAsset)],
+            memoryLimit: 512,
+          }),
+      );
       // then index.html and the other files, revalidated on every load
       const documents = new BucketDeployment(this, 'AppDeployment', {
         sources: [Source.asset(APP_BUILD_DIR)],
@@ -377,7 +398,7 @@ export class AppHosting extends Construct {
         distributionPaths: ['/*'],
         memoryLimit: 512,
       });
-      documents.node.addDependency(assets);
+      documents.node.addDependency(assets, ...brotli);
     } else {
       Annotations.of(this).addWarningV2(
         'estatenet:app-not-built',

@@ -1,6 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { HASHED_ASSETS_PREFIX, isPrecompressedKey, PRECOMPRESSED_SUFFIX } from '#contracts/response-headers';
 import { buildFrontendIfStale } from '#local/frontend-build';
 import {
   EDITOR_ROUTE,
@@ -79,5 +81,24 @@ describe("the opening screens' code, listed in index.html for boot.ts (src/app/o
       expected(['features/agents/ProfilePage.tsx', 'features/properties/MyPropertiesSection.tsx']),
     );
     for (const file of Object.values(listed).flat()) expect(existsSync(join(DIST, file)), file).toBe(true);
+  });
+});
+
+describe("the build's Brotli of every hashed JS and CSS file (contracts/response-headers.ts)", () => {
+  beforeAll(() => buildFrontendIfStale(ROOT), 180_000);
+
+  it('writes `<file>.br` beside each one, holding exactly the file, and beside nothing else', () => {
+    const assets = join(DIST, HASHED_ASSETS_PREFIX);
+    const names = readdirSync(assets);
+    const originals = names.filter((name) => !name.endsWith(PRECOMPRESSED_SUFFIX));
+    const precompressed = originals.filter((name) => isPrecompressedKey(`${HASHED_ASSETS_PREFIX}${name}`));
+    expect(precompressed.length).toBeGreaterThan(10);
+    expect(names.filter((name) => name.endsWith(PRECOMPRESSED_SUFFIX)).sort()).toEqual(
+      precompressed.map((name) => `${name}${PRECOMPRESSED_SUFFIX}`).sort(),
+    );
+    for (const name of precompressed) {
+      const stored = readFileSync(join(assets, `${name}${PRECOMPRESSED_SUFFIX}`));
+      expect(brotliDecompressSync(stored).equals(readFileSync(join(assets, name))), name).toBe(true);
+    }
   });
 });

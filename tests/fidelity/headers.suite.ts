@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
@@ -9,6 +9,7 @@ import { APP_CONFIG_PATH } from '#contracts/app-config';
 import {
   APP_CACHE_CONTROL,
   appSecurityHeaders,
+  PRECOMPRESSED_SUFFIX,
   PUBLISHED_SITE_SECURITY_HEADERS,
   type SecurityHeaders,
   SITE_PAGE_CACHE_CONTROL,
@@ -112,8 +113,8 @@ describe('response headers of the app distribution', () => {
   });
 
   it('hashed asset: immutable for a year; Brotli, else Gzip, else as it is; weak ETag when compressed', async () => {
-    const path = '/assets/fixture-3f2a9c1b.js';
-    const file = readFileSync(join(DIST, 'assets', 'fixture-3f2a9c1b.js'));
+    const path = '/assets/icon-4e5d6c7b.svg';
+    const file = readFileSync(join(DIST, 'assets', 'icon-4e5d6c7b.svg'));
     expect(file.length).toBeGreaterThanOrEqual(1000);
 
     const brotli = await get(path, { acceptEncoding: BROWSER });
@@ -152,7 +153,7 @@ describe('response headers of the app distribution', () => {
   });
 
   it('hashed asset under 1,000 bytes or of a type CloudFront does not compress: sent as it is', async () => {
-    for (const name of ['tiny-8d7e6f5a.js', 'font-5c4b3a29.woff2']) {
+    for (const name of ['tiny-9a8b7c6d.svg', 'font-5c4b3a29.woff2']) {
       const file = readFileSync(join(DIST, 'assets', name));
       const answer = await get(`/assets/${name}`, { acceptEncoding: BROWSER });
       expect(answer.status, name).toBe(200);
@@ -161,6 +162,35 @@ describe('response headers of the app distribution', () => {
       expect(answer.raw.equals(file), name).toBe(true);
       expect(answer.headers['cache-control'], name).toBe(APP_CACHE_CONTROL.hashedAsset);
       expectSecurityHeaders(answer, appHeaders());
+    }
+  });
+
+  it("hashed JS and CSS: the build's Brotli to a viewer that takes it, as deployed; else the file", async () => {
+    for (const name of ['fixture-3f2a9c1b.js', 'tiny-8d7e6f5a.js']) {
+      const file = readFileSync(join(DIST, 'assets', name));
+      const stored = readFileSync(join(DIST, 'assets', `${name}${PRECOMPRESSED_SUFFIX}`));
+      // the object `<file>.br` as S3 answers it: its own bytes, type and encoding metadata, its MD5 ETag
+      // unchanged (CloudFront compresses no object that has a Content-Encoding), whatever its size
+      for (const acceptEncoding of [BROWSER, 'br', 'gzip, br;q=0.5']) {
+        const brotli = await get(`/assets/${name}`, { acceptEncoding });
+        expect(brotli.status, name).toBe(200);
+        expect(brotli.headers['content-encoding'], name).toBe('br');
+        expect(brotli.headers['content-type'], name).toBe('text/javascript; charset=utf-8');
+        expect(brotli.raw.equals(stored), name).toBe(true);
+        expect(brotli.body.equals(file), name).toBe(true);
+        expect(brotli.headers.etag, name).toBe(`"${createHash('md5').update(stored).digest('hex')}"`);
+        expect(brotli.headers['cache-control'], name).toBe(APP_CACHE_CONTROL.hashedAsset);
+        expectSecurityHeaders(brotli, appHeaders());
+      }
+      // a viewer that does not take Brotli gets the file, compressed by the edge as any other
+      for (const acceptEncoding of ['gzip, deflate', 'gzip, br;q=0', '']) {
+        const other = await get(`/assets/${name}`, { acceptEncoding });
+        expect(other.status, name).toBe(200);
+        expect(other.headers['content-encoding'], `${name} ${acceptEncoding}`).toBe(
+          acceptEncoding.startsWith('gzip') && file.length >= 1000 ? 'gzip' : undefined,
+        );
+        expect(other.body.equals(file), name).toBe(true);
+      }
     }
   });
 
