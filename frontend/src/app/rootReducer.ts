@@ -5,7 +5,6 @@ import {
   type UnknownAction,
 } from '@reduxjs/toolkit';
 import { persistReducer } from 'redux-persist';
-import { agentSearchSlice } from '../features/agents/agentSearchSlice.ts';
 import { authSlice } from '../features/auth/authSlice.ts';
 import { clientsSlice } from '../features/clients/clientsSlice.ts';
 import { cloudSlice } from '../features/cloud/cloudSlice.ts';
@@ -21,7 +20,6 @@ import { authPersistConfig } from './persistConfig.ts';
  */
 export const rootReducer = combineReducers({
   [authSlice.reducerPath]: persistReducer(authPersistConfig, authSlice.reducer),
-  [agentSearchSlice.reducerPath]: agentSearchSlice.reducer,
   [cloudSlice.reducerPath]: cloudSlice.reducer,
   [clientsSlice.reducerPath]: clientsSlice.reducer,
   [paywallSlice.reducerPath]: paywallSlice.reducer,

@@ -98,6 +98,60 @@ describe('the state spec §3 names, read from the API cache', () => {
     expect(selectAgentState(store.getState())).toBe(selectAgentState(state));
   });
 
+  it("gives the directory's latest search and every agent loaded without one, whatever order answers arrive in", async () => {
+    const store = signedIn();
+    const named = (id: string, full_name: string) => ({ ...agent, agent_id: id, full_name }) as Agent;
+    const answers = new Map<string, (response: Response) => void>();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((request: Request) => {
+        const url = new URL(request.url);
+        const key = `${url.searchParams.get('search') ?? ''}|${url.searchParams.get('cursor') ?? ''}`;
+        // a search the server fails, every time it is asked (the API client tries a 5xx again)
+        if (key === 'zz|') return Promise.resolve(new Response('{}', { status: 500 }));
+        return new Promise<Response>((resolve) => answers.set(key, resolve));
+      }),
+    );
+    const everyone = { search: '', city: '' };
+    const maya = { search: 'maya', city: '' };
+    const first = store.dispatch(agentsApi.endpoints.searchAgents.initiate(everyone));
+    await vi.waitFor(() => expect([...answers.keys()]).toContain('|'));
+    const second = store.dispatch(agentsApi.endpoints.searchAgents.initiate(maya));
+    await vi.waitFor(() => expect(answers.has('maya|')).toBe(true));
+    expect(selectAgentState(store.getState()).searchLoading).toBe(true);
+
+    // the later search answers first, the earlier one after it: the latest search is still the one shown
+    answers.get('maya|')!(Response.json({ items: [named('a-2', 'Maya Collins')] }));
+    await second;
+    answers.get('|')!(Response.json({ items: [named('a-1', 'Ana Silva')], cursor: 'page-2' }));
+    await first;
+    let state = selectAgentState(store.getState());
+    expect(state.searchResults.map((found) => found.full_name)).toEqual(['Maya Collins']);
+    expect(state.searchLoading).toBe(false);
+    expect(state.allAgents.map((found) => found.full_name)).toEqual(['Ana Silva']);
+    expect(selectAuthState(store.getState()).allAgents).toBe(state.allAgents);
+
+    // the directory's next page adds to every agent loaded (an agent on both pages is listed once)
+    const more = store.dispatch(
+      agentsApi.endpoints.searchAgents.initiate(everyone, { direction: 'forward' }),
+    );
+    await vi.waitFor(() => expect(answers.has('|page-2')).toBe(true));
+    answers.get('|page-2')!(Response.json({ items: [named('a-1', 'Ana Silva'), named('a-3', 'Rui Costa')] }));
+    await more;
+    state = selectAgentState(store.getState());
+    expect(state.allAgents.map((found) => found.full_name)).toEqual(['Ana Silva', 'Rui Costa']);
+
+    // a search that fails is the latest one: its message, not the earlier results' absence of one
+    const failing = store.dispatch(agentsApi.endpoints.searchAgents.initiate({ search: 'zz', city: '' }));
+    await failing;
+    expect(selectAgentState(store.getState())).toMatchObject({
+      searchResults: [],
+      searchLoading: false,
+      searchError: 'Agents could not be loaded. Please try again.',
+    });
+    for (const subscription of [first, second, more, failing]) subscription.unsubscribe();
+  });
+
   it('gives a visited agent by the id the page shows', () => {
     const store = signedIn();
     const other = { ...agent, agent_id: 'agent-2', profile_picture: undefined } as Agent;

@@ -5,8 +5,10 @@ import { selectAgencyData } from '../features/agencies/selectors.ts';
 import { agentsApi } from '../features/agents/api.ts';
 import { selectAgentData } from '../features/agents/selectors.ts';
 import type { Agency } from '../features/agents/types.ts';
+import { agentsOfPages, SEARCH_FAILED_MESSAGE } from '../features/agents/useAgentSearch.ts';
 import { selectClientsError } from '../features/clients/clientsSlice.ts';
 import { selectClients, selectClientTablePreferences } from '../features/clients/selectors.ts';
+import { apiErrorMessage } from '../features/errors/apiError.ts';
 import {
   selectSavedError,
   selectSavedIds,
@@ -18,7 +20,7 @@ import type { RootState } from './rootReducer.ts';
 
 /**
  * The state spec §3 names, area by area, as memoized selectors. Server data has one home, the RTK Query
- * cache; slices hold only client state (the session, the directory's search, table preferences, the cloud
+ * cache; slices hold only client state (the session, table preferences, the cloud
  * screen, the paywall). Screens read the narrower selectors beside their features; these give each
  * spec-named field in one place (and stay out of the bundle until something reads them).
  */
@@ -51,9 +53,31 @@ const selectAgentCounters = createSelector(
       : NO_COUNTERS,
 );
 
+/** The directory's cache entry searched last (the agents directory's `searchAgents` infinite query). */
+function selectLatestAgentSearch(state: RootState) {
+  let latest: ReturnType<ReturnType<typeof agentsApi.endpoints.searchAgents.select>> | undefined;
+  for (const query of agentsApi.util.selectCachedArgsForQuery(state, 'searchAgents')) {
+    const entry = agentsApi.endpoints.searchAgents.select(query)(state);
+    if (!latest || (entry.startedTimeStamp ?? 0) > (latest.startedTimeStamp ?? 0)) latest = entry;
+  }
+  return latest;
+}
+
+const selectSearchResults = createSelector(
+  [(state: RootState) => selectLatestAgentSearch(state)?.data?.pages],
+  (pages) => agentsOfPages(pages),
+);
+
+/** The directory without a search: every agent loaded so far. */
+const selectAllAgents = createSelector(
+  [(state: RootState) => agentsApi.endpoints.searchAgents.select(EVERY_AGENT)(state).data?.pages],
+  (pages) => agentsOfPages(pages),
+);
+const EVERY_AGENT = { search: '', city: '' };
+
 /** Auth state: token, agentId, agencyId, isAuthenticated (the auth slice), allAgents, profilePictureUrl. */
 export const selectAuthState = createSelector(
-  [(state: RootState) => state.auth, (state: RootState) => state.agentSearch.allAgents, selectAgentData],
+  [(state: RootState) => state.auth, selectAllAgents, selectAgentData],
   ({ token, agentId, agencyId, isAuthenticated }, allAgents, agent) => ({
     token,
     agentId,
@@ -64,17 +88,24 @@ export const selectAuthState = createSelector(
   }),
 );
 
-/** Agent state: the signed-in agent and its counters (cache), the directory's search (agentSearch slice). */
+/** Agent state: the signed-in agent and its counters, the directory's latest search (all from the cache). */
 export const selectAgentState = createSelector(
-  [selectAgentData, selectAgentCounters, (state: RootState) => state.agentSearch],
-  (agentData, counters, search) => ({
+  [
+    selectAgentData,
+    selectAgentCounters,
+    selectAllAgents,
+    selectSearchResults,
+    (state: RootState) => selectLatestAgentSearch(state)?.isLoading ?? false,
+    (state: RootState) => selectLatestAgentSearch(state)?.error,
+  ],
+  (agentData, counters, allAgents, searchResults, searchLoading, error) => ({
     agentData,
     profilePictureUrl: agentData?.profile_picture ?? null,
-    allAgents: search.allAgents,
+    allAgents,
     ...counters,
-    searchResults: search.searchResults,
-    searchLoading: search.searchLoading,
-    searchError: search.searchError,
+    searchResults,
+    searchLoading,
+    searchError: error ? apiErrorMessage(error, SEARCH_FAILED_MESSAGE) : null,
   }),
 );
 

@@ -40,7 +40,8 @@ export function AllAgentsPage() {
   const [name, setName] = useState(wanted.search);
   const [city, setCity] = useState(wanted.city);
   const selfId = useAppSelector(selectAgentId);
-  const { results, loading, error, query, hasMore, search, loadMore } = useAgentSearch();
+  const { results, loading, error, answered, stale, hasMore, loadMore, refresh, retry } =
+    useAgentSearch(wanted);
 
   const applyQuery = (next: { search: string; city: string }) => {
     const current = queryFrom(params);
@@ -68,16 +69,12 @@ export function AllAgentsPage() {
     return () => clearTimeout(timer);
   }, [name, city]);
 
-  // the address is the query: every change of it (typing, back and forward, a shared link) searches
-  useEffect(() => {
-    void search({ search: wanted.search, city: wanted.city });
-  }, [search, wanted.search, wanted.city]);
-
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const next = { search: name.trim(), city: city.trim() };
     const current = queryFrom(params);
-    if (next.search === current.search && next.city === current.city) void search(next);
+    // the address is the query (typing, back and forward, a shared link); the same one again reads it again
+    if (next.search === current.search && next.city === current.city) refresh();
     else applyQuery(next);
   };
   const clear = () => {
@@ -96,9 +93,7 @@ export function AllAgentsPage() {
     [statuses.data],
   );
 
-  const answered = query !== null;
   const firstLoad = !answered && !error;
-  const stale = loading && answered && (query.search !== wanted.search || query.city !== wanted.city);
   const filtered = Boolean(wanted.search || wanted.city);
 
   return (
@@ -162,11 +157,7 @@ export function AllAgentsPage() {
         <Alert className="items-center">
           <div className="flex flex-wrap items-center justify-between gap-3">
             <span>{error}</span>
-            <Button
-              size="sm"
-              variant="secondary"
-              onClick={() => (results.length && hasMore ? loadMore() : void search(wanted))}
-            >
+            <Button size="sm" variant="secondary" onClick={retry}>
               <RotateCcw className="size-4" aria-hidden="true" />
               Retry
             </Button>

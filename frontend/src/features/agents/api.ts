@@ -1,13 +1,35 @@
 import { api } from '../../app/api.ts';
 import { agentPath } from '../../app/apiPaths.ts';
-import type { Agent, AgentList, AgentListQuery, AgentPatch, UploadProfilePictureResponse } from './types.ts';
+import type {
+  Agent,
+  AgentList,
+  AgentPatch,
+  AgentSearchQuery,
+  UploadProfilePictureResponse,
+} from './types.ts';
+
+/** Agents per directory page: four rows of the three-column grid. */
+export const AGENTS_PAGE_SIZE = 24;
 
 /** GET /api/agents, GET/PATCH /api/agents/{id} and POST /api/upload-profile-picture (spec §7). */
 export const agentsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** one page of the agents directory (the directory page keeps its results in the agent state) */
-    listAgents: build.query<AgentList, AgentListQuery>({
-      query: (params) => ({ url: 'api/agents', params }),
+    /** GET /api/agents: the agents directory for a search (name words, city words), page after page */
+    searchAgents: build.infiniteQuery<AgentList, AgentSearchQuery, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: 'api/agents',
+        params: {
+          ...(queryArg.search ? { search: queryArg.search } : {}),
+          ...(queryArg.city ? { city: queryArg.city } : {}),
+          ...(pageParam ? { cursor: pageParam } : {}),
+          limit: AGENTS_PAGE_SIZE,
+        },
+      }),
+      // a directory is read again when searched again, not kept from an earlier visit
       keepUnusedDataFor: 0,
     }),
     getAgent: build.query<Agent, string>({

@@ -15,6 +15,11 @@ export type Agent = z.infer<typeof agent>;
 export type AgentPatch = z.input<typeof agentPatch>;
 export type AgentList = z.infer<typeof agentList>;
 export type AgentListQuery = z.input<typeof listAgentsQuery>;
+/** What the agents directory (/agents/all-agents) searched for: name words and city words, either empty. */
+export interface AgentSearchQuery {
+  search: string;
+  city: string;
+}
 export type Agency = z.infer<typeof agency>;
 export type AgencyPatch = z.input<typeof agencyPatch>;
 export type UploadProfilePictureResponse = z.infer<(typeof agentsRoutes)['uploadProfilePicture']['response']>;
