@@ -4,6 +4,7 @@ import { FLUSH, PAUSE, PERSIST, PURGE, REGISTER, REHYDRATE } from 'redux-persist
 import { registerProfileListeners } from '../features/agents/listeners.ts';
 import { registerAuthListeners } from '../features/auth/authListeners.ts';
 import { registerReputationListeners } from '../features/reputation/listeners.ts';
+import { registerLiveChatListeners } from '../features/shell/liveChatListeners.ts';
 import { api } from './api.ts';
 import { authPersistConfig } from './persistConfig.ts';
 import { type AppStartListening, type RootState, rootReducer } from './rootReducer.ts';
@@ -21,6 +22,7 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   registerAuthListeners(startListening);
   registerProfileListeners(startListening);
   registerReputationListeners(startListening);
+  registerLiveChatListeners(startListening);
 
   const store = configureStore({
     reducer: rootReducer,

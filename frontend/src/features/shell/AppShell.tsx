@@ -24,7 +24,6 @@ import { Header } from './Header.tsx';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import { Sidebar } from './Sidebar.tsx';
 import { useBrandColors } from './useBrandColors.ts';
-import { liveChatStore } from './useLiveChat.ts';
 
 // an invite link's token waiting for a session: its acceptor (and the team API) load only then
 const PendingInviteAcceptor = lazy(() =>
@@ -175,7 +174,7 @@ function ShellFrame() {
       <MobileBottomBar />
       <ScrollToTop />
       <AfterFirstPaint>
-        <LiveChat store={liveChatStore} />
+        <LiveChat />
       </AfterFirstPaint>
 
       {drawerLoaded && (

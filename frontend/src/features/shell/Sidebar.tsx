@@ -19,13 +19,13 @@ import {
 } from 'lucide-react';
 import { useId } from 'react';
 import { NavLink } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks.ts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { paths } from '../../app/paths.ts';
 import { Avatar } from '../agents/Avatar.tsx';
 import { selectAgentData, selectAgentPicture } from '../agents/selectors.ts';
 import { formatCount } from '../preferences/format.ts';
+import { liveChatFlipped, selectLiveChat } from './liveChatSlice.ts';
 import { planLabel, showsTeamItem, showsUpgradeNow } from './roles.ts';
-import { useLiveChat } from './useLiveChat.ts';
 
 interface MenuItem {
   label: string;
@@ -130,7 +130,9 @@ export function Sidebar({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 function NeedHelp() {
-  const [liveChat, setLiveChat] = useLiveChat();
+  const liveChat = useAppSelector(selectLiveChat).on;
+  const dispatch = useAppDispatch();
+  const setLiveChat = (on: boolean) => dispatch(liveChatFlipped(on));
   const id = useId();
   return (
     <section

@@ -8,6 +8,7 @@ import type { Agency, Agent } from '../agents/types.ts';
 import { teamApi } from '../team/api.ts';
 import type { SeatSummary } from '../team/types.ts';
 import { Header } from './Header.tsx';
+import { LIVE_CHAT_KEY } from './liveChatSlice.ts';
 import { MobileBottomBar } from './MobileBottomBar.tsx';
 import {
   isAgencyAdmin,
@@ -19,7 +20,6 @@ import {
   visibleInvites,
 } from './roles.ts';
 import { Sidebar } from './Sidebar.tsx';
-import { LIVE_CHAT_KEY } from './useLiveChat.ts';
 
 function agentWith(overrides: Partial<Agent>): Agent {
   return {

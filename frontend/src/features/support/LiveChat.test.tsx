@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeStore } from '../../app/store.ts';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
-import { liveChatStore } from '../shell/useLiveChat.ts';
+import { LIVE_CHAT_KEY, liveChatFlipped } from '../shell/liveChatSlice.ts';
 import LiveChat, { CHAT_EXPANDED_KEY } from './LiveChat.tsx';
 import { forgetSupportWidgetConfig, WIDGET_SCRIPT_ATTRIBUTE } from './supportWidget.ts';
 
@@ -39,8 +40,7 @@ const signedIn = { auth: authState({ token: 'jwt', agentId: 'agent-1', isAuthent
 beforeEach(() => {
   localStorage.removeItem(CHAT_EXPANDED_KEY);
   forgetSupportWidgetConfig();
-  liveChatStore.set(false, false);
-  liveChatStore.takeUnsaved();
+  localStorage.removeItem(LIVE_CHAT_KEY);
   document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)?.remove();
 });
 afterEach(() => vi.unstubAllGlobals());
@@ -48,56 +48,59 @@ afterEach(() => vi.unstubAllGlobals());
 describe('live chat', () => {
   it("takes the account's stored setting and opens the in-app chat panel", async () => {
     server({ liveChat: true });
-    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const { store } = renderWithProviders(<LiveChat />, { preloadedState: signedIn });
     expect(await screen.findByRole('log', { name: 'Support conversation' })).toBeTruthy();
-    expect(liveChatStore.get()).toBe(true);
+    expect(store.getState().liveChat.on).toBe(true);
+    expect(localStorage.getItem(LIVE_CHAT_KEY)).toBe('on');
   });
 
   it('stays minimised on the next page once the agent minimised it, and opens again when asked', async () => {
     server({ liveChat: true });
-    const first = renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const store = makeStore(signedIn);
+    const first = renderWithProviders(<LiveChat />, { store });
     await screen.findByRole('log', { name: 'Support conversation' });
     act(() => screen.getByRole('button', { name: 'Minimise chat' }).click());
     await screen.findByRole('button', { name: /Support chat/ });
     first.unmount();
 
     // the next page (or visit) mounts the controller again: the launcher, not the panel over the content
-    const next = renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const next = renderWithProviders(<LiveChat />, { store });
     const launcher = await screen.findByRole('button', { name: /Support chat/ });
     expect(screen.queryByRole('log', { name: 'Support conversation' })).toBeNull();
     act(() => launcher.click());
     await screen.findByRole('log', { name: 'Support conversation' });
     next.unmount();
-    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    renderWithProviders(<LiveChat />, { store });
     expect(await screen.findByRole('log', { name: 'Support conversation' })).toBeTruthy();
   });
 
   it("saves the agent's flip of the toggle to the account", async () => {
     const api = server({ liveChat: false });
-    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const { store } = renderWithProviders(<LiveChat />, { preloadedState: signedIn });
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
-    act(() => liveChatStore.set(true));
+    act(() => void store.dispatch(liveChatFlipped(true)));
     await waitFor(() => expect(api.puts).toEqual([{ live_chat: true }]));
     expect(await screen.findByRole('region', { name: 'Live Chat' })).toBeTruthy();
   });
 
   it('saves a flip made before the controller loaded, and the stored value read meanwhile does not undo it', async () => {
     const api = server({ liveChat: false });
-    liveChatStore.set(true); // the shell's toggle, clicked before the controller's chunk arrived
-    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const store = makeStore(signedIn);
+    store.dispatch(liveChatFlipped(true)); // the shell's toggle, clicked before the controller's chunk arrived
+    renderWithProviders(<LiveChat />, { store });
     await waitFor(() => expect(api.puts).toEqual([{ live_chat: true }]));
     expect(await screen.findByRole('region', { name: 'Live Chat' })).toBeTruthy();
-    expect(liveChatStore.get()).toBe(true);
+    expect(store.getState().liveChat.on).toBe(true);
     expect(api.saved.live_chat).toBe(true);
   });
 
   it('loads a configured widget instead of the in-app chat, only while Live Chat is on', async () => {
     server({ liveChat: false, widget: 'https://widget.example/chat.js' });
-    renderWithProviders(<LiveChat store={liveChatStore} />, { preloadedState: signedIn });
+    const { store } = renderWithProviders(<LiveChat />, { preloadedState: signedIn });
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalledTimes(2));
     expect(document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)).toBeNull();
 
-    act(() => liveChatStore.set(true));
+    act(() => void store.dispatch(liveChatFlipped(true)));
     await waitFor(() =>
       expect(document.querySelector(`script[${WIDGET_SCRIPT_ATTRIBUTE}]`)?.getAttribute('src')).toBe(
         'https://widget.example/chat.js',

@@ -1,6 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
 import { LARGE_SCREEN } from '../../app/useMediaQuery.ts';
-import type { LiveChatStore } from '../shell/useLiveChat.ts';
+import { liveChatSaving, liveChatStored, selectLiveChat } from '../shell/liveChatSlice.ts';
 import { useGetAccountSettingsQuery, useSaveAccountSettingsMutation } from './accountSettingsApi.ts';
 import { loadSupportWidget, supportChatWidgetUrl } from './supportWidget.ts';
 
@@ -34,8 +35,9 @@ function rememberExpanded(expanded: boolean): void {
  * toggle in step with the account's setting (GET/PUT /api/account-settings) and, while it is on, shows
  * the support chat panel, or a configured third-party widget instead (its script loads only then).
  */
-export default function LiveChat({ store }: { store: LiveChatStore }) {
-  const on = useSyncExternalStore(store.subscribe, store.get);
+export default function LiveChat() {
+  const { on, unsaved } = useAppSelector(selectLiveChat);
+  const dispatch = useAppDispatch();
   const { data } = useGetAccountSettingsQuery();
   const [save, saving] = useSaveAccountSettingsMutation();
   // open or minimised as the agent last left it (a minimised panel stays so on the next page and the next
@@ -49,28 +51,22 @@ export default function LiveChat({ store }: { store: LiveChatStore }) {
   }, []);
 
   // the stored value (another device, or /settings, may have changed it); a save updates it at once, and
-  // while the agent's own flip is being saved an answer read before it is not taken back
+  // while the agent's own flip waits or is being saved an answer read before it is not taken back
   const stored = data?.live_chat;
   const savingFlip = saving.isLoading;
   useEffect(() => {
-    if (!savingFlip && stored !== undefined && stored !== store.get()) store.set(stored, false);
-  }, [store, stored, savingFlip]);
+    if (!unsaved && !savingFlip && stored !== undefined && stored !== on) dispatch(liveChatStored(stored));
+  }, [dispatch, on, unsaved, stored, savingFlip]);
 
+  // the agent's flip, also one made before this controller loaded (it comes after the shell), is saved
   useEffect(() => {
-    const saveFlip = () => {
-      store.takeUnsaved();
-      const value = store.get();
-      if (value) setExpanded(true);
-      void save({ live_chat: value })
-        .unwrap()
-        .catch(() => undefined);
-    };
-    // a flip made before this controller loaded (it comes after the shell) is saved now
-    if (store.takeUnsaved()) saveFlip();
-    return store.subscribe((byUser) => {
-      if (byUser) saveFlip();
-    });
-  }, [store, save, setExpanded]);
+    if (!unsaved) return;
+    dispatch(liveChatSaving());
+    if (on) setExpanded(true);
+    void save({ live_chat: on })
+      .unwrap()
+      .catch(() => undefined);
+  }, [dispatch, on, unsaved, save, setExpanded]);
 
   // undefined while the app configuration is read, null when no widget is configured
   const [widgetUrl, setWidgetUrl] = useState<string | null | undefined>(undefined);
