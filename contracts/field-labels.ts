@@ -44,6 +44,7 @@ const LABELS: Record<string, string> = {
   reminder_minutes: 'Reminder',
   time_zone: 'Time zone',
   client_id: 'Client',
+  deal_id: 'Deal',
   shared_fields: 'Details to share',
   property_id: 'Property',
   propertyId: 'Property',

@@ -34,6 +34,8 @@ export const agendaEvent = z.object({
   notes: z.optional(z.string()),
   client_id: z.optional(z.string()),
   property_id: z.optional(z.string()),
+  /** a deal of the agent's (either side): both its agents see the event on the deal's timeline */
+  deal_id: z.optional(z.string()),
   reminder_minutes: z.optional(z.number()),
   /** when the reminder notification appears; absent when there is none (or the event had started) */
   reminder_at: z.optional(z.string()),
@@ -67,6 +69,7 @@ const eventFields = {
   notes: z.nullable(text(5000)),
   client_id: z.nullable(id),
   property_id: z.nullable(id),
+  deal_id: z.nullable(id),
   reminder_minutes: z.nullable(
     z
       .number({ error: 'must be a number of minutes' })
@@ -97,6 +100,7 @@ export const agendaEventCreate = z
     notes: z.optional(eventFields.notes),
     client_id: z.optional(eventFields.client_id),
     property_id: z.optional(eventFields.property_id),
+    deal_id: z.optional(eventFields.deal_id),
     reminder_minutes: z.optional(eventFields.reminder_minutes),
   })
   .check(timingCheck());

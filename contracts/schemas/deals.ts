@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AGENDA_EVENT_TYPES } from '../agenda-values.ts';
 import {
   DEAL_MESSAGE_MAX_LENGTH,
   DEAL_NOTE_MAX_LENGTH,
@@ -58,6 +59,21 @@ export const deal = z.object({
 });
 export type DealView = z.infer<typeof deal>;
 
+/** An agenda event one of the agents linked to the deal, as both see it (kept in step with the event). */
+export const dealEvent = z.object({
+  event_id: z.string(),
+  title: z.string(),
+  type: z.enum(AGENDA_EVENT_TYPES),
+  all_day: z.boolean(),
+  start: z.string(),
+  end: z.string(),
+  time_zone: z.string(),
+  location: z.optional(z.string()),
+  /** the event was deleted from its agent's agenda */
+  cancelled: z.optional(z.boolean()),
+});
+export type DealEventView = z.infer<typeof dealEvent>;
+
 export const dealTimelineEntry = z.object({
   entry_id: z.string(),
   kind: z.enum(DEAL_TIMELINE_KINDS),
@@ -66,10 +82,12 @@ export const dealTimelineEntry = z.object({
   text: z.optional(z.string()),
   from: z.optional(z.enum(DEAL_STAGES)),
   to: z.optional(z.enum(DEAL_STAGES)),
+  event: z.optional(dealEvent),
 });
 export type DealTimelineEntryView = z.infer<typeof dealTimelineEntry>;
 
 export const dealDetail = z.extend(deal, { timeline: z.array(dealTimelineEntry) });
+export type DealDetailView = z.infer<typeof dealDetail>;
 
 export const dealList = z.object({ items: z.array(deal), cursor: z.optional(z.string()) });
 

@@ -12,6 +12,8 @@ export type AgendaEventItem = AgendaEventView & {
   /** the UTC instants the event begins and ends (all-day: midnight in its time zone) */
   starts_at: string;
   ends_at: string;
+  /** the entry on the linked deal's timeline that shows the event to both agents */
+  deal_entry_id?: string;
 };
 
 export const AgendaEvent = defineEntity<AgendaEventItem, 'agent_id' | 'event_id', 'sequence'>()({

@@ -12,13 +12,15 @@ export const OPTIONAL_FIELDS = [
   'notes',
   'client_id',
   'property_id',
+  'deal_id',
+  'deal_entry_id',
   'reminder_minutes',
   'reminder_at',
 ] as const satisfies readonly (keyof AgendaEventItem)[];
 
 /** What the API shows of a stored event (the index instants stay inside). */
 export function eventView(item: AgendaEventItem): AgendaEventView {
-  const { starts_at: _startsAt, ends_at: _endsAt, ...view } = item;
+  const { starts_at: _startsAt, ends_at: _endsAt, deal_entry_id: _entry, ...view } = item;
   return view;
 }
 

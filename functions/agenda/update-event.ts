@@ -2,14 +2,16 @@ import { addDays, eventTimingProblems, isDateOnly, isDateTime } from '#contracts
 import { fieldMessage } from '#contracts/field-labels';
 import { agendaRoutes } from '#contracts/routes/agenda';
 import type { AgendaEventUpdate } from '#contracts/schemas/agenda';
+import { noticeLinkedEvent } from '#functions/deals/deal-events';
 import type { Identity } from '#platform/auth';
-import { isConditionFailure } from '#platform/data/entity';
+import { transactWrite } from '#platform/data/entity';
 import { eq } from '#platform/data/expression';
 import { badRequest, conflict } from '#platform/errors';
 import { withHttp } from '#platform/http';
+import { dealTimelineWrites, lostRace } from './deal-links.ts';
 import { AgendaEvent, type AgendaEventItem } from './entities.ts';
 import { eventNotFound, eventView, noteOnClient, OPTIONAL_FIELDS } from './events.ts';
-import { checkLinks } from './links.ts';
+import { checkLinks, type Linked } from './links.ts';
 import { reminderTime, syncReminder } from './reminders.ts';
 import { eventTimes } from './time.ts';
 
@@ -55,7 +57,14 @@ function applyPatch(before: AgendaEventItem, patch: Patch): AgendaEventItem {
     sequence: before.sequence + 1,
     updated_at: new Date().toISOString(),
   };
-  for (const field of ['location', 'notes', 'client_id', 'property_id', 'reminder_minutes'] as const) {
+  for (const field of [
+    'location',
+    'notes',
+    'client_id',
+    'property_id',
+    'deal_id',
+    'reminder_minutes',
+  ] as const) {
     const value = patch[field];
     if (value === null) delete after[field];
     else if (value !== undefined) (after as unknown as Record<string, unknown>)[field] = value;
@@ -68,22 +77,24 @@ function applyPatch(before: AgendaEventItem, patch: Patch): AgendaEventItem {
   return after;
 }
 
-async function save(identity: Identity, eventId: string, patch: Patch) {
+/** The event as patched, with its linked deal's timeline in the same transaction (./deal-links.ts). */
+async function save(identity: Identity, eventId: string, patch: Patch, newlyLinked: Linked['deal']) {
   const key = { agent_id: identity.agentId, event_id: eventId };
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt += 1) {
     const before = await AgendaEvent.get(key, { consistent: true });
     if (!before) throw eventNotFound();
     const after = applyPatch(before, patch);
+    const { actions, linkedEntry } = await dealTimelineWrites(before, after, newlyLinked);
     const { agent_id: _agent, event_id: _event, ...set } = after;
+    const update = { set, remove: OPTIONAL_FIELDS.filter((field) => after[field] === undefined) };
+    const unchanged = { if: eq('sequence', before.sequence) };
     try {
-      await AgendaEvent.update(
-        key,
-        { set, remove: OPTIONAL_FIELDS.filter((field) => after[field] === undefined) },
-        { if: eq('sequence', before.sequence), returnValues: 'none' },
-      );
-      return { before, after };
+      if (actions.length)
+        await transactWrite([AgendaEvent.transact.update(key, update, unchanged), ...actions]);
+      else await AgendaEvent.update(key, update, { ...unchanged, returnValues: 'none' });
+      return { before, after, linkedEntry };
     } catch (error) {
-      if (!isConditionFailure(error)) throw error;
+      if (!lostRace(error)) throw error;
     }
   }
   throw conflict('The event is being changed elsewhere. Please try again.');
@@ -95,11 +106,20 @@ export const handler = withHttp(agendaRoutes.updateAgendaEvent, async ({ path, b
   // only links that change are checked: a link kept as it was stays, even if its client has gone since
   const current = await AgendaEvent.get({ agent_id: identity.agentId, event_id: path.id });
   if (!current) throw eventNotFound();
-  await checkLinks(identity, {
+  const links = await checkLinks(identity, {
     client_id: patch.client_id !== current.client_id ? patch.client_id : undefined,
     property_id: patch.property_id !== current.property_id ? patch.property_id : undefined,
+    deal_id: patch.deal_id !== current.deal_id ? patch.deal_id : undefined,
   });
-  const { before, after } = await save(identity, path.id, patch);
+  const deal = links.deal_id?.deal;
+  const { before, after, linkedEntry } = await save(identity, path.id, patch, deal);
+  if (deal && linkedEntry)
+    await noticeLinkedEvent(
+      deal.deal,
+      deal.side,
+      { entryId: linkedEntry.entry_id, title: after.title },
+      'linked',
+    );
   await syncReminder(identity.agentId, before, after);
   if (after.client_id && after.client_id !== before.client_id)
     await noteOnClient(identity, after, 'scheduled');

@@ -38,7 +38,7 @@ const conditionFailed = (error: unknown) =>
 /** The listing statuses a deal can be proposed on: the listing is on the market. */
 const ON_THE_MARKET = new Set(['for_sale', 'for_rent']);
 
-const dealLink = (dealId: string) => `/deals/${dealId}`;
+export const dealLink = (dealId: string) => `/deals/${dealId}`;
 
 const agentSummary = (agent: Pick<AgentItem, 'agent_id' | 'full_name' | 'profile_picture'>) => ({
   agent_id: agent.agent_id,
@@ -66,13 +66,13 @@ export async function dealOfCaller(
   throw notFound('Deal');
 }
 
-const otherAgentOf = (deal: DealItem, side: DealSide) =>
+export const otherAgentOf = (deal: DealItem, side: DealSide) =>
   side === 'proposer' ? deal.listing_agent_id : deal.proposer_id;
-const actorOf = (deal: DealItem, side: DealSide) =>
+export const actorOf = (deal: DealItem, side: DealSide) =>
   side === 'proposer' ? deal.proposer : deal.listing_agent;
 
 /** A timeline entry; `order` keeps entries written in one change (at one instant) in their order. */
-function timelineEntry(
+export function timelineEntry(
   dealId: string,
   entry: Omit<DealTimelineEntryView, 'entry_id' | 'at'> & { at?: string },
   order = 0,

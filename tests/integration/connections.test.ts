@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, inject, it } from 'vitest';
 import { PLANS } from '#contracts/plans';
-import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callAs, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
 
 /**
  * Connections through the local API Gateway: sending, listing, answering and withdrawing requests, the
@@ -11,28 +11,14 @@ import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } 
 
 const FREE_LIMIT = PLANS.Superagent.limits.connections!;
 
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  agent: TestAgent,
-  path: string,
-  init: RequestInit = {},
-): Promise<Answer<T>> {
-  const response = await callApi(path, { ...init, token: agent.token });
-  return { status: response.status, body: (await response.json()) as T };
-}
-
 const send = (from: TestAgent, to: { agentId: string }) =>
-  call(from, '/api/connections/requests', jsonBody('POST', { receiver_id: to.agentId }));
+  callAs(from, '/api/connections/requests', jsonBody('POST', { receiver_id: to.agentId }));
 
 const respond = (as: TestAgent, connectionId: string, status: 'accepted' | 'declined') =>
-  call(as, '/api/connections/respond', jsonBody('PUT', { connection_id: connectionId, status }));
+  callAs(as, '/api/connections/respond', jsonBody('PUT', { connection_id: connectionId, status }));
 
 const withdraw = (as: TestAgent, connectionId: string) =>
-  call(as, '/api/connections/withdraw', jsonBody('PUT', { connection_id: connectionId }));
+  callAs(as, '/api/connections/withdraw', jsonBody('PUT', { connection_id: connectionId }));
 
 interface Listed {
   items: Array<{
@@ -45,10 +31,10 @@ interface Listed {
   cursor?: string;
 }
 const list = (as: TestAgent, direction: 'incoming' | 'outgoing' = 'incoming', extra = '') =>
-  call<Listed>(as, `/api/connections/requests/${as.agentId}?direction=${direction}${extra}`);
+  callAs<Listed>(as, `/api/connections/requests/${as.agentId}?direction=${direction}${extra}`);
 
 async function stateOf(as: TestAgent, other: { agentId: string }) {
-  const { body } = await call<{ items: Array<{ state: string; request_id?: string }> }>(
+  const { body } = await callAs<{ items: Array<{ state: string; request_id?: string }> }>(
     as,
     `/api/connections/status?agent_ids=${other.agentId}`,
   );
@@ -56,10 +42,10 @@ async function stateOf(as: TestAgent, other: { agentId: string }) {
 }
 
 const connectionsUsed = async (agent: TestAgent) =>
-  (await call<{ current: number }>(agent, '/api/feature-limits/connections')).body.current;
+  (await callAs<{ current: number }>(agent, '/api/feature-limits/connections')).body.current;
 
 const agentRecord = async (agent: TestAgent) =>
-  (await call<{ connections: number }>(agent, `/api/agents/${agent.agentId}`)).body;
+  (await callAs<{ connections: number }>(agent, `/api/agents/${agent.agentId}`)).body;
 
 /** An agent record without a Cognito account: a receiver that never signs in. */
 async function receiverOnly(): Promise<{ agentId: string }> {
@@ -168,7 +154,7 @@ describe('connection requests', () => {
     const other = await createTestAgent();
     await send(other, owner);
 
-    const foreign = await call(other, `/api/connections/requests/${owner.agentId}`);
+    const foreign = await callAs(other, `/api/connections/requests/${owner.agentId}`);
 
     expect(foreign).toEqual({
       status: 404,
@@ -441,7 +427,7 @@ describe('connection states', () => {
     await send(asking, me);
     const nobody = `nobody-${randomUUID()}`;
 
-    const { status, body } = await call<{ items: Array<{ agent_id: string; state: string }> }>(
+    const { status, body } = await callAs<{ items: Array<{ agent_id: string; state: string }> }>(
       me,
       `/api/connections/status?agent_ids=${[connected, asked, asking, me, { agentId: nobody }].map((agent) => agent.agentId).join(',')}`,
     );
@@ -461,7 +447,7 @@ describe('connection states', () => {
     const tooMany = Array.from({ length: 101 }, (_, index) => `agent-${index}`).join(',');
 
     for (const query of ['agent_ids=', 'agent_ids=,,', `agent_ids=${tooMany}`, '']) {
-      const answer = await call(me, `/api/connections/status?${query}`);
+      const answer = await callAs(me, `/api/connections/status?${query}`);
       expect(answer.status, query).toBe(400);
     }
   });
@@ -474,11 +460,11 @@ describe('agents directory', () => {
     const viewer = await createTestAgent();
     const member = agency.members[0]!;
 
-    const listed = await call<{ items: Array<{ agent_id: string; agency_name?: string }> }>(
+    const listed = await callAs<{ items: Array<{ agent_id: string; agency_name?: string }> }>(
       viewer,
       `/api/agents?search=${encodeURIComponent(member.fullName)}`,
     );
-    const profile = await call(viewer, `/api/agents/${member.agentId}`);
+    const profile = await callAs(viewer, `/api/agents/${member.agentId}`);
 
     expect(listed.body.items.find((item) => item.agent_id === member.agentId)?.agency_name).toBe(name);
     expect(profile.body.agency_name).toBe(name);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import type { DealView } from '#contracts/schemas/deals';
-import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callApi, callAs, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
 import { drainEvents } from '../support/events.ts';
 
 /**
@@ -9,20 +9,6 @@ import { drainEvents } from '../support/events.ts';
  * the listing agent's answer, the moves each side may make, the shared timeline, and the close both agents
  * confirm — after which each has one more verified deal and the DEAL_CLOSED points, once.
  */
-
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  agent: TestAgent,
-  path: string,
-  init: RequestInit = {},
-): Promise<Answer<T>> {
-  const response = await callApi(path, { ...init, token: agent.token });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 async function listing(agent: TestAgent, fields: Record<string, string> = {}): Promise<string> {
   const response = await callApi('/api/addProperty', {
@@ -35,7 +21,7 @@ async function listing(agent: TestAgent, fields: Record<string, string> = {}): P
 }
 
 async function client(agent: TestAgent, fields: Record<string, unknown> = {}): Promise<string> {
-  const { status, body } = await call<{ client_id: string }>(
+  const { status, body } = await callAs<{ client_id: string }>(
     agent,
     '/api/clients',
     jsonBody('POST', {
@@ -53,13 +39,13 @@ async function client(agent: TestAgent, fields: Record<string, unknown> = {}): P
 }
 
 const propose = (agent: TestAgent, body: Record<string, unknown>) =>
-  call<DealView>(agent, '/api/deals', jsonBody('POST', body));
+  callAs<DealView>(agent, '/api/deals', jsonBody('POST', body));
 const move = (agent: TestAgent, dealId: string, status: string) =>
-  call<DealView>(agent, `/api/deals/${dealId}`, jsonBody('PUT', { status }));
+  callAs<DealView>(agent, `/api/deals/${dealId}`, jsonBody('PUT', { status }));
 const confirmClose = (agent: TestAgent, dealId: string) =>
-  call<DealView>(agent, `/api/deals/${dealId}/confirm-close`, { method: 'POST' });
+  callAs<DealView>(agent, `/api/deals/${dealId}/confirm-close`, { method: 'POST' });
 const reputation = async (agent: TestAgent) =>
-  (await call<{ points: number; verifiedDeals: number }>(agent, `/api/agents/${agent.agentId}/reputation`))
+  (await callAs<{ points: number; verifiedDeals: number }>(agent, `/api/agents/${agent.agentId}/reputation`))
     .body;
 
 async function pair() {
@@ -88,7 +74,7 @@ describe('deals', () => {
     });
 
     // the listing agent sees the name and what was shared, never the rest nor the client record's id
-    const received = await call<DealView & { timeline: Array<{ kind: string; text?: string }> }>(
+    const received = await callAs<DealView & { timeline: Array<{ kind: string; text?: string }> }>(
       listingAgent,
       `/api/deals/${dealId}`,
     );
@@ -103,7 +89,7 @@ describe('deals', () => {
     expect(received.body).not.toHaveProperty('client_id');
     expect(JSON.stringify(received.body)).not.toContain('sophie@example.com');
     expect(received.body.timeline).toMatchObject([{ kind: 'proposed', text: 'My buyer loved the photos' }]);
-    const notifications = await call<{ items: Array<{ kind?: string; link?: string }> }>(
+    const notifications = await callAs<{ items: Array<{ kind?: string; link?: string }> }>(
       listingAgent,
       `/api/agents/${listingAgent.agentId}/reputation/notifications`,
     );
@@ -116,7 +102,7 @@ describe('deals', () => {
     expect((await confirmClose(proposer, dealId)).status).toBe(409);
     expect((await move(listingAgent, dealId, 'accepted')).body.status).toBe('accepted');
     expect((await move(proposer, dealId, 'viewing')).body.status).toBe('viewing');
-    const note = await call(
+    const note = await callAs(
       listingAgent,
       `/api/deals/${dealId}/notes`,
       jsonBody('POST', { text: 'Keys at 10' }),
@@ -142,10 +128,10 @@ describe('deals', () => {
     // a closed deal moves no more and takes no notes
     expect((await move(proposer, dealId, 'lost')).status).toBe(409);
     expect(
-      (await call(proposer, `/api/deals/${dealId}/notes`, jsonBody('POST', { text: 'late' }))).status,
+      (await callAs(proposer, `/api/deals/${dealId}/notes`, jsonBody('POST', { text: 'late' }))).status,
     ).toBe(409);
 
-    const timeline = await call<{ timeline: Array<{ kind: string }> }>(proposer, `/api/deals/${dealId}`);
+    const timeline = await callAs<{ timeline: Array<{ kind: string }> }>(proposer, `/api/deals/${dealId}`);
     expect(timeline.body.timeline.map((entry) => entry.kind)).toEqual([
       'proposed',
       'moved',
@@ -166,9 +152,9 @@ describe('deals', () => {
     expect([first.status, next.status]).toEqual([201, 201]);
 
     for (const agent of [proposer, listingAgent]) {
-      const page = await call<{ items: DealView[]; cursor?: string }>(agent, '/api/deals?limit=1');
+      const page = await callAs<{ items: DealView[]; cursor?: string }>(agent, '/api/deals?limit=1');
       expect(page.body.items.map((deal) => deal.deal_id)).toEqual([next.body.deal_id]);
-      const rest = await call<{ items: DealView[] }>(
+      const rest = await callAs<{ items: DealView[] }>(
         agent,
         `/api/deals?limit=1&cursor=${encodeURIComponent(page.body.cursor!)}`,
       );
@@ -207,11 +193,11 @@ describe('deals', () => {
     expect(again.body).toMatchObject({ error: 'You have already proposed Sophie Laurent for this listing' });
 
     // the stranger sees nothing of the deal; once declined, the client may be proposed again
-    expect((await call(stranger, `/api/deals/${created.body.deal_id}`)).status).toBe(404);
+    expect((await callAs(stranger, `/api/deals/${created.body.deal_id}`)).status).toBe(404);
     expect((await move(stranger, created.body.deal_id, 'lost')).status).toBe(404);
     expect((await move(listingAgent, created.body.deal_id, 'declined')).body.status).toBe('declined');
     expect((await propose(proposer, { property_id: propertyId, client_id: clientId })).status).toBe(201);
-    const lists = await call<{ items: DealView[] }>(stranger, '/api/deals');
+    const lists = await callAs<{ items: DealView[] }>(stranger, '/api/deals');
     expect(lists.body.items).toEqual([]);
   });
 
@@ -227,7 +213,7 @@ describe('deals', () => {
     ]);
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200]);
     await drainEvents();
-    const deal = await call<DealView & { timeline: Array<{ kind: string }> }>(
+    const deal = await callAs<DealView & { timeline: Array<{ kind: string }> }>(
       proposer,
       `/api/deals/${body.deal_id}`,
     );

@@ -102,6 +102,22 @@ export async function callApi(path: string, init: RequestInit & { token?: string
   return response;
 }
 
+/** An API answer read as JSON: its status and body. */
+export interface JsonAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+}
+
+/** callApi as `agent`, the answer read as JSON. */
+export async function callAs<T = Record<string, unknown>>(
+  agent: Pick<TestAgent, 'token'>,
+  path: string,
+  init: RequestInit = {},
+): Promise<JsonAnswer<T>> {
+  const response = await callApi(path, { ...init, token: agent.token });
+  return { status: response.status, body: (await response.json()) as T };
+}
+
 /** A JSON request body for callApi. */
 export const jsonBody = (method: string, body: unknown) => ({
   method,
