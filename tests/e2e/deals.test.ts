@@ -126,6 +126,24 @@ describe('a deal between two agents', () => {
     await brunoPage.getByRole('button', { name: 'Accept' }).click();
     await brunoPage.getByText(`Bruno Lister ${suffix} accepted the proposal`).waitFor();
 
+    // A schedules the viewing from the deal: in A's agenda, and on the timeline both agents see
+    await almaPage.reload();
+    await almaPage.getByRole('button', { name: 'Schedule' }).click();
+    const eventDialog = almaPage.getByRole('dialog', { name: 'New event' });
+    await expect.poll(() => eventDialog.getByLabel('Title').inputValue()).toBe(`Viewing: ${title}`);
+    const dealChoice = eventDialog.getByRole('combobox', { name: 'Deal' });
+    await expect
+      .poll(() => dealChoice.locator('option:checked').textContent())
+      .toBe(`${title} · ${clientName}`);
+    await eventDialog.getByLabel('Location').fill('Rua do Mar 3, Cascais');
+    await shoot(almaPage, 'schedule');
+    await eventDialog.getByRole('button', { name: 'Save event' }).click();
+    await almaPage.getByText(`Alma Proposer ${suffix} scheduled an event`).waitFor();
+    await brunoPage.reload();
+    await brunoPage.getByText(`Alma Proposer ${suffix} scheduled an event`).waitFor();
+    await brunoPage.getByText('Rua do Mar 3, Cascais').waitFor();
+    await shoot(brunoPage, 'scheduled');
+
     // A records a viewing and confirms the close
     await almaPage.reload();
     await almaPage.getByRole('button', { name: 'Record a viewing' }).click();

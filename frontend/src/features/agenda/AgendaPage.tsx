@@ -9,6 +9,7 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { useClientOptions } from '../clients/api.ts';
+import { useOpenDealOptions } from '../deals/api.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { usePropertyOptions } from '../properties/api.ts';
 import { AgendaCalendar, type CalendarView } from './AgendaCalendar.tsx';
@@ -49,6 +50,7 @@ export function AgendaPage() {
   const events = useListAgendaEventsQuery(range ?? skipToken);
   const clients = useClientOptions();
   const properties = usePropertyOptions(agentId);
+  const deals = useOpenDealOptions();
   const [updateEvent] = useUpdateAgendaEventMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
 
@@ -150,6 +152,7 @@ export function AgendaPage() {
           initialValues={dialog.values}
           clients={clients}
           properties={properties}
+          deals={deals}
           onClose={() => setDialog(null)}
         />
       )}

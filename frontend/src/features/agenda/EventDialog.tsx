@@ -43,17 +43,25 @@ export interface PropertyChoices {
   isError: boolean;
 }
 
+/** The agent's open deals an event may link to (both agents then see it on the deal's timeline). */
+export interface DealChoices {
+  options: Array<{ deal_id: string; label: string }>;
+  isLoading: boolean;
+  isError: boolean;
+}
+
 interface EventDialogProps {
   /** the event being edited; a new one when absent */
   event?: AgendaEvent | undefined;
   initialValues: EventFormValues;
   clients: ClientChoices;
   properties: PropertyChoices;
+  deals: DealChoices;
   onClose: () => void;
 }
 
 /** Create or edit an event: labelled fields, errors under the field they concern, delete with confirmation. */
-export function EventDialog({ event, initialValues, clients, properties, onClose }: EventDialogProps) {
+export function EventDialog({ event, initialValues, clients, properties, deals, onClose }: EventDialogProps) {
   const [values, setValues] = useState(initialValues);
   const [errors, setErrors] = useState<EventErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -96,7 +104,7 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
 
   const onDelete = async () => {
     if (!event) return;
-    const result = await deleteEvent(event.event_id);
+    const result = await deleteEvent({ id: event.event_id, dealLinked: Boolean(event.deal_id) });
     if ('error' in result) {
       setConfirmingDelete(false);
       setFormError(apiErrorMessage(result.error, 'The event could not be deleted. Please try again.'));
@@ -110,6 +118,7 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
     !values.clientId || clients.options.some((client) => client.client_id === values.clientId);
   const knownProperty =
     !values.propertyId || properties.options.some((property) => property.property_id === values.propertyId);
+  const knownDeal = !values.dealId || deals.options.some((deal) => deal.deal_id === values.dealId);
 
   return (
     <>
@@ -320,6 +329,37 @@ export function EventDialog({ event, initialValues, clients, properties, onClose
                 {properties.options.map((property) => (
                   <option key={property.property_id} value={property.property_id}>
                     {property.title}
+                  </option>
+                ))}
+              </Select>
+            )}
+          </FormField>
+          <FormField
+            label="Deal"
+            error={errors.deal_id}
+            className="sm:col-span-2"
+            hint={
+              deals.isError
+                ? 'Your deals could not be loaded.'
+                : 'Optional. Both agents of the deal see this event on its timeline.'
+            }
+          >
+            {(control) => (
+              <Select
+                {...control}
+                value={values.dealId}
+                disabled={deals.isLoading || deals.isError}
+                onChange={(change) => set('dealId', change.target.value)}
+              >
+                <option value="">{deals.isLoading ? 'Loading deals…' : 'No deal'}</option>
+                {!knownDeal && (
+                  <option value={values.dealId}>
+                    {deals.isLoading ? 'Loading deals…' : 'A deal that has ended'}
+                  </option>
+                )}
+                {deals.options.map((deal) => (
+                  <option key={deal.deal_id} value={deal.deal_id}>
+                    {deal.label}
                   </option>
                 ))}
               </Select>

@@ -22,7 +22,11 @@ const feedPath = (agentId: string) => `api/agents/${encodeURIComponent(agentId)}
 /** A view never holds more than a few pages; this bounds a runaway loop. */
 const MAX_PAGES = 20;
 
-export const agendaApi = api.injectEndpoints({
+/** What an event's change makes stale: the calendar, the notifications, and the deals whose timeline shows it. */
+const changedByEvent = (dealLinked: boolean) =>
+  [LIST, 'Notification', ...(dealLinked ? (['Deal'] as const) : [])] as const;
+
+export const agendaApi = api.enhanceEndpoints({ addTagTypes: ['Deal'] }).injectEndpoints({
   endpoints: (build) => ({
     /** Every event overlapping the range, page after page (a month view is one page in practice). */
     listAgendaEvents: build.query<AgendaEvent[], AgendaRange>({
@@ -46,15 +50,18 @@ export const agendaApi = api.injectEndpoints({
     }),
     createAgendaEvent: build.mutation<AgendaEvent, NewAgendaEvent>({
       query: (body) => ({ url: 'api/agenda/events', method: 'POST', body }),
-      invalidatesTags: [LIST, 'Notification'],
+      invalidatesTags: (_result, _error, body) => changedByEvent(Boolean(body.deal_id)),
     }),
     updateAgendaEvent: build.mutation<AgendaEvent, { id: string; patch: AgendaEventPatch }>({
       query: ({ id, patch }) => ({ url: eventPath(id), method: 'PATCH', body: patch }),
-      invalidatesTags: [LIST, 'Notification'],
+      // the event's deal may be the one it leaves, which neither the patch nor the answer names
+      invalidatesTags: (result, _error, { patch }) =>
+        changedByEvent(patch.deal_id !== undefined || Boolean(result?.deal_id)),
     }),
-    deleteAgendaEvent: build.mutation<{ ok: true }, string>({
-      query: (id) => ({ url: eventPath(id), method: 'DELETE' }),
-      invalidatesTags: [LIST, 'Notification'],
+    /** the event's id, and whether it is linked to a deal (its timeline then shows it cancelled) */
+    deleteAgendaEvent: build.mutation<{ ok: true }, { id: string; dealLinked: boolean }>({
+      query: ({ id }) => ({ url: eventPath(id), method: 'DELETE' }),
+      invalidatesTags: (_result, _error, { dealLinked }) => changedByEvent(dealLinked),
     }),
     getAgendaFeed: build.query<AgendaFeed, string>({
       query: feedPath,

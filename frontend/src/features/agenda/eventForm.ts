@@ -25,6 +25,8 @@ export interface EventFormValues {
   location: string;
   clientId: string;
   propertyId: string;
+  /** one of the agent's open deals: both its agents see the event on the deal's timeline */
+  dealId: string;
   /** minutes before the start, '' for none */
   reminder: string;
   notes: string;
@@ -40,6 +42,7 @@ export type EventField =
   | 'notes'
   | 'client_id'
   | 'property_id'
+  | 'deal_id'
   | 'reminder_minutes';
 
 export type EventErrors = Partial<Record<EventField, string>>;
@@ -54,6 +57,7 @@ const FIELDS: ReadonlySet<string> = new Set<EventField>([
   'notes',
   'client_id',
   'property_id',
+  'deal_id',
   'reminder_minutes',
 ]);
 
@@ -110,6 +114,7 @@ export function valuesForSlot(slot?: { start: Date; end?: Date | null; allDay: b
     location: '',
     clientId: '',
     propertyId: '',
+    dealId: '',
     reminder: String(DEFAULT_REMINDER_MINUTES),
     notes: '',
   };
@@ -135,6 +140,7 @@ export function valuesForEvent(event: AgendaEvent): EventFormValues {
     location: event.location ?? '',
     clientId: event.client_id ?? '',
     propertyId: event.property_id ?? '',
+    dealId: event.deal_id ?? '',
     reminder: event.reminder_minutes === undefined ? '' : String(event.reminder_minutes),
     notes: event.notes ?? '',
   };
@@ -206,6 +212,7 @@ export function createBody(values: EventFormValues, timeZone = browserTimeZone()
     ...(values.notes.trim() ? { notes: values.notes } : {}),
     ...(values.clientId ? { client_id: values.clientId } : {}),
     ...(values.propertyId.trim() ? { property_id: values.propertyId.trim() } : {}),
+    ...(values.dealId ? { deal_id: values.dealId } : {}),
     ...(reminder !== null ? { reminder_minutes: reminder } : {}),
   };
 }
@@ -228,6 +235,7 @@ export function updateBody(
     ['notes', next.notes, event.notes],
     ['client_id', next.client_id, event.client_id],
     ['property_id', next.property_id, event.property_id],
+    ['deal_id', next.deal_id, event.deal_id],
     ['reminder_minutes', next.reminder_minutes, event.reminder_minutes],
   ] as const;
   for (const [field, value, before] of optional) {

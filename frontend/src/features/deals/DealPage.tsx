@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { ArrowLeft, CircleCheck, Clock, ImageOff } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { ArrowLeft, CalendarPlus, CircleCheck, Clock, ImageOff } from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { DEAL_NOTE_MAX_LENGTH, DEAL_STAGE_LABELS, type DealStage, dealMovesFor } from '#contracts/deals';
 import { paths } from '../../app/paths.ts';
@@ -30,6 +30,8 @@ import { DealStageBadge } from './DealStageBadge.tsx';
 import { DealStepper } from './DealStepper.tsx';
 import { DealTimeline } from './DealTimeline.tsx';
 import { closeState, isDealEnded, moveLabel, movesNeedingConfirmation, sideLabel } from './dealView.ts';
+
+const ScheduleOnDeal = lazy(() => import('./ScheduleOnDeal.tsx'));
 
 /** One deal, as both of its agents see it: the listing, the parties, the stages, the moves, the timeline. */
 export function DealPage() {
@@ -93,7 +95,10 @@ export function DealPage() {
           </Card>
           <Card>
             <CardContent className="space-y-5">
-              <h2 className="text-base font-semibold text-slate-900">Timeline</h2>
+              <div className="flex flex-wrap items-center justify-between gap-3">
+                <h2 className="text-base font-semibold text-slate-900">Timeline</h2>
+                <ScheduleButton deal={deal} />
+              </div>
               <DealTimeline deal={deal} />
               <NoteBox deal={deal} />
             </CardContent>
@@ -335,6 +340,25 @@ function NoteBox({ deal }: { deal: Deal }) {
         </Button>
       </div>
     </form>
+  );
+}
+
+/** "Schedule" opens the agenda's event dialog for this deal (not once the deal has ended). */
+function ScheduleButton({ deal }: { deal: Deal }) {
+  const [open, setOpen] = useState(false);
+  if (isDealEnded(deal.status)) return null;
+  return (
+    <>
+      <Button size="sm" variant="secondary" onClick={() => setOpen(true)}>
+        <CalendarPlus className="size-4" aria-hidden="true" />
+        Schedule
+      </Button>
+      {open && (
+        <Suspense fallback={null}>
+          <ScheduleOnDeal deal={deal} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,6 @@
+import { useMemo } from 'react';
 import type * as z from 'zod/mini';
-import type { DealStage } from '#contracts/deals';
+import { type DealStage, FINAL_DEAL_STAGES } from '#contracts/deals';
 import type { dealsRoutes } from '#contracts/routes/deals';
 import type { DealCreateInput, DealTimelineEntryView, DealView } from '#contracts/schemas/deals';
 import { api } from '../../app/api.ts';
@@ -11,6 +12,23 @@ export type DealTimelineEntry = DealTimelineEntryView;
 type DealPage = z.infer<(typeof dealsRoutes)['listDeals']['response']>;
 export type NewDeal = Omit<DealCreateInput, 'shared_fields'> &
   Partial<Pick<DealCreateInput, 'shared_fields'>>;
+
+/** The caller's open deals as choices for an agenda event (listing and client), newest first. */
+export function useOpenDealOptions() {
+  const deals = dealsApi.useListDealsInfiniteQuery();
+  const options = useMemo(
+    () =>
+      (deals.data?.pages ?? [])
+        .flatMap((page) => page.items)
+        .filter((deal) => !FINAL_DEAL_STAGES.includes(deal.status))
+        .map((deal) => ({
+          deal_id: deal.deal_id,
+          label: `${deal.listing.title} · ${deal.client.full_name}`,
+        })),
+    [deals.data],
+  );
+  return { options, isLoading: deals.isLoading, isError: deals.isError };
+}
 
 /** Deals a page of the list loads at once. */
 export const DEAL_PAGE_SIZE = 25;
