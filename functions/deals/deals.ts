@@ -242,15 +242,45 @@ async function writeChange(
 
 const CHANGED_MEANWHILE = 'This deal was changed meanwhile. Reload it to see where it stands.';
 
+/** What a change of the deal decides on the deal as read: nothing to write, or the change and what follows. */
+type DealDecision =
+  | { unchanged: DealItem }
+  | {
+      set: Partial<DealItem>;
+      entries: DealTimelineItem[];
+      /** after the write: the other agent told, the bus given the event */
+      afterWrite: (next: DealItem) => Promise<void>;
+    };
+
 /**
- * Moves a deal to another stage, when the caller's side may make that move from where it stands. Moving it
- * to the stage it is at changes nothing (a second click, a retried request); a move that loses a race with
- * another change is decided again on the deal as it then stands.
+ * Reads the caller's deal, decides, and writes the change conditioned on the revision read; a change that
+ * lost a race with another (the other agent's move or confirmation) is decided again on the deal as it then
+ * stands.
  */
-export async function moveDeal(identity: Identity, dealId: string, to: DealStage): Promise<DealItem> {
+async function changeDeal(
+  identity: Identity,
+  dealId: string,
+  decide: (deal: DealItem, side: DealSide) => DealDecision,
+): Promise<DealItem> {
   for (let attempt = 1; attempt <= 3; attempt += 1) {
     const { deal, side } = await dealOfCaller(identity, dealId, { consistent: true });
-    if (deal.status === to) return deal;
+    const decision = decide(deal, side);
+    if ('unchanged' in decision) return decision.unchanged;
+    const next = await writeChange(deal, decision.set, decision.entries);
+    if (!next) continue;
+    await decision.afterWrite(next);
+    return next;
+  }
+  throw conflict(CHANGED_MEANWHILE);
+}
+
+/**
+ * Moves a deal to another stage, when the caller's side may make that move from where it stands. Moving it
+ * to the stage it is at changes nothing (a second click, a retried request).
+ */
+export function moveDeal(identity: Identity, dealId: string, to: DealStage): Promise<DealItem> {
+  return changeDeal(identity, dealId, (deal, side) => {
+    if (deal.status === to) return { unchanged: deal };
     if (!canMoveDeal(deal.status, to, side)) {
       throw conflict(
         `A deal that is ${DEAL_STAGE_LABELS[deal.status].toLowerCase()} can't be moved to ${DEAL_STAGE_LABELS[to].toLowerCase()} by you`,
@@ -258,43 +288,57 @@ export async function moveDeal(identity: Identity, dealId: string, to: DealStage
     }
     const now = new Date().toISOString();
     const actor = actorOf(deal, side);
-    const next = await writeChange(deal, { status: to, updated_at: now, close_confirmed_by: [] }, [
-      timelineEntry(deal.deal_id, { kind: 'moved', at: now, actor, from: deal.status, to }),
-    ]);
-    if (!next) continue;
-    await notify(otherAgentOf(deal, side), {
-      kind: 'deal',
-      message: `${actor.full_name} moved the deal on “${deal.listing.title}” to ${DEAL_STAGE_LABELS[to]}`,
-      link: dealLink(deal.deal_id),
-      dedupeKey: `deal:moved:${deal.deal_id}:${next.revision}`,
-      at: now,
-    });
-    return next;
-  }
-  throw conflict(CHANGED_MEANWHILE);
+    return {
+      set: { status: to, updated_at: now, close_confirmed_by: [] },
+      entries: [timelineEntry(deal.deal_id, { kind: 'moved', at: now, actor, from: deal.status, to })],
+      afterWrite: async (next) => {
+        await notify(otherAgentOf(deal, side), {
+          kind: 'deal',
+          message: `${actor.full_name} moved the deal on “${deal.listing.title}” to ${DEAL_STAGE_LABELS[to]}`,
+          link: dealLink(deal.deal_id),
+          dedupeKey: `deal:moved:${deal.deal_id}:${next.revision}`,
+          at: now,
+        });
+      },
+    };
+  });
 }
 
-/** A note on the timeline of a deal still open; the other agent is told. */
+/**
+ * A note on the timeline of a deal still open; the other agent is told. The note is written only if the
+ * deal is still at the revision read, so a note never lands on a deal that ended meanwhile.
+ */
 export async function addDealNote(
   identity: Identity,
   dealId: string,
   text: string,
 ): Promise<DealTimelineItem> {
-  const { deal, side } = await dealOfCaller(identity, dealId);
-  if (FINAL_DEAL_STAGES.includes(deal.status)) {
-    throw conflict(`This deal is ${DEAL_STAGE_LABELS[deal.status].toLowerCase()}: it takes no more notes`);
+  for (let attempt = 1; attempt <= 3; attempt += 1) {
+    const { deal, side } = await dealOfCaller(identity, dealId, { consistent: true });
+    if (FINAL_DEAL_STAGES.includes(deal.status)) {
+      throw conflict(`This deal is ${DEAL_STAGE_LABELS[deal.status].toLowerCase()}: it takes no more notes`);
+    }
+    const actor = actorOf(deal, side);
+    const entry = timelineEntry(deal.deal_id, { kind: 'note', actor, text });
+    try {
+      await transactWrite([
+        Deal.transact.check({ deal_id: deal.deal_id }, eq('revision', deal.revision)),
+        DealTimeline.transact.create(entry),
+      ]);
+    } catch (error) {
+      if (conditionFailed(error)) continue;
+      throw error;
+    }
+    await notify(otherAgentOf(deal, side), {
+      kind: 'deal',
+      message: `${actor.full_name} added a note to the deal on “${deal.listing.title}”`,
+      link: dealLink(deal.deal_id),
+      dedupeKey: `deal:note:${entry.entry_id}`,
+      at: entry.at,
+    });
+    return entry;
   }
-  const actor = actorOf(deal, side);
-  const entry = timelineEntry(deal.deal_id, { kind: 'note', actor, text });
-  await DealTimeline.create(entry);
-  await notify(otherAgentOf(deal, side), {
-    kind: 'deal',
-    message: `${actor.full_name} added a note to the deal on “${deal.listing.title}”`,
-    link: dealLink(deal.deal_id),
-    dedupeKey: `deal:note:${entry.entry_id}`,
-    at: entry.at,
-  });
-  return entry;
+  throw conflict(CHANGED_MEANWHILE);
 }
 
 /**
@@ -302,11 +346,9 @@ export async function addDealNote(
  * told); the second closes the deal and announces it on the bus (DealClosed), whose consumer gives each
  * agent a verified deal and the DEAL_CLOSED points, once. Confirming again changes nothing.
  */
-export async function confirmDealClose(identity: Identity, dealId: string): Promise<DealItem> {
-  // the other side confirming (or moving the deal) meanwhile makes the write fail: read again, decide again
-  for (let attempt = 1; attempt <= 3; attempt += 1) {
-    const { deal, side } = await dealOfCaller(identity, dealId, { consistent: true });
-    if (deal.close_confirmed_by.includes(side) || deal.status === 'closed') return deal;
+export function confirmDealClose(identity: Identity, dealId: string): Promise<DealItem> {
+  return changeDeal(identity, dealId, (deal, side) => {
+    if (deal.close_confirmed_by.includes(side) || deal.status === 'closed') return { unchanged: deal };
     if (!CLOSABLE_DEAL_STAGES.includes(deal.status)) {
       throw conflict(
         deal.status === 'proposed'
@@ -318,39 +360,29 @@ export async function confirmDealClose(identity: Identity, dealId: string): Prom
     const actor = actorOf(deal, side);
     const confirmed = [...deal.close_confirmed_by, side];
     const closes = confirmed.length === 2;
-    const next = await writeChange(
-      deal,
-      {
+    const closed = { kind: 'closed', at: now, actor, from: deal.status, to: 'closed' } as const;
+    return {
+      set: {
         close_confirmed_by: confirmed,
         updated_at: now,
         ...(closes ? { status: 'closed' as const, closed_at: now } : {}),
       },
-      [
+      entries: [
         timelineEntry(deal.deal_id, { kind: 'close_confirmed', at: now, actor }),
-        ...(closes
-          ? [
-              timelineEntry(
-                deal.deal_id,
-                { kind: 'closed', at: now, actor, from: deal.status, to: 'closed' },
-                1,
-              ),
-            ]
-          : []),
+        ...(closes ? [timelineEntry(deal.deal_id, closed, 1)] : []),
       ],
-    );
-    if (!next) continue;
-    if (closes) await announceClose(next);
-    else
-      await notify(otherAgentOf(deal, side), {
-        kind: 'deal',
-        message: `${actor.full_name} confirmed the close of the deal on “${deal.listing.title}”: confirm it too to close it`,
-        link: dealLink(deal.deal_id),
-        dedupeKey: `deal:close-confirmed:${deal.deal_id}:${side}`,
-        at: now,
-      });
-    return next;
-  }
-  throw conflict(CHANGED_MEANWHILE);
+      afterWrite: async (next) => {
+        if (closes) return announceClose(next);
+        await notify(otherAgentOf(deal, side), {
+          kind: 'deal',
+          message: `${actor.full_name} confirmed the close of the deal on “${deal.listing.title}”: confirm it too to close it`,
+          link: dealLink(deal.deal_id),
+          dedupeKey: `deal:close-confirmed:${deal.deal_id}:${side}`,
+          at: now,
+        });
+      },
+    };
+  });
 }
 
 /**

@@ -72,4 +72,29 @@ describe('deals raced', () => {
     expect(kinds.filter((kind) => kind === 'close_confirmed')).toHaveLength(2);
     expect(kinds.filter((kind) => kind === 'closed')).toHaveLength(1);
   });
+
+  it('takes notes sent while the deal is declined, or refuses them, never half: and none once it ended', async () => {
+    const { proposer, listingAgent, dealId } = await proposed();
+    const note = (text: string) =>
+      callApi(`/api/deals/${dealId}/notes`, { ...jsonBody('POST', { text }), token: proposer.token });
+    const texts = ['one', 'two', 'three', 'four'];
+    const [decline, ...notes] = await Promise.all([
+      move(listingAgent, dealId, 'declined'),
+      ...texts.map((text) => note(text)),
+    ]);
+    expect(decline!.status).toBe(200);
+    // each note is on the timeline (201) or refused because the deal ended (409), nothing else
+    for (const answer of notes) expect([201, 409]).toContain(answer.status);
+    const response = await callApi(`/api/deals/${dealId}`, { token: listingAgent.token });
+    const { timeline } = (await response.json()) as { timeline: Array<{ kind: string; text?: string }> };
+    expect(
+      timeline
+        .filter((entry) => entry.kind === 'note')
+        .map((entry) => entry.text)
+        .sort(),
+    ).toEqual(texts.filter((_text, index) => notes[index]!.status === 201).sort());
+    expect(timeline.filter((entry) => entry.kind === 'moved')).toHaveLength(1);
+    // once the decline has been answered, a note is refused
+    expect((await note('late')).status).toBe(409);
+  });
 });
