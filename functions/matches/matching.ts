@@ -1,0 +1,171 @@
+import {
+  clientMatchesLink,
+  type ListingMatch,
+  listingPartitions,
+  type MatchCriteria,
+  matchListing,
+  savedSearchMatchesLink,
+} from '#contracts/listing-match';
+import { Notification, notificationId } from '#functions/notifications/entities';
+import { Property, type PropertyItem } from '#functions/properties/entities';
+import { searchProperties } from '#functions/properties/property-search';
+import { cancellationCodes, isConditionFailure, transactWrite } from '#platform/data/entity';
+import { eq } from '#platform/data/expression';
+import { logger } from '#platform/logger';
+import { listingFacts, partitionKey } from './criteria.ts';
+import { MatchCriteriaEntry, type MatchCriteriaEntryItem, MatchRecord } from './entities.ts';
+
+/** Listings on the market: what clients and searches look for. */
+const ON_MARKET = new Set(['for_sale', 'for_rent']);
+
+export interface ListingMatchReport {
+  /** criteria entries read from the listing's partitions */
+  candidates: number;
+  /** owners the listing matched for the first time (each notified once) */
+  matched: number;
+}
+
+/** The link a match notification opens. */
+const linkOf = (owner: string) => {
+  const [kind, id] = owner.split(/:(.*)/s) as [string, string];
+  return kind === 'client' ? clientMatchesLink(id) : savedSearchMatchesLink(id);
+};
+
+const matchesMessage = (count: number, label: string) =>
+  count === 1 ? `A new listing matches ${label}` : `${count} new listings match ${label}`;
+
+/**
+ * Records that a listing matched an owner, once: the record's conditional create and the owner's
+ * notification of the day (one per owner and day, its count raised) are one transaction, so a redelivered
+ * event writes neither again. The message then names the count read back; a concurrent match of the same
+ * owner writes its own count after it. Answers false when the match was already recorded.
+ */
+export async function recordMatch(
+  candidate: Pick<MatchCriteriaEntryItem, 'owner' | 'agent_id' | 'label'>,
+  property: Pick<PropertyItem, 'property_id'>,
+  match: ListingMatch,
+  options: { notify: boolean; now?: string },
+): Promise<boolean> {
+  const now = options.now ?? new Date().toISOString();
+  const record = MatchRecord.transact.create({
+    owner: candidate.owner,
+    property_id: property.property_id,
+    score: match.score,
+    interests_found: match.interestsFound,
+    matched_at: now,
+  });
+  const day = now.slice(0, 10);
+  const key = {
+    agent_id: candidate.agent_id,
+    notification_id: notificationId(`${day}T00:00:00.000Z`, `match:${candidate.owner}:${day}`),
+  };
+  try {
+    await transactWrite([
+      record,
+      ...(options.notify
+        ? [
+            Notification.transact.update(
+              key,
+              {
+                set: {
+                  kind: 'match',
+                  message: `New listings match ${candidate.label}`,
+                  link: linkOf(candidate.owner),
+                  created_at: now,
+                  read: false,
+                },
+                add: { match_count: 1 },
+              },
+              { mustExist: false },
+            ),
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
+  if (options.notify) {
+    const notification = await Notification.get(key, { consistent: true });
+    const count = notification?.match_count ?? 1;
+    try {
+      await Notification.update(
+        key,
+        { set: { message: matchesMessage(count, candidate.label) } },
+        { if: eq('match_count', count), returnValues: 'none' },
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+  return true;
+}
+
+/** Every criteria entry of a partition (one Query, paged). */
+const entriesOf = (partition: string) => MatchCriteriaEntry.queryAll('primary', { partition });
+
+/**
+ * Matches one listing against the criteria that can match it: its status × (city, area, anywhere) ×
+ * (its price band, open) partitions — at most six Queries, whatever the network's size — then the pure
+ * matcher on each candidate. The listing agent's own clients and searches are skipped; each owner matched
+ * for the first time is recorded and its agent notified (never told whose listing it is beyond the listing).
+ */
+export async function matchListingToOwners(propertyId: string): Promise<ListingMatchReport> {
+  const property = await Property.get({ property_id: propertyId }, { consistent: true });
+  if (!property || !ON_MARKET.has(property.status)) return { candidates: 0, matched: 0 };
+  const facts = listingFacts(property);
+  const partitions = listingPartitions(facts).map(({ area, band }) =>
+    partitionKey(property.status, area, band),
+  );
+  const candidates = (await Promise.all(partitions.map(entriesOf))).flat();
+  const seen = new Set<string>();
+  let matched = 0;
+  for (const candidate of candidates) {
+    // an owner indexed under two of the listing's areas is one candidate
+    if (seen.has(candidate.owner) || candidate.agent_id === property.agent_id) continue;
+    seen.add(candidate.owner);
+    const match = matchListing(candidate.criteria, facts);
+    if (!match) continue;
+    if (await recordMatch(candidate, property, match, { notify: true })) matched += 1;
+  }
+  logger.info('listing matched', { propertyId, candidates: candidates.length, matched });
+  return { candidates: candidates.length, matched };
+}
+
+/** Listings one owner's backfill reads per area (newest first). */
+export const BACKFILL_PER_AREA = 25;
+/** Areas a backfill searches (an owner may name 50; the first ones are its preferred). */
+export const BACKFILL_AREAS = 20;
+
+/**
+ * The listings already on the market that match a new or changed owner, found with the property search's
+ * own index (city × status partitions with the budget as a key range, newest first; a bounded page per
+ * area), recorded without a notification: the agent is looking at the owner it just saved.
+ */
+export async function backfillMatches(
+  owner: Pick<MatchCriteriaEntryItem, 'owner' | 'agent_id' | 'label'>,
+  criteria: MatchCriteria,
+): Promise<number> {
+  const cities = criteria.areas.length ? criteria.areas.slice(0, BACKFILL_AREAS) : [undefined];
+  const pages = await Promise.all(
+    cities.map((city) =>
+      searchProperties({
+        ...(city ? { city } : {}),
+        status: criteria.status,
+        ...(criteria.minUsd === undefined ? {} : { minPrice: criteria.minUsd }),
+        ...(criteria.maxUsd === undefined ? {} : { maxPrice: criteria.maxUsd }),
+        ...(criteria.minBedrooms ? { bedrooms: criteria.minBedrooms } : {}),
+        sortBy: 'newest',
+        page: 1,
+        limit: BACKFILL_PER_AREA,
+      }),
+    ),
+  );
+  let recorded = 0;
+  for (const property of pages.flatMap((page) => page.items)) {
+    if (property.agent_id === owner.agent_id) continue;
+    const match = matchListing(criteria, listingFacts(property));
+    if (match && (await recordMatch(owner, property, match, { notify: false }))) recorded += 1;
+  }
+  return recorded;
+}
