@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MAX_SAVED_SEARCHES } from '#contracts/listing-match';
 import type { MatchListView, SavedSearchView } from '#contracts/schemas/matches';
-import { callApi, createTestAgent, formBody, jsonBody, type TestAgent } from '../support/agents.ts';
+import {
+  callApi,
+  createTestAgency,
+  createTestAgent,
+  formBody,
+  jsonBody,
+  type TestAgent,
+} from '../support/agents.ts';
 import { drainEvents } from '../support/events.ts';
 
 /**
@@ -198,6 +205,24 @@ describe('matching clients to listings', () => {
     expect(deal.status).toBe(201);
     const [match] = (await matchesOf(buyerAgent, clientId)).body.items;
     expect(match!.deal_id).toBe(deal.body.deal_id);
+  });
+
+  it("shows an agency book client's matches to its agency's admin, and to no other agency", async () => {
+    const [agency, otherAgency, listingAgent] = await Promise.all([
+      createTestAgency({ members: 1 }),
+      createTestAgency(),
+      createTestAgent(),
+    ]);
+    const member = agency.members[0]!;
+    const city = uniqueCity();
+    const clientId = await client(member, { preferred_areas: [city] });
+    await drainEvents();
+    const propertyId = await listing(listingAgent, { city });
+    await drainEvents();
+    const seen = await matchesOf(agency.admin, clientId);
+    expect(seen.status).toBe(200);
+    expect(seen.body.items.map((item) => item.listing.property_id)).toEqual([propertyId]);
+    expect((await matchesOf(otherAgency.admin, clientId)).status).toBe(404);
   });
 
   it('does not match sellers, nor clients who named neither an area nor a budget', async () => {
