@@ -132,23 +132,29 @@ export async function matchListingToOwners(propertyId: string): Promise<ListingM
   return { candidates: candidates.length, matched };
 }
 
-/** Listings one owner's backfill reads per area (newest first). */
+/** Listings one owner's backfill reads per city it names (newest first). */
 export const BACKFILL_PER_AREA = 25;
-/** Areas a backfill searches (an owner may name 50; the first ones are its preferred). */
+/** Areas a backfill searches as cities (an owner may name 50; the first ones are its preferred). */
 export const BACKFILL_AREAS = 20;
+/** The newest listings of the sought status in the budget a backfill also reads: areas that are not cities. */
+export const BACKFILL_MARKET = 100;
 
 /**
  * The listings already on the market that match a new or changed owner, found with the property search's
- * own index (city × status partitions with the budget as a key range, newest first; a bounded page per
- * area), recorded without a notification: the agent is looking at the owner it just saved.
+ * own index (bounded pages, newest first, the budget as a key range): each area it names as a city, and the
+ * newest listings of its status in its budget (where an area is a neighbourhood, which the search does not
+ * index). Recorded without a notification: the agent is looking at the owner it just saved.
  */
 export async function backfillMatches(
   owner: Pick<MatchCriteriaEntryItem, 'owner' | 'agent_id' | 'label'>,
   criteria: MatchCriteria,
 ): Promise<number> {
-  const cities = criteria.areas.length ? criteria.areas.slice(0, BACKFILL_AREAS) : [undefined];
+  const searches = [
+    ...criteria.areas.slice(0, BACKFILL_AREAS).map((city) => ({ city, limit: BACKFILL_PER_AREA })),
+    { city: undefined, limit: criteria.areas.length ? BACKFILL_MARKET : BACKFILL_PER_AREA * 2 },
+  ];
   const pages = await Promise.all(
-    cities.map((city) =>
+    searches.map(({ city, limit }) =>
       searchProperties({
         ...(city ? { city } : {}),
         status: criteria.status,
@@ -157,12 +163,13 @@ export async function backfillMatches(
         ...(criteria.minBedrooms ? { bedrooms: criteria.minBedrooms } : {}),
         sortBy: 'newest',
         page: 1,
-        limit: BACKFILL_PER_AREA,
+        limit,
       }),
     ),
   );
+  const listings = new Map(pages.flatMap((page) => page.items).map((item) => [item.property_id, item]));
   let recorded = 0;
-  for (const property of pages.flatMap((page) => page.items)) {
+  for (const property of listings.values()) {
     if (property.agent_id === owner.agent_id) continue;
     const match = matchListing(criteria, listingFacts(property));
     if (match && (await recordMatch(owner, property, match, { notify: false }))) recorded += 1;
