@@ -101,6 +101,25 @@ export const eventRules: readonly EventRule[] = [
     resources: { table: 'read', siteHosts: true },
   },
   {
+    name: 'index-match-criteria',
+    description:
+      'Keeps a client’s match criteria index in step with the client, and records the listings already on the market that match it',
+    pattern: fromPlatform('ClientChanged'),
+    consumer: 'events/consumers/index-match-criteria.ts',
+    bus: 'platform',
+    resources: { table: 'readwrite' },
+  },
+  {
+    name: 'match-listing',
+    description:
+      'Matches a listing added or changed against the clients and saved searches that can match it, and notifies their agents',
+    // add-property announces AgentListingsChanged as well as PropertyAdded, and every edit announces it
+    pattern: fromPlatform('AgentListingsChanged'),
+    consumer: 'events/consumers/match-listing.ts',
+    bus: 'platform',
+    resources: { table: 'readwrite' },
+  },
+  {
     name: 'account-storage',
     description: 'Confirms uploaded objects and keeps storage usage exact',
     pattern: { source: [S3_EVENT_SOURCE], 'detail-type': [S3_OBJECT_CREATED, S3_OBJECT_DELETED] },

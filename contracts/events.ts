@@ -41,6 +41,11 @@ export const eventCatalog = {
   WebsitePagesRegenerated: z.object({ websiteId: z.string(), regenerationId: z.string() }),
   /** both agents of a deal confirmed its close (issue 22): each is awarded a verified deal, once */
   DealClosed: z.object({ dealId: z.string(), proposerId: z.string(), listingAgentId: z.string() }),
+  /**
+   * a client was added, changed what it looks for, or was deleted (issue 22): the matcher re-reads it and
+   * brings its criteria index in step (the client's version orders late deliveries)
+   */
+  ClientChanged: z.object({ clientId: z.string(), agentId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

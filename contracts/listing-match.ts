@@ -130,3 +130,16 @@ export function listingPartitions(listing: Pick<ListingFacts, 'city' | 'area' | 
   const bands = [priceBand(listing.priceUsd), OPEN_BAND];
   return areas.flatMap((area) => bands.map((band) => ({ area, band })));
 }
+
+/** Saved searches an agent may keep (enforced with a counter in the transaction that adds one). */
+export const MAX_SAVED_SEARCHES = 20;
+/** Areas one saved search may name: its index items stay few enough to write in one request. */
+export const MAX_SAVED_SEARCH_AREAS = 10;
+/** The most bedrooms a client or a search may ask for at least. */
+export const MAX_BEDROOMS_MIN = 50;
+
+/** Where a match notification opens: the client's Matches tab, or the saved search's matches. */
+export const clientMatchesLink = (clientId: string) =>
+  `/clients?client=${encodeURIComponent(clientId)}&tab=matches`;
+export const savedSearchMatchesLink = (savedSearchId: string) =>
+  `/saved-searches?search=${encodeURIComponent(savedSearchId)}`;

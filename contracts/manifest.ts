@@ -7,6 +7,7 @@ import { clientsRoutes } from './routes/clients.ts';
 import { cloudRoutes } from './routes/cloud.ts';
 import { connectionsRoutes } from './routes/connections.ts';
 import { dealsRoutes } from './routes/deals.ts';
+import { matchesRoutes } from './routes/matches.ts';
 import { preferencesRoutes } from './routes/preferences.ts';
 import { propertiesRoutes } from './routes/properties.ts';
 import { reputationRoutes } from './routes/reputation.ts';
@@ -30,6 +31,7 @@ export const routeGroups = {
   team: teamRoutes,
   clients: clientsRoutes,
   deals: dealsRoutes,
+  matches: matchesRoutes,
   agenda: agendaRoutes,
   properties: propertiesRoutes,
   uploads: uploadsRoutes,
@@ -57,6 +59,7 @@ export const routes = {
   ...teamRoutes,
   ...clientsRoutes,
   ...dealsRoutes,
+  ...matchesRoutes,
   ...agendaRoutes,
   ...propertiesRoutes,
   ...uploadsRoutes,

@@ -43,7 +43,7 @@ export const clientsRoutes = defineRoutes({
     request: { body: clientCreate },
     response: client,
     limit: 'clients',
-    resources: { table: 'readwrite' },
+    resources: { table: 'readwrite', bus: true },
   },
   updateClient: {
     method: 'PUT',
@@ -56,7 +56,7 @@ export const clientsRoutes = defineRoutes({
       'Change fields of a client: its agent, its assigned agent or the agency admin (other members 403)',
     request: { path: idParam, body: clientUpdate },
     response: client,
-    resources: { table: 'readwrite' },
+    resources: { table: 'readwrite', bus: true },
   },
   deleteClient: {
     method: 'DELETE',
@@ -69,7 +69,7 @@ export const clientsRoutes = defineRoutes({
       "Remove a client and its activity: its agent or the agency admin (gives back the agent's clients slot)",
     request: { path: idParam },
     response: okBody,
-    resources: { table: 'readwrite' },
+    resources: { table: 'readwrite', bus: true },
   },
   getClientTablePreferences: {
     method: 'GET',

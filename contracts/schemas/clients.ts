@@ -8,6 +8,7 @@ import {
 } from '../client-values.ts';
 import { cursor, id, isoDate, queryInt } from './common.ts';
 import { listEntry } from './forms.ts';
+import { bedroomsMin } from './matches.ts';
 import { currencyCode, DEFAULT_CURRENCY } from './preferences.ts';
 
 export {
@@ -37,6 +38,8 @@ export const client = z.object({
   budget_max: z.optional(z.number()),
   currency: z.string(),
   preferred_areas: z.array(z.string()),
+  /** at least this many bedrooms (matching, issue 22) */
+  bedrooms_min: z.optional(z.number()),
   property_interests: z.array(z.string()),
   source: z.optional(z.string()),
   assigned_agent_id: z.optional(z.string()),
@@ -94,6 +97,7 @@ const clientFields = {
   preferred_areas: z
     .array(listEntry, { error: 'must be a list of areas' })
     .check(z.maxLength(50, 'must have at most 50 areas')),
+  bedrooms_min: z.nullable(bedroomsMin),
   property_interests: z
     .array(id, { error: 'must be a list of property ids' })
     .check(z.maxLength(100, 'must have at most 100 properties')),
@@ -128,6 +132,7 @@ export const clientCreate = z
     budget_max: z.optional(clientFields.budget_max),
     currency: z._default(clientFields.currency, DEFAULT_CURRENCY),
     preferred_areas: z._default(clientFields.preferred_areas, []),
+    bedrooms_min: z.optional(clientFields.bedrooms_min),
     property_interests: z._default(clientFields.property_interests, []),
     source: z.optional(clientFields.source),
     assigned_agent_id: z.optional(clientFields.assigned_agent_id),

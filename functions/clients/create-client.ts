@@ -3,6 +3,7 @@ import { clientsRoutes } from '#contracts/routes/clients';
 import { releaseFeature, reserveFeature } from '#platform/accounts/limits';
 import { forbidden, notFound } from '#platform/errors';
 import { respond, withHttp } from '#platform/http';
+import { announceClientChanged } from './client-events.ts';
 import { actorOf, assertAssignable, storedFields } from './clients.ts';
 import { Client, recordClientActivities } from './entities.ts';
 
@@ -45,5 +46,6 @@ export const handler = withHttp(clientsRoutes.createClient, async ({ body, ident
   await recordClientActivities([
     { clientId: client.client_id, kind: 'created', actor: actorOf(identity), at: client.created_at },
   ]);
+  await announceClientChanged(client);
   return respond(201, client);
 });

@@ -4,6 +4,7 @@ import { isConditionFailure } from '#platform/data/entity';
 import { exists } from '#platform/data/expression';
 import { forbidden, notFound } from '#platform/errors';
 import { withHttp } from '#platform/http';
+import { announceClientChanged } from './client-events.ts';
 import { Client, clientRight, deleteClientActivity, getOwnedClient } from './entities.ts';
 
 export const DELETE_REFUSED = "Only the client's agent or the agency admin can delete this client";
@@ -25,5 +26,6 @@ export const handler = withHttp(clientsRoutes.deleteClient, async ({ path, ident
   // the slot belongs to the agent who added the client (its plan counted it), whoever deletes it
   await releaseFeature({ agentId: client.agentId, role: identity.role }, 'clients');
   await deleteClientActivity(client.client_id);
+  await announceClientChanged(client);
   return { ok: true as const };
 });

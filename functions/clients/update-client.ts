@@ -3,6 +3,7 @@ import { isConditionFailure } from '#platform/data/entity';
 import { eq } from '#platform/data/expression';
 import { forbidden, notFound } from '#platform/errors';
 import { withHttp } from '#platform/http';
+import { announceClientChanged, changesMatching } from './client-events.ts';
 import { activitiesForEdit, actorOf, assertAssignable, planUpdate } from './clients.ts';
 import { Client, clientRight, getOwnedClient, recordClientActivities } from './entities.ts';
 
@@ -37,5 +38,6 @@ export const handler = withHttp(clientsRoutes.updateClient, async ({ path, body,
     throw error;
   }
   await recordClientActivities(activitiesForEdit(before.client_id, actorOf(identity), changes, assignee));
+  if (changesMatching(changes)) await announceClientChanged(before);
   return updated;
 });

@@ -16,6 +16,8 @@ export type NotificationItem = Omit<z.infer<typeof reputationNotification>, 'id'
   /** `<created_at>_<key>`: sorts by time, and the key makes a repeated notification the same item */
   notification_id: string;
   kind: NotificationKind;
+  /** an aggregated notification's count (the listings a match notification of one day names) */
+  match_count?: number;
 };
 
 export const Notification = defineEntity<NotificationItem, 'agent_id' | 'notification_id', 'read'>()({

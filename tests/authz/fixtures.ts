@@ -4,6 +4,7 @@ import { clientsFixtures } from './fixtures/clients.ts';
 import { cloudFixtures } from './fixtures/cloud.ts';
 import { connectionsFixtures } from './fixtures/connections.ts';
 import { dealsFixtures } from './fixtures/deals.ts';
+import { matchesFixtures } from './fixtures/matches.ts';
 import { networkFixtures } from './fixtures/network.ts';
 import { preferencesFixtures } from './fixtures/preferences.ts';
 import { propertiesFixtures } from './fixtures/properties.ts';
@@ -37,6 +38,7 @@ export const fixtures: DomainFixtures = {
   ...preferencesFixtures,
   ...clientsFixtures,
   ...dealsFixtures,
+  ...matchesFixtures,
   ...connectionsFixtures,
   ...teamFixtures,
   ...agendaFixtures,

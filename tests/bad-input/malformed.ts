@@ -237,6 +237,8 @@ function validValue(name: string, schema: AnySchema, owner: Owner, routePath: st
     if (name === 'client_id') return owner.clientId;
     if (name === 'id' && parentSegment === 'deals') return 'no-such-deal';
     if (name === 'text') return 'A note on the deal';
+    // matching: a saved search that names nothing (the client's matches use the owner's client)
+    if (name === 'id' && parentSegment === 'saved-searches') return 'no-such-saved-search';
     // preferences: a currency with rates, brand colours
     if (name === 'currencyPreference') return 'EUR';
     if (name === 'color1' || name === 'color2') return '#123456';

@@ -103,6 +103,12 @@ export const CSV_COLUMNS: CsvColumn[] = [
     aliases: ['areas', 'locations'],
     write: (c) => writeList(c.preferred_areas),
   },
+  {
+    header: 'Bedrooms (at least)',
+    field: 'bedrooms_min',
+    aliases: ['bedrooms', 'min bedrooms', 'minimum bedrooms', 'bedrooms min'],
+    write: (c, _names, delimiter) => number(c.bedrooms_min, delimiter),
+  },
   { header: 'Tags', field: 'tags', aliases: ['labels'], write: (c) => writeList(c.tags) },
   {
     header: 'Property interests',
@@ -237,6 +243,7 @@ export function planImport(text: string, agents: readonly ClientAgent[]): Import
       switch (field) {
         case 'budget_min':
         case 'budget_max':
+        case 'bedrooms_min':
           body[field] = parseCsvNumber(raw, csv.delimiter) ?? raw;
           break;
         case 'preferred_areas':
