@@ -47,7 +47,15 @@ describe('clientCriteria', () => {
       { preferred_areas: [], budget_min: undefined, budget_max: undefined },
     ],
   ])('looks for nothing for %s', (_name, fields) => {
-    expect(clientCriteria(client(fields), RATES)).toBeUndefined();
+    expect(clientCriteria(client(fields), RATES, 'Lisbon')).toBeUndefined();
+  });
+
+  it("looks in its agent's market when it names no area, and nowhere when the agent names no city", () => {
+    const anywhere = client({ preferred_areas: [] });
+    expect(clientCriteria(anywhere, RATES, '  Évora ')?.areas).toEqual(['evora']);
+    expect(clientCriteria(anywhere, RATES, undefined)).toBeUndefined();
+    // named areas are where it looks, whatever the agent's city
+    expect(clientCriteria(client(), RATES, 'Porto')?.areas).toEqual(['evora', 'lisbon']);
   });
 });
 

@@ -31,34 +31,52 @@ const usd = (amount: number | undefined, currency: string, rates: Readonly<Recor
   amount === undefined ? undefined : currency === RATES_BASE ? amount : usdValueOf(amount, currency, rates);
 
 /**
+ * The areas criteria are indexed under: the ones named, else the agent's own market (the city on its
+ * profile). Agents work a market: a buyer who names no area is looking in theirs, not in every town of the
+ * network — and criteria under "anywhere" would be read by every new listing, a cost that grows with the
+ * network (docs/decisions.md, "Matching clients to listings"). Empty when neither is known.
+ */
+const areasOrMarket = (named: readonly string[], market: string | undefined) =>
+  distinct((named.length ? named : market ? [market] : []).map(normaliseArea));
+
+/**
  * What a client looks for, or undefined when it looks for nothing: sellers and landlords bring listings,
- * a closed or lost client is done, and one with neither an area nor a budget has not said. Its tags are its interests ("sea view", "garden").
+ * a closed or lost client is done, one with neither an area nor a budget has not said, and one naming no
+ * area whose agent names no city has no place to look. Its tags are its interests ("sea view", "garden").
+ * `market`: the city of the client's agent.
  */
 export function clientCriteria(
   client: ClientItem,
   rates: Readonly<Record<string, number>>,
+  market?: string,
 ): MatchCriteria | undefined {
   const status = STATUS_SOUGHT[client.type];
   if (!status || DONE_STAGES.has(client.stage)) return undefined;
   // neither an area nor a budget: every listing would match, and every listing would read it
   if (!client.preferred_areas.length && client.budget_min === undefined && client.budget_max === undefined)
     return undefined;
+  const areas = areasOrMarket(client.preferred_areas, market);
+  if (!areas.length) return undefined;
   const minUsd = usd(client.budget_min, client.currency, rates);
   const maxUsd = usd(client.budget_max, client.currency, rates);
   return {
     status,
     ...(minUsd === undefined ? {} : { minUsd }),
     ...(maxUsd === undefined ? {} : { maxUsd }),
-    areas: distinct(client.preferred_areas.map(normaliseArea)),
+    areas,
     ...(client.bedrooms_min === undefined ? {} : { minBedrooms: client.bedrooms_min }),
     interests: distinct(client.tags.map(normaliseArea)),
   };
 }
 
-/** What a saved search looks for (it names no interests). */
+/**
+ * What a saved search looks for (it names no interests): its areas, else the agent's market, else anywhere
+ * (a search saved on purpose by an agent who names no city).
+ */
 export function searchCriteria(
   search: SavedSearchItem,
   rates: Readonly<Record<string, number>>,
+  market?: string,
 ): MatchCriteria {
   const minUsd = usd(search.min_price, search.currency, rates);
   const maxUsd = usd(search.max_price, search.currency, rates);
@@ -66,7 +84,7 @@ export function searchCriteria(
     status: search.status,
     ...(minUsd === undefined ? {} : { minUsd }),
     ...(maxUsd === undefined ? {} : { maxUsd }),
-    areas: distinct(search.areas.map(normaliseArea)),
+    areas: areasOrMarket(search.areas, market),
     ...(search.bedrooms_min === undefined ? {} : { minBedrooms: search.bedrooms_min }),
     interests: [],
   };

@@ -3,6 +3,7 @@ import { MAX_SAVED_SEARCHES } from '#contracts/listing-match';
 import type { SavedSearchCreateInput, SavedSearchView } from '#contracts/schemas/matches';
 import { Client, type ClientItem } from '#functions/clients/entities';
 import { currentExchangeRates } from '#functions/preferences/exchange-rates';
+import { Agent } from '#platform/accounts/entities';
 import { cancellationCodes, transactWrite } from '#platform/data/entity';
 import { exists, lt, notExists, or } from '#platform/data/expression';
 import { conflict, notFound } from '#platform/errors';
@@ -21,6 +22,8 @@ import { backfillMatches } from './matching.ts';
 export const SAVED_SEARCHES_FULL_MESSAGE = `You can save at most ${MAX_SAVED_SEARCHES} searches; delete one to save another`;
 
 const rates = async () => (await currentExchangeRates()).rates;
+/** The market an agent works: the city on its profile (./criteria.ts, areasOrMarket). */
+const marketOf = async (agentId: string) => (await Agent.get({ agent_id: agentId }))?.city;
 
 /** The agent a client's matches are for: the one following it up, else the one who added it. */
 export const clientAgentOf = (client: Pick<ClientItem, 'agentId' | 'assigned_agent_id'>) =>
@@ -31,7 +34,7 @@ export async function clientOwner(client: ClientItem): Promise<IndexedOwner> {
     owner: ownerOf('client', client.client_id),
     agent_id: clientAgentOf(client),
     label: client.full_name,
-    criteria: clientCriteria(client, await rates()),
+    criteria: clientCriteria(client, await rates(), await marketOf(clientAgentOf(client))),
     version: client.updated_at ?? client.created_at,
   };
 }
@@ -41,7 +44,7 @@ export async function searchOwner(search: SavedSearchItem): Promise<IndexedOwner
     owner: ownerOf('search', search.saved_search_id),
     agent_id: search.agent_id,
     label: search.name,
-    criteria: searchCriteria(search, await rates()),
+    criteria: searchCriteria(search, await rates(), await marketOf(search.agent_id)),
     version: search.created_at,
   };
 }

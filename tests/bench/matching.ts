@@ -127,17 +127,23 @@ export async function measureMatchBench(
     };
     const agents = Array.from({ length: 200 }, () => randomUUID());
 
-    /** A client as agents fill it in: a budget of ±15–30% around a price, one to three places (a tenth: anywhere). */
+    /**
+     * A client as agents fill it in: a budget of ±15–30% around a price, one to three places — or (a tenth)
+     * none, when it looks in its agent's market, a city of the network as it then is (criteria.ts).
+     */
     const clientCriteria = (): MatchCriteria => {
       const renting = next() < 0.3;
       const price = renting ? 500 * 8 ** next() : 80_000 * 25 ** next();
       const spread = 0.15 + next() * 0.15;
-      const places = next() < 0.1 ? [] : Array.from({ length: 1 + Math.floor(next() * 3) }, placeOf);
+      const market = next() < 0.1 ? placeOf().city : undefined;
+      const places = market ? [] : Array.from({ length: 1 + Math.floor(next() * 3) }, placeOf);
       return {
         status: renting ? 'for_rent' : 'for_sale',
         minUsd: Math.round(price * (1 - spread)),
         maxUsd: Math.round(price * (1 + spread)),
-        areas: [...new Set(places.map((place) => (next() < 0.5 ? place.city : place.area).toLowerCase()))],
+        areas: market
+          ? [market.toLowerCase()]
+          : [...new Set(places.map((place) => (next() < 0.5 ? place.city : place.area).toLowerCase()))],
         ...(next() < 0.5 ? { minBedrooms: 1 + Math.floor(next() * 3) } : {}),
         interests: next() < 0.5 ? ['garden'] : [],
       };

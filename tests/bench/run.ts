@@ -416,7 +416,7 @@ const matchingFigures = await measure('Matching', async () => {
     `${reports[0]!.listings} new listings (for sale and for rent, across ten cities and their prices) matched ` +
       `against a criteria index of ${MATCH_SIZES.map(count).join(' and then ')} clients: a network growing denser ` +
       '(the same ten cities) or broader (ten more towns for every 1,000 clients; a tenth of clients name no ' +
-      'area). Finding a listing’s matches reads the listing and its ≤ 6 index partitions (mean RCU, ' +
+      'area and look in their agent’s city). Finding a listing’s matches reads the listing and its ≤ 6 index partitions (mean RCU, ' +
       '`ReturnConsumedCapacity` on every read); recording them is a transaction and a notification per owner ' +
       `matched. Budget: the 10k/1k ratio of the reads and of the time per listing ≤ ${MATCH_RATIO_BUDGET}; ` +
       'where the listing matches more owners at 10k, the reads per owner matched are compared as well.',

@@ -83,6 +83,25 @@ const matchNotifications = async (agent: TestAgent) =>
   ).body.items.filter((item) => item.kind === 'match');
 
 describe('matching clients to listings', () => {
+  it("matches a client who names no area with listings in its agent's city only", async () => {
+    const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
+    const [market, elsewhere] = [uniqueCity(), uniqueCity()];
+    const profile = await call(
+      buyerAgent,
+      `/api/agents/${buyerAgent.agentId}`,
+      jsonBody('PATCH', { city: market }),
+    );
+    expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    const clientId = await client(buyerAgent, { preferred_areas: [] });
+    await drainEvents();
+
+    const inMarket = await listing(listingAgent, { city: market });
+    await listing(listingAgent, { city: elsewhere });
+    await drainEvents();
+    const matches = await matchesOf(buyerAgent, clientId);
+    expect(matches.body.items.map((match) => match.listing.property_id)).toEqual([inMarket]);
+  });
+
   it("records another agent's matching listing under the client and notifies its agent, once per day and client", async () => {
     const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
     const city = uniqueCity();
