@@ -10,7 +10,7 @@ import { Notification, notificationId } from '#functions/notifications/entities'
 import { Property, type PropertyItem } from '#functions/properties/entities';
 import { searchProperties } from '#functions/properties/property-search';
 import { cancellationCodes, isConditionFailure, transactWrite } from '#platform/data/entity';
-import { eq } from '#platform/data/expression';
+import { eq, notExists, or } from '#platform/data/expression';
 import { logger } from '#platform/logger';
 import { listingFacts, partitionKey } from './criteria.ts';
 import { MatchCriteriaEntry, type MatchCriteriaEntryItem, MatchRecord } from './entities.ts';
@@ -59,31 +59,31 @@ export async function recordMatch(
     agent_id: candidate.agent_id,
     notification_id: notificationId(`${day}T00:00:00.000Z`, `match:${candidate.owner}:${day}`),
   };
-  try {
-    await transactWrite([
-      record,
-      ...(options.notify
-        ? [
-            Notification.transact.update(
-              key,
-              {
-                set: {
-                  kind: 'match',
-                  message: `New listings match ${candidate.label}`,
-                  link: linkOf(candidate.owner),
-                  created_at: now,
-                  read: false,
-                },
-                add: { match_count: 1 },
-              },
-              { mustExist: false },
-            ),
-          ]
-        : []),
-    ]);
-  } catch (error) {
-    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
-    throw error;
+  const notice = {
+    kind: 'match' as const,
+    message: `New listings match ${candidate.label}`,
+    link: linkOf(candidate.owner),
+    created_at: now,
+    read: false,
+  };
+  // the day's notification counts the listings not seen yet: unread, one more; read, it starts again at one
+  for (let seen = false, attempt = 0; attempt < 3; attempt += 1) {
+    const notification = seen
+      ? Notification.transact.update(key, { set: { ...notice, match_count: 1 } }, { if: eq('read', true) })
+      : Notification.transact.update(
+          key,
+          { set: notice, add: { match_count: 1 } },
+          { mustExist: false, if: or(notExists('read'), eq('read', false)) },
+        );
+    try {
+      await transactWrite([record, ...(options.notify ? [notification] : [])]);
+      break;
+    } catch (error) {
+      const [recorded, notified] = cancellationCodes(error) ?? [];
+      if (recorded === 'ConditionalCheckFailed') return false;
+      if (notified !== 'ConditionalCheckFailed' || attempt === 2) throw error;
+      seen = !seen;
+    }
   }
   if (options.notify) {
     const notification = await Notification.get(key, { consistent: true });

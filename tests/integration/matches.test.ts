@@ -76,10 +76,9 @@ async function updateListing(agent: TestAgent, propertyId: string, fields: Recor
 
 const matchNotifications = async (agent: TestAgent) =>
   (
-    await call<{ items: Array<{ kind?: string; message: string; link?: string }> }>(
-      agent,
-      `/api/agents/${agent.agentId}/reputation/notifications`,
-    )
+    await call<{
+      items: Array<{ id: string; kind?: string; message: string; link?: string; read: boolean }>;
+    }>(agent, `/api/agents/${agent.agentId}/reputation/notifications`)
   ).body.items.filter((item) => item.kind === 'match');
 
 describe('matching clients to listings', () => {
@@ -136,6 +135,24 @@ describe('matching clients to listings', () => {
       expect.objectContaining({ message: '2 new listings match Sophie Laurent' }),
     ]);
     expect(await matchNotifications(listingAgent)).toEqual([]);
+
+    // read, the day's notification counts afresh: the agent has seen the first two
+    const [seen] = await matchNotifications(buyerAgent);
+    const read = await callApi(`/api/notifications/${encodeURIComponent(seen!.id)}/read`, {
+      method: 'PUT',
+      token: buyerAgent.token,
+    });
+    expect(read.status).toBe(200);
+    await listing(listingAgent, { city, price: '280000' });
+    await drainEvents();
+    expect(await matchNotifications(buyerAgent)).toEqual([
+      expect.objectContaining({ id: seen!.id, message: 'A new listing matches Sophie Laurent', read: false }),
+    ]);
+    await listing(listingAgent, { city, price: '290000' });
+    await drainEvents();
+    expect(await matchNotifications(buyerAgent)).toEqual([
+      expect.objectContaining({ message: '2 new listings match Sophie Laurent', read: false }),
+    ]);
   });
 
   it('matches a client added after the listing with what is already on the market', async () => {
