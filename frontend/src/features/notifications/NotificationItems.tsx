@@ -4,9 +4,11 @@ import {
   Bell,
   CalendarClock,
   Check,
+  HandCoins,
   Handshake,
   Inbox,
   type LucideIcon,
+  Sparkles,
   UsersRound,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -22,6 +24,9 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   connection: { icon: Handshake, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
   team: { icon: UsersRound, tone: 'bg-violet-50 text-violet-600 ring-violet-100' },
   lead: { icon: Inbox, tone: 'bg-emerald-50 text-emerald-600 ring-emerald-100' },
+  // the sidebar's own icons for deals and for matching: no new icon in the shell's first load
+  deal: { icon: HandCoins, tone: 'bg-teal-50 text-teal-700 ring-teal-100' },
+  match: { icon: Sparkles, tone: 'bg-rose-50 text-rose-600 ring-rose-100' },
 };
 
 export interface NotificationItemsProps {
