@@ -215,6 +215,14 @@ export const routes: RouteObject[] = [
               })),
           },
           {
+            // saved property searches and their matches (issue 22): where a search's match notification opens
+            path: paths.savedSearches,
+            lazy: () =>
+              import('../features/matches/SavedSearchesPage.tsx').then((module) => ({
+                Component: module.SavedSearchesPage,
+              })),
+          },
+          {
             path: '/properties/details/:propertyId',
             lazy: () =>
               import('../features/properties/PropertyDetailPage.tsx').then((module) => ({

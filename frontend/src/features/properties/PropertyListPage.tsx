@@ -1,11 +1,21 @@
 import clsx from 'clsx';
-import { Building2, LayoutGrid, List, Plus, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import {
+  BellPlus,
+  Building2,
+  LayoutGrid,
+  List,
+  Plus,
+  SearchCheck,
+  SearchX,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PROPERTY_SORT } from '#contracts/property-values';
 import { useAppDispatch } from '../../app/hooks.ts';
+import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
@@ -25,6 +35,11 @@ import {
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 import type { Property, PropertyFilters } from './types.ts';
+
+// the dialog (and the matching endpoints) load when an agent saves a search, not with the list
+const SaveSearchDialog = lazy(() =>
+  import('../matches/SaveSearchDialog.tsx').then((module) => ({ default: module.SaveSearchDialog })),
+);
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[0.9375rem] text-slate-900 shadow-xs hover:border-slate-400 focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none';
@@ -62,6 +77,7 @@ export function PropertyListPage() {
   const dispatch = useAppDispatch();
   const [results, setResults] = useState<Results>(LOADING);
   const [retry, setRetry] = useState(0);
+  const [savingSearch, setSavingSearch] = useState(false);
   const { addProperty, checking } = useAddProperty();
   /** the cursor that fetches each page, learnt from the page before it (page numbers jump without one) */
   const cursors = useRef(new Map<string, string>());
@@ -136,7 +152,11 @@ export function PropertyListPage() {
                 : `${formatCount(results.propertyCount)}${results.countExact ? '' : '+'} ${results.propertyCount === 1 ? 'property' : 'properties'}${searching ? ' match your search' : ' across the network'}`}
           </p>
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={paths.savedSearches} className={buttonClassName({ variant: 'secondary' })}>
+            <SearchCheck className="size-4" aria-hidden="true" />
+            Saved searches
+          </Link>
           <fieldset
             className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
             aria-label="Layout"
@@ -174,7 +194,18 @@ export function PropertyListPage() {
         filters={filters}
         currency={currency}
         onApply={(next) => go({ filters: next, toPage: 1 })}
+        onSave={() => setSavingSearch(true)}
       />
+      {savingSearch && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            filters={filters}
+            currency={currency}
+            open
+            onOpenChange={(open) => !open && setSavingSearch(false)}
+          />
+        </Suspense>
+      )}
 
       {results.errorMessage && (
         <Alert>
@@ -266,10 +297,13 @@ function SearchFilters({
   filters,
   currency,
   onApply,
+  onSave,
 }: {
   filters: PropertyFilters;
   currency: string;
   onApply: (filters: PropertyFilters) => void;
+  /** saves the search as applied (the filters in the address, not a draft not yet searched) */
+  onSave: () => void;
 }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(!isEmptySearch({ ...filters, sortBy: DEFAULT_PROPERTY_SORT }));
@@ -334,6 +368,10 @@ function SearchFilters({
             </Button>
             <Button type="submit" className="h-11">
               Search
+            </Button>
+            <Button variant="secondary" onClick={onSave} className="h-11">
+              <BellPlus className="size-4" aria-hidden="true" />
+              Save this search
             </Button>
           </div>
         </div>
