@@ -23,7 +23,8 @@ export function ClientMatches({
   canEdit: boolean;
   onEdit: () => void;
 }) {
-  const query = useListClientMatchesInfiniteQuery(client.client_id);
+  // matches come from the bus (another agent's listing), not from anything done here: read them on opening
+  const query = useListClientMatchesInfiniteQuery(client.client_id, { refetchOnMountOrArgChange: true });
   const matches = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
   const [proposing, setProposing] = useState<ListingMatch>();
 

@@ -173,7 +173,10 @@ function SavedSearchItem({
 
 /** A saved search's matches, best first; "Propose a client" brings one of the agent's clients to one. */
 function SearchMatches({ search }: { search: SavedSearch }) {
-  const query = useListSavedSearchMatchesInfiniteQuery(search.saved_search_id);
+  // matches come from the bus (other agents' listings): read them again whenever the search opens
+  const query = useListSavedSearchMatchesInfiniteQuery(search.saved_search_id, {
+    refetchOnMountOrArgChange: true,
+  });
   const matches = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
   const [proposing, setProposing] = useState<ListingMatch>();
 
