@@ -117,7 +117,7 @@ describe('matching clients and searches to the network’s listings', () => {
     // nothing on the network matches yet: the tab says so
     await almaPage.getByRole('button', { name: `Open ${clientName}` }).click();
     const drawer = almaPage.getByRole('dialog', { name: clientName });
-    await drawer.getByText('Bedrooms (at least)').waitFor();
+    expect(await drawer.locator('dt:text-is("Bedrooms (at least)") + dd').textContent()).toBe('2');
     await drawer.getByRole('tab', { name: 'Matches' }).click();
     await drawer.getByRole('heading', { name: 'No matches yet' }).waitFor();
     expect(new URL(almaPage.url()).searchParams.get('tab')).toBe('matches');
@@ -208,6 +208,7 @@ describe('matching clients and searches to the network’s listings', () => {
     await filters.getByLabel(/^Max price/).fill('500000');
     await filters.getByRole('button', { name: 'Search', exact: true }).click();
     await page.waitForURL(/city=/);
+    await shoot(page, 'search-bar');
     await filters.getByRole('button', { name: 'Save this search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     await dialog.getByText(`For sale · ${town} · up to $500,000`).waitFor();

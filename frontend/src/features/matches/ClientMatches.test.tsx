@@ -21,7 +21,12 @@ const sophie: Client = {
   created_at: '2026-11-01T10:00:00.000Z',
 } as Client;
 
-const match = (id: string, title: string, score: number, extra: Partial<ListingMatch> = {}): ListingMatch => ({
+const match = (
+  id: string,
+  title: string,
+  score: number,
+  extra: Partial<ListingMatch> = {},
+): ListingMatch => ({
   listing: {
     property_id: id,
     title,

@@ -93,6 +93,18 @@ describe('Save this search', () => {
     ]);
   });
 
+  it('is offered only once something is searched', async () => {
+    stubPropertyList(() => json({}, 500));
+    renderWithProviders(
+      <Routes>
+        <Route path="/properties/property-list" element={<PropertyListPage />} />
+      </Routes>,
+      { preloadedState: signedIn, route: '/properties/property-list' },
+    );
+    await screen.findByRole('button', { name: 'Search' });
+    expect(screen.queryByRole('button', { name: 'Save this search' })).toBeNull();
+  });
+
   it('shows the server’s message when the saved searches are at their cap', async () => {
     stubPropertyList(() => json({ error: FULL_MESSAGE, code: 'CONFLICT' }, 409));
     const { user } = renderList();

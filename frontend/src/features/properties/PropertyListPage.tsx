@@ -194,7 +194,7 @@ export function PropertyListPage() {
         filters={filters}
         currency={currency}
         onApply={(next) => go({ filters: next, toPage: 1 })}
-        onSave={() => setSavingSearch(true)}
+        {...(searching ? { onSave: () => setSavingSearch(true) } : {})}
       />
       {savingSearch && (
         <Suspense fallback={null}>
@@ -302,8 +302,8 @@ function SearchFilters({
   filters: PropertyFilters;
   currency: string;
   onApply: (filters: PropertyFilters) => void;
-  /** saves the search as applied (the filters in the address, not a draft not yet searched) */
-  onSave: () => void;
+  /** saves the search as applied (the filters in the address, not a draft not yet searched); absent: nothing searched yet */
+  onSave?: () => void;
 }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(!isEmptySearch({ ...filters, sortBy: DEFAULT_PROPERTY_SORT }));
@@ -355,7 +355,7 @@ function SearchFilters({
               </select>
             )}
           </FormField>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
               aria-expanded={open}
@@ -369,10 +369,12 @@ function SearchFilters({
             <Button type="submit" className="h-11">
               Search
             </Button>
-            <Button variant="secondary" onClick={onSave} className="h-11">
-              <BellPlus className="size-4" aria-hidden="true" />
-              Save this search
-            </Button>
+            {onSave && (
+              <Button variant="secondary" onClick={onSave} className="h-11">
+                <BellPlus className="size-4" aria-hidden="true" />
+                Save this search
+              </Button>
+            )}
           </div>
         </div>
         {open && (
