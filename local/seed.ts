@@ -7,6 +7,7 @@ import { seedAgendaDemo } from './seed-agenda.ts';
 import { seedClientsDemo } from './seed-clients.ts';
 import { seedCloudDemo } from './seed-cloud.ts';
 import { seedDealsDemo } from './seed-deals.ts';
+import { seedMatchesDemo } from './seed-matches.ts';
 import { seedNetworkDemo } from './seed-network.ts';
 import { seedPropertiesDemo } from './seed-properties.ts';
 import { seedReputationDemo } from './seed-reputation.ts';
@@ -185,6 +186,8 @@ export async function seedDemoData(cloud: LocalCloud): Promise<DemoData> {
   await seedReputationDemo(cloud.userPool, DEMO_PASSWORD);
   // after the listings and clients it links, and after the awards (no demo deal is closed)
   await seedDealsDemo(cloud.userPool);
+  // after the listings and clients it matches
+  await seedMatchesDemo(cloud.userPool);
   await (await import('./seed-website.ts')).seedWebsiteDemo(cloud.userPool);
   return {
     email: DEMO_AGENTS[0]!.email,

@@ -104,51 +104,84 @@ export async function recordMatch(
 /** Every criteria entry of a partition (one Query, paged). */
 const entriesOf = (partition: string) => MatchCriteriaEntry.queryAll('primary', { partition });
 
+/** Match records (each a small transaction) written at once for one listing. */
+const RECORD_CONCURRENCY = 8;
+
+export interface FoundMatch {
+  candidate: MatchCriteriaEntryItem;
+  match: ListingMatch;
+}
+
 /**
- * Matches one listing against the criteria that can match it: its status × (city, area, anywhere) ×
+ * The owners a listing matches, from the criteria that can match it: its status × (city, area, anywhere) ×
  * (its price band, open) partitions — at most six Queries, whatever the network's size — then the pure
- * matcher on each candidate. The listing agent's own clients and searches are skipped; each owner matched
- * for the first time is recorded and its agent notified (never told whose listing it is beyond the listing).
+ * matcher on each candidate. The listing agent's own clients and searches are left out.
  */
-export async function matchListingToOwners(propertyId: string): Promise<ListingMatchReport> {
-  const property = await Property.get({ property_id: propertyId }, { consistent: true });
-  if (!property || !ON_MARKET.has(property.status)) return { candidates: 0, matched: 0 };
+export async function findListingMatches(
+  property: PropertyItem,
+): Promise<{ candidates: number; matches: FoundMatch[] }> {
+  if (!ON_MARKET.has(property.status)) return { candidates: 0, matches: [] };
   const facts = listingFacts(property);
   const partitions = listingPartitions(facts).map(({ area, band }) =>
     partitionKey(property.status, area, band),
   );
   const candidates = (await Promise.all(partitions.map(entriesOf))).flat();
   const seen = new Set<string>();
-  let matched = 0;
+  const matches: FoundMatch[] = [];
   for (const candidate of candidates) {
     // an owner indexed under two of the listing's areas is one candidate
     if (seen.has(candidate.owner) || candidate.agent_id === property.agent_id) continue;
     seen.add(candidate.owner);
     const match = matchListing(candidate.criteria, facts);
-    if (!match) continue;
-    if (await recordMatch(candidate, property, match, { notify: true })) matched += 1;
+    if (match) matches.push({ candidate, match });
   }
-  logger.info('listing matched', { propertyId, candidates: candidates.length, matched });
-  return { candidates: candidates.length, matched };
+  return { candidates: candidates.length, matches };
 }
 
-/** Listings one owner's backfill reads per area (newest first). */
+/**
+ * Matches one listing (read as it is now) and records each owner it matches for the first time, notifying
+ * its agent — who learns of the listing, never the listing agent of the owner.
+ */
+export async function matchListingToOwners(propertyId: string): Promise<ListingMatchReport> {
+  const property = await Property.get({ property_id: propertyId }, { consistent: true });
+  if (!property) return { candidates: 0, matched: 0 };
+  const { candidates, matches } = await findListingMatches(property);
+  let matched = 0;
+  for (let start = 0; start < matches.length; start += RECORD_CONCURRENCY) {
+    const recorded = await Promise.all(
+      matches
+        .slice(start, start + RECORD_CONCURRENCY)
+        .map(({ candidate, match }) => recordMatch(candidate, property, match, { notify: true })),
+    );
+    matched += recorded.filter(Boolean).length;
+  }
+  logger.info('listing matched', { propertyId, candidates, matched });
+  return { candidates, matched };
+}
+
+/** Listings one owner's backfill reads per city it names (newest first). */
 export const BACKFILL_PER_AREA = 25;
-/** Areas a backfill searches (an owner may name 50; the first ones are its preferred). */
+/** Areas a backfill searches as cities (an owner may name 50; the first ones are its preferred). */
 export const BACKFILL_AREAS = 20;
+/** The newest listings of the sought status in the budget a backfill also reads: areas that are not cities. */
+export const BACKFILL_MARKET = 100;
 
 /**
  * The listings already on the market that match a new or changed owner, found with the property search's
- * own index (city × status partitions with the budget as a key range, newest first; a bounded page per
- * area), recorded without a notification: the agent is looking at the owner it just saved.
+ * own index (bounded pages, newest first, the budget as a key range): each area it names as a city, and the
+ * newest listings of its status in its budget (where an area is a neighbourhood, which the search does not
+ * index). Recorded without a notification: the agent is looking at the owner it just saved.
  */
 export async function backfillMatches(
   owner: Pick<MatchCriteriaEntryItem, 'owner' | 'agent_id' | 'label'>,
   criteria: MatchCriteria,
 ): Promise<number> {
-  const cities = criteria.areas.length ? criteria.areas.slice(0, BACKFILL_AREAS) : [undefined];
+  const searches = [
+    ...criteria.areas.slice(0, BACKFILL_AREAS).map((city) => ({ city, limit: BACKFILL_PER_AREA })),
+    { city: undefined, limit: criteria.areas.length ? BACKFILL_MARKET : BACKFILL_PER_AREA * 2 },
+  ];
   const pages = await Promise.all(
-    cities.map((city) =>
+    searches.map(({ city, limit }) =>
       searchProperties({
         ...(city ? { city } : {}),
         status: criteria.status,
@@ -157,12 +190,13 @@ export async function backfillMatches(
         ...(criteria.minBedrooms ? { bedrooms: criteria.minBedrooms } : {}),
         sortBy: 'newest',
         page: 1,
-        limit: BACKFILL_PER_AREA,
+        limit,
       }),
     ),
   );
+  const listings = new Map(pages.flatMap((page) => page.items).map((item) => [item.property_id, item]));
   let recorded = 0;
-  for (const property of pages.flatMap((page) => page.items)) {
+  for (const property of listings.values()) {
     if (property.agent_id === owner.agent_id) continue;
     const match = matchListing(criteria, listingFacts(property));
     if (match && (await recordMatch(owner, property, match, { notify: false }))) recorded += 1;

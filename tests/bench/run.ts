@@ -21,6 +21,13 @@ import { measureFrontendBuild } from './frontend.ts';
 import { alternatingColdImports } from './imports.ts';
 import { LOAD_ERRORS_BUDGET, LOAD_P99_OVER_P50_BUDGET, measureLocalApiLoad } from './load.ts';
 import {
+  MATCH_RATIO_BUDGET,
+  MATCH_SCENARIOS,
+  MATCH_SIZES,
+  type MatchBenchReport,
+  measureMatchBenchIsolated,
+} from './matching.ts';
+import {
   MOBILE_DEVICE,
   measurePageLoadIsolated,
   NETWORK_PROFILES,
@@ -46,6 +53,7 @@ import { measurePublishedSitesIsolated, PUBLISHED_HOME_GZIP_BUDGET_BYTES } from 
  *   static host serves them (CloudFront's headers and compression).
  * - Local API load: autocannon on the main read endpoints of a local cloud with the demo data.
  * - Property search: latency at 1,000 and 10,000 properties and the read capacity of each search.
+ * - Matching: read capacity and time per new listing matched with 1,000 and 10,000 indexed clients.
  * - Published sites: the home page of the demo website and of each built-in template's website, its
  *   transferred size (gzip document plus images and icon), and that every link, image and icon resolves.
  * - Website editor: ten open → save sessions per built-in template (GrapesJS headless): open time and save
@@ -396,6 +404,62 @@ const propertyFigures = await measure('Property search', async () => {
   return report;
 });
 
+const matchingFigures = await measure('Matching', async () => {
+  const reports: MatchBenchReport[] = [];
+  for (const scenario of MATCH_SCENARIOS) {
+    reports.push(await measureMatchBenchIsolated(scenario, (line) => console.log(`  ${scenario}: ${line}`)));
+  }
+  const count = (value: number) => value.toLocaleString('en-US');
+  print([
+    '## Matching',
+    '',
+    `${reports[0]!.listings} new listings (for sale and for rent, across ten cities and their prices) matched ` +
+      `against a criteria index of ${MATCH_SIZES.map(count).join(' and then ')} clients: a network growing denser ` +
+      '(the same ten cities) or broader (ten more towns for every 1,000 clients; a tenth of clients name no ' +
+      'area). Finding a listing’s matches reads the listing and its ≤ 6 index partitions (mean RCU, ' +
+      '`ReturnConsumedCapacity` on every read); recording them is a transaction and a notification per owner ' +
+      `matched. Budget: the 10k/1k ratio of the reads and of the time per listing ≤ ${MATCH_RATIO_BUDGET}; ` +
+      'where the listing matches more owners at 10k, the reads per owner matched are compared as well.',
+    '',
+    table(
+      [
+        'network',
+        'clients',
+        'entries',
+        'RCU a listing',
+        'read',
+        'matched',
+        'RCU per match',
+        'find p50 (ms)',
+        'record p50 (ms)',
+      ],
+      ['---', '---:', '---:', '---:', '---:', '---:', '---:', '---:', '---:'],
+      reports.flatMap((report) =>
+        report.sizes.map((size) => [
+          report.scenario,
+          count(size.clients),
+          count(size.entries),
+          String(size.meanReadUnits),
+          String(size.meanCandidates),
+          String(size.meanMatched),
+          String(Math.round((size.meanReadUnits / Math.max(1, size.meanMatched)) * 1000) / 1000),
+          String(size.findP50Ms),
+          String(size.recordP50Ms),
+        ]),
+      ),
+    ),
+    '',
+    ...reports.map(
+      (report) =>
+        `${report.scenario}, 10k/1k: RCU a listing ×${report.ratio.readUnits}, time to find ×${report.ratio.findTime} ${check(
+          report.withinBudget,
+          `matching (${report.scenario}) 10k/1k RCU ×${report.ratio.readUnits}, time ×${report.ratio.findTime}`,
+        )}; RCU per owner matched ×${report.ratio.readUnitsPerMatch} ${mark(report.ratio.readUnitsPerMatch <= MATCH_RATIO_BUDGET)}`,
+    ),
+  ]);
+  return reports;
+});
+
 const publishedSites = await measure('Published sites', async () => {
   const report = await measurePublishedSitesIsolated((line) => console.log(`  ${line}`));
   const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
@@ -516,6 +580,7 @@ const results = {
     cloudUploadMemoryGrowthBytes: UPLOAD_MEMORY_GROWTH_BUDGET_BYTES,
     propertySearchRatio: SEARCH_RATIO_BUDGET,
     propertySearchCapacityRatio: CAPACITY_RATIO_BUDGET,
+    matchingRatio: MATCH_RATIO_BUDGET,
     publishedHomeGzipBytes: PUBLISHED_HOME_GZIP_BUDGET_BYTES,
     publishedHomeBrokenAddresses: 0,
     editorSaveGrowth: SAVE_GROWTH_BUDGET,
@@ -527,6 +592,7 @@ const results = {
   load,
   cloud: cloudFigures,
   properties: propertyFigures,
+  matching: matchingFigures,
   publishedSites,
   editorContent,
   overBudget,

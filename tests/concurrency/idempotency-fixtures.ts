@@ -5,6 +5,7 @@ import { ensureCognitoUser, signIn } from '#local/accounts';
 import { callApi } from '../support/agents.ts';
 import { snapshotState } from '../support/state-snapshot.ts';
 import { storageConsumerCases } from './cloud-fixtures.ts';
+import { matchConsumerCases } from './match-fixtures.ts';
 import { reputationConsumerCases } from './reputation-fixtures.ts';
 import { siteCacheConsumerCases } from './site-cache-fixtures.ts';
 import { siteConsumerCases } from './site-fixtures.ts';
@@ -206,4 +207,5 @@ export const consumerFixtures: Partial<Record<string, IdempotencyCase<ConsumerPr
   'regenerate-pages': siteConsumerCases,
   'sync-site-hosts': siteHostsConsumerCases,
   'invalidate-site-cache': siteCacheConsumerCases,
+  ...matchConsumerCases,
 };

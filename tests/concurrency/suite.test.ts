@@ -11,6 +11,7 @@ import './domain-proofs.suite.ts';
 import './feature-limits.suite.ts';
 import './idempotency.suite.ts';
 import './limited-routes.suite.ts';
+import './matches.suite.ts';
 import './seats.suite.ts';
 import './team-accepts.suite.ts';
 import './verifications.suite.ts';

@@ -305,3 +305,78 @@ describe('saved searches', () => {
     expect((await create(agent, { name: 'Room again', status: 'for_sale' })).status).toBe(201);
   });
 });
+
+describe('the criteria index', () => {
+  const indexOf = async (owner: string) => {
+    const { MatchCriteriaEntry, MatchCriteriaHead } = await import('#functions/matches/entities');
+    const head = await MatchCriteriaHead.get({ owner }, { consistent: true });
+    const entries = await Promise.all(
+      (head?.partitions ?? []).map((partition) =>
+        MatchCriteriaEntry.get({ partition, owner }, { consistent: true }),
+      ),
+    );
+    return { head, entries };
+  };
+
+  it('keeps the newer criteria when an older sync arrives late', async () => {
+    const { syncCriteria, criteriaPartitions } = await import('#functions/matches/criteria');
+    const { MatchCriteriaEntry } = await import('#functions/matches/entities');
+    const owner = `client:${randomUUID()}`;
+    const criteriaIn = (area: string) => ({
+      status: 'for_sale' as const,
+      minUsd: 200_000,
+      maxUsd: 260_000,
+      areas: [area],
+      interests: [],
+    });
+    const [older, newer] = [criteriaIn(uniqueCity().toLowerCase()), criteriaIn(uniqueCity().toLowerCase())];
+    const base = { owner, agent_id: randomUUID(), label: 'Late Buyer' };
+    expect(await syncCriteria({ ...base, criteria: newer, version: '2026-11-02T00:00:00.000Z' })).toBe(true);
+    expect(await syncCriteria({ ...base, criteria: older, version: '2026-11-01T00:00:00.000Z' })).toBe(false);
+
+    const { head, entries } = await indexOf(owner);
+    expect(head).toMatchObject({
+      version: '2026-11-02T00:00:00.000Z',
+      partitions: criteriaPartitions(newer),
+    });
+    expect(entries.map((entry) => entry?.criteria)).toEqual(criteriaPartitions(newer).map(() => newer));
+    // nothing of the older criteria was written
+    for (const partition of criteriaPartitions(older)) {
+      expect(await MatchCriteriaEntry.get({ partition, owner }, { consistent: true })).toBeUndefined();
+    }
+  });
+
+  it('moves a client’s entries when its areas change, and removes them when it is deleted', async () => {
+    const agent = await createTestAgent();
+    const [from, to] = [uniqueCity(), uniqueCity()];
+    const clientId = await client(agent, { preferred_areas: [from] });
+    await drainEvents();
+    const owner = `client:${clientId}`;
+    const { MatchCriteriaEntry } = await import('#functions/matches/entities');
+    const first = await indexOf(owner);
+    expect(
+      first.head!.partitions.every((partition) => partition.includes(encodeURIComponent(from.toLowerCase()))),
+    ).toBe(true);
+
+    expect(
+      (await call(agent, `/api/clients/${clientId}`, jsonBody('PUT', { preferred_areas: [to] }))).status,
+    ).toBe(200);
+    await drainEvents();
+    const moved = await indexOf(owner);
+    expect(
+      moved.head!.partitions.every((partition) => partition.includes(encodeURIComponent(to.toLowerCase()))),
+    ).toBe(true);
+    expect(moved.entries.every((entry) => entry?.criteria.areas[0] === to.toLowerCase())).toBe(true);
+    for (const partition of first.head!.partitions) {
+      expect(await MatchCriteriaEntry.get({ partition, owner }, { consistent: true })).toBeUndefined();
+    }
+
+    expect((await call(agent, `/api/clients/${clientId}`, { method: 'DELETE' })).status).toBe(200);
+    await drainEvents();
+    const gone = await indexOf(owner);
+    expect(gone.head).toMatchObject({ partitions: [] });
+    for (const partition of moved.head!.partitions) {
+      expect(await MatchCriteriaEntry.get({ partition, owner }, { consistent: true })).toBeUndefined();
+    }
+  });
+});

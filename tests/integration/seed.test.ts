@@ -127,6 +127,31 @@ describe('the demo seed', () => {
     ]);
   });
 
+  it("shows the demo agent its clients' matches among other agents' listings, and a saved search's", async () => {
+    const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
+    await seedDemoData(cloud);
+    await seedDemoData(cloud);
+    const { accessToken } = await signIn(cloud.userPool, 'demo@estatenet.local', DEMO_PASSWORD);
+    const matchedIds = async (path: string) => {
+      const response = await callApi(path, { token: accessToken });
+      expect(response.status).toBe(200);
+      const { items } = (await response.json()) as { items: Array<{ listing: { property_id: string } }> };
+      return items.map((item) => item.listing.property_id);
+    };
+    expect(await matchedIds('/api/clients/demo-client-18/matches')).toEqual(['demo-foz-apartment']);
+    expect((await matchedIds('/api/clients/demo-client-19/matches')).sort()).toEqual([
+      'demo-cascais-house',
+      'demo-lagos-villa',
+    ]);
+    expect(await matchedIds('/api/clients/demo-client-20/matches')).toEqual(['demo-estoril-rental']);
+    const searches = await callApi('/api/saved-searches', { token: accessToken });
+    const { items } = (await searches.json()) as { items: Array<{ saved_search_id: string; name: string }> };
+    expect(items.map((search) => search.name)).toEqual(['Algarve villas under €1.2M']);
+    expect(await matchedIds(`/api/saved-searches/${items[0]!.saved_search_id}/matches`)).toEqual([
+      'demo-lagos-villa',
+    ]);
+  });
+
   it('makes every figure agree with the records the screens list', async () => {
     const cloud = { userPool: inject('cloud').userPool } as LocalCloud;
     const demo = await seedDemoData(cloud);
