@@ -15,8 +15,6 @@ export const paths = {
   notifications: '/notifications',
   addProperty: '/properties/add-property',
   savedProperties: '/properties/saved',
-  /** saved property searches and their matches (contracts/listing-match.ts savedSearchMatchesLink) */
-  savedSearches: '/saved-searches',
   propertyList: '/properties/property-list',
   propertySuccess: '/properties/success',
   allAgents: '/agents/all-agents',

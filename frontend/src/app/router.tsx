@@ -34,6 +34,9 @@ export function settledWithin(work: Promise<unknown>, ms: number): Promise<void>
   ]).finally(() => clearTimeout(timer));
 }
 
+/** The property search screen's code: the property list and its saved searches (one import, one chunk). */
+const loadPropertySearch = () => import('../features/properties/PropertyListPage.tsx');
+
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
   {
@@ -188,10 +191,7 @@ export const routes: RouteObject[] = [
           // the property screens load with their routes only (the dashboard's first load is nearly full)
           {
             path: paths.propertyList,
-            lazy: () =>
-              import('../features/properties/PropertyListPage.tsx').then((module) => ({
-                Component: module.PropertyListPage,
-              })),
+            lazy: () => loadPropertySearch().then((module) => ({ Component: module.PropertyListPage })),
           },
           {
             path: paths.addProperty,
@@ -215,12 +215,10 @@ export const routes: RouteObject[] = [
               })),
           },
           {
-            // saved property searches and their matches (issue 22): where a search's match notification opens
-            path: paths.savedSearches,
-            lazy: () =>
-              import('../features/matches/SavedSearchesPage.tsx').then((module) => ({
-                Component: module.SavedSearchesPage,
-              })),
+            // saved property searches and their matches (issue 22), where a search's match notification
+            // opens: part of the property search screen's code (its Save this search makes them)
+            path: '/saved-searches',
+            lazy: () => loadPropertySearch().then((module) => ({ Component: module.SavedSearchesPage })),
           },
           {
             path: '/properties/details/:propertyId',

@@ -14,7 +14,7 @@ import {
   UserRoundCheck,
   X,
 } from 'lucide-react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_STAGES, type ClientActivityKind, type ClientStage } from '#contracts/client-values';
 import { fieldLabel } from '#contracts/field-labels';
@@ -23,7 +23,6 @@ import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
 import { apiErrorMessage } from '../errors/apiError.ts';
-import { ClientMatches } from '../matches/ClientMatches.tsx';
 import { useGetPropertyQuery } from '../properties/api.ts';
 import {
   type Client,
@@ -43,6 +42,11 @@ import {
   TYPE_LABELS,
 } from './clientFormat.ts';
 import { StageBadge } from './StageBadge.tsx';
+
+// the Matches tab (its cards and the deal dialog) loads when it is opened, not with the client book
+const ClientMatches = lazy(() =>
+  import('../matches/ClientMatches.tsx').then((module) => ({ default: module.ClientMatches })),
+);
 
 export interface ClientRights {
   canEdit: boolean;
@@ -193,7 +197,15 @@ export function ClientDrawer({
             className="flex-1 overflow-y-auto px-5 py-5 sm:px-6"
           >
             {tab === 'matches' ? (
-              <ClientMatches client={client} canEdit={rights.canEdit} onEdit={onEdit} />
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-6 text-brand-2">
+                    <Spinner label="Loading matches" />
+                  </div>
+                }
+              >
+                <ClientMatches client={client} canEdit={rights.canEdit} onEdit={onEdit} />
+              </Suspense>
             ) : (
               <>
                 <dl className="grid grid-cols-[8.5rem_1fr] gap-x-4 gap-y-3 text-sm">

@@ -1,12 +1,8 @@
-import { BellRing, PencilLine, SearchCheck } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { PencilLine, SearchCheck } from 'lucide-react';
 import { Button } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
-import type { Client } from '../clients/api.ts';
-import { CollaborateDialog } from '../deals/CollaborateDialog.tsx';
-import { apiErrorMessage } from '../errors/apiError.ts';
-import { type ListingMatch, useListClientMatchesInfiniteQuery } from './api.ts';
-import { MatchCard, MatchCardSkeletons } from './MatchCard.tsx';
+import { type Client, useListClientMatchesInfiniteQuery } from '../clients/api.ts';
+import { MatchList, NoMatchesYet } from './MatchList.tsx';
 import { noMatchReason } from './matchReasons.ts';
 
 /**
@@ -25,66 +21,14 @@ export function ClientMatches({
 }) {
   // matches come from the bus (another agent's listing), not from anything done here: read them on opening
   const query = useListClientMatchesInfiniteQuery(client.client_id, { refetchOnMountOrArgChange: true });
-  const matches = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
-  const [proposing, setProposing] = useState<ListingMatch>();
-
-  if (query.isLoading) {
-    return (
-      <section aria-busy="true" aria-label="Loading matches">
-        <MatchCardSkeletons />
-      </section>
-    );
-  }
-  if (query.isError && matches.length === 0) {
-    return (
-      <EmptyState
-        className="py-8"
-        title="The matches could not be loaded"
-        description={apiErrorMessage(query.error, 'Please try again.')}
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  if (matches.length === 0) return <NoMatches client={client} canEdit={canEdit} onEdit={onEdit} />;
-
   return (
-    <>
-      <p className="mb-3 text-sm text-slate-600">
-        Other agents' listings that fit what {client.full_name} looks for, best first.
-      </p>
-      <ul aria-label={`Matches for ${client.full_name}`} className="space-y-3">
-        {matches.map((match) => (
-          <li key={match.listing.property_id}>
-            <MatchCard match={match} onPropose={setProposing} />
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Show more matches
-          </Button>
-        </div>
-      )}
-      {proposing && (
-        <CollaborateDialog
-          key={proposing.listing.property_id}
-          listing={proposing.listing}
-          clientId={client.client_id}
-          open
-          onOpenChange={(open) => !open && setProposing(undefined)}
-        />
-      )}
-    </>
+    <MatchList
+      query={query}
+      label={`Matches for ${client.full_name}`}
+      intro={`Other agents' listings that fit what ${client.full_name} looks for, best first.`}
+      empty={<NoMatches client={client} canEdit={canEdit} onEdit={onEdit} />}
+      clientId={client.client_id}
+    />
   );
 }
 
@@ -128,12 +72,5 @@ function NoMatches({ client, canEdit, onEdit }: { client: Client; canEdit: boole
       />
     );
   }
-  return (
-    <EmptyState
-      className="py-8"
-      icon={<BellRing />}
-      title="No matches yet"
-      description="No listings on the network match yet — you'll be notified when one does."
-    />
-  );
+  return <NoMatchesYet />;
 }

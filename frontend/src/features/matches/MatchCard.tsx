@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { BedDouble, Handshake, ImageOff, MapPin, Sparkles } from 'lucide-react';
+import { Bed, Handshake, ImageOff, MapPin, Sparkles } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { dealPath } from '../deals/paths.ts';
@@ -88,7 +88,7 @@ export function MatchCard({
           </span>
           {listing.bedrooms_count !== undefined && (
             <span className="inline-flex items-center gap-1">
-              <BedDouble className="size-3.5 text-slate-400" aria-hidden="true" />
+              <Bed className="size-3.5 text-slate-400" aria-hidden="true" />
               {listing.bedrooms_count} {listing.bedrooms_count === 1 ? 'bed' : 'beds'}
             </span>
           )}

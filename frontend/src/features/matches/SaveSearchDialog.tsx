@@ -2,7 +2,6 @@ import { BellPlus } from 'lucide-react';
 import { type FormEvent, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { SoughtStatus } from '#contracts/listing-match';
-import { paths } from '../../app/paths.ts';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -12,11 +11,12 @@ import { Modal } from '../../components/ui/Modal.tsx';
 import { Select } from '../agenda/fields.tsx';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { STATUS_LABELS } from '../properties/labels.ts';
-import type { PropertyFilters } from '../properties/types.ts';
 import { useCreateSavedSearchMutation } from './api.ts';
+import { savedSearchesPath } from './paths.ts';
 import {
   describeSearch,
   isSoughtStatus,
+  type SearchFilters,
   SOUGHT_STATUSES,
   searchFromFilters,
   suggestedName,
@@ -35,7 +35,7 @@ export function SaveSearchDialog({
   open,
   onOpenChange,
 }: {
-  filters: PropertyFilters;
+  filters: SearchFilters;
   currency: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -123,7 +123,7 @@ export function SaveSearchDialog({
         {formError && (
           <Alert>
             {formError}{' '}
-            <Link to={paths.savedSearches} className="font-semibold underline">
+            <Link to={savedSearchesPath} className="font-semibold underline">
               Your saved searches
             </Link>
           </Alert>

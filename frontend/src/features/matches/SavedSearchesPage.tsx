@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { BellRing, ChevronDown, Search, SearchCheck, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ChevronRight, Search, Trash2 } from 'lucide-react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { MAX_SAVED_SEARCHES } from '#contracts/listing-match';
 import { paths } from '../../app/paths.ts';
@@ -10,17 +10,14 @@ import { Card } from '../../components/ui/Card.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { Modal } from '../../components/ui/Modal.tsx';
 import { Spinner } from '../../components/ui/Spinner.tsx';
-import { CollaborateDialog } from '../deals/CollaborateDialog.tsx';
 import { apiErrorMessage } from '../errors/apiError.ts';
-import {
-  type ListingMatch,
-  type SavedSearch,
-  useDeleteSavedSearchMutation,
-  useListSavedSearchesQuery,
-  useListSavedSearchMatchesInfiniteQuery,
-} from './api.ts';
-import { MatchCard, MatchCardSkeletons } from './MatchCard.tsx';
+import { type SavedSearch, useDeleteSavedSearchMutation, useListSavedSearchesQuery } from './api.ts';
 import { describeSearch } from './savedSearchText.ts';
+
+// the matches (cards, the deal dialog) load when a search is opened, not with the list of searches
+const SavedSearchMatches = lazy(() =>
+  import('./SavedSearchMatches.tsx').then((module) => ({ default: module.SavedSearchMatches })),
+);
 
 /**
  * /saved-searches: the agent's saved property searches, newest first, each opening onto its matches among
@@ -73,7 +70,7 @@ export function SavedSearchesPage() {
       ) : searches.length === 0 ? (
         <Card>
           <EmptyState
-            icon={<SearchCheck />}
+            icon={<Search />}
             title="No saved searches yet"
             description="Search the network's properties, then choose Save this search: you'll be notified when a new listing matches it."
             action={
@@ -140,10 +137,10 @@ function SavedSearchItem({
           onClick={onToggle}
           className="flex min-w-0 flex-1 items-start gap-3 rounded-lg text-left focus-visible:outline-2 focus-visible:outline-brand-1"
         >
-          <ChevronDown
+          <ChevronRight
             className={clsx(
               'mt-0.5 size-5 shrink-0 text-slate-400 transition-transform',
-              open && 'rotate-180',
+              open && 'rotate-90',
             )}
             aria-hidden="true"
           />
@@ -164,77 +161,18 @@ function SavedSearchItem({
       </div>
       {open && (
         <div id={panelId} className="border-t border-slate-100 p-4">
-          <SearchMatches search={search} />
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-6 text-brand-2">
+                <Spinner label="Loading matches" />
+              </div>
+            }
+          >
+            <SavedSearchMatches search={search} />
+          </Suspense>
         </div>
       )}
     </section>
-  );
-}
-
-/** A saved search's matches, best first; "Propose a client" brings one of the agent's clients to one. */
-function SearchMatches({ search }: { search: SavedSearch }) {
-  // matches come from the bus (other agents' listings): read them again whenever the search opens
-  const query = useListSavedSearchMatchesInfiniteQuery(search.saved_search_id, {
-    refetchOnMountOrArgChange: true,
-  });
-  const matches = useMemo(() => (query.data?.pages ?? []).flatMap((page) => page.items), [query.data]);
-  const [proposing, setProposing] = useState<ListingMatch>();
-
-  if (query.isLoading) return <MatchCardSkeletons count={2} />;
-  if (query.isError && matches.length === 0) {
-    return (
-      <EmptyState
-        className="py-6"
-        title="The matches could not be loaded"
-        description={apiErrorMessage(query.error, 'Please try again.')}
-        action={
-          <Button variant="secondary" onClick={() => query.refetch()}>
-            Try again
-          </Button>
-        }
-      />
-    );
-  }
-  if (matches.length === 0) {
-    return (
-      <EmptyState
-        className="py-6"
-        icon={<BellRing />}
-        title="No matches yet"
-        description="No listings on the network match yet — you'll be notified when one does."
-      />
-    );
-  }
-  return (
-    <>
-      <ul aria-label={`Matches for ${search.name}`} className="space-y-3">
-        {matches.map((match) => (
-          <li key={match.listing.property_id}>
-            <MatchCard match={match} proposeLabel="Propose a client" onPropose={setProposing} />
-          </li>
-        ))}
-      </ul>
-      {query.hasNextPage && (
-        <div className="mt-4 flex justify-center">
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => query.fetchNextPage()}
-            loading={query.isFetchingNextPage}
-          >
-            Show more matches
-          </Button>
-        </div>
-      )}
-      {proposing && (
-        <CollaborateDialog
-          key={proposing.listing.property_id}
-          listing={proposing.listing}
-          open
-          onOpenChange={(open) => !open && setProposing(undefined)}
-        />
-      )}
-    </>
   );
 }
 

@@ -7,17 +7,17 @@ import type {
 import { api } from '../../app/api.ts';
 
 /**
- * The matching endpoints (issue 22): a client's matches and the agent's saved searches with theirs. Types
- * only from the contracts; loaded with the clients screen and the saved searches screen.
+ * The saved searches endpoints (issue 22), with their matches; a client's matches are with the clients
+ * endpoints (clients/api.ts). Types only from the contracts; loaded with the property search screen.
  */
 export type ListingMatch = ListingMatchView;
 export type SavedSearch = SavedSearchView;
 export type NewSavedSearch = SavedSearchCreateInput;
+export type { MatchListView };
 
 /** Matches a page of the list loads at once. */
 export const MATCH_PAGE_SIZE = 10;
 
-const clientMatchesTag = (clientId: string) => ({ type: 'Match', id: `client:${clientId}` }) as const;
 const searchMatchesTag = (searchId: string) => ({ type: 'Match', id: `search:${searchId}` }) as const;
 const SEARCHES = { type: 'SavedSearch', id: 'LIST' } as const;
 
@@ -32,15 +32,6 @@ const pageParams = (pageParam: string) => ({
 
 export const matchesApi = api.enhanceEndpoints({ addTagTypes: ['Match', 'SavedSearch'] }).injectEndpoints({
   endpoints: (build) => ({
-    /** GET /api/clients/{id}/matches: best first, page after page */
-    listClientMatches: build.infiniteQuery<MatchListView, string, string>({
-      infiniteQueryOptions: matchPages,
-      query: ({ queryArg, pageParam }) => ({
-        url: `api/clients/${encodeURIComponent(queryArg)}/matches`,
-        params: pageParams(pageParam),
-      }),
-      providesTags: (_result, _error, clientId) => [clientMatchesTag(clientId), 'Match'],
-    }),
     /** GET /api/saved-searches: newest first, every one (there are at most MAX_SAVED_SEARCHES) */
     listSavedSearches: build.query<{ items: SavedSearch[] }, void>({
       query: () => 'api/saved-searches',
@@ -67,7 +58,6 @@ export const matchesApi = api.enhanceEndpoints({ addTagTypes: ['Match', 'SavedSe
 });
 
 export const {
-  useListClientMatchesInfiniteQuery,
   useListSavedSearchesQuery,
   useCreateSavedSearchMutation,
   useDeleteSavedSearchMutation,

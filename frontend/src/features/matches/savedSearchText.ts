@@ -1,7 +1,6 @@
 import { type SoughtStatus, STATUS_SOUGHT } from '#contracts/listing-match';
 import { formatMoney } from '../preferences/format.ts';
 import { STATUS_LABELS } from '../properties/labels.ts';
-import { typedAmount } from '../properties/listing.ts';
 import type { PropertyFilters } from '../properties/types.ts';
 import type { NewSavedSearch, SavedSearch } from './api.ts';
 
@@ -35,17 +34,22 @@ export function describeSearch(search: SearchCriteria): string {
     .join(' · ');
 }
 
+/** The property filters a search keeps, with the prices as the list page read them (agent's currency). */
+export type SearchFilters = Pick<PropertyFilters, 'city' | 'bedrooms' | 'status'> & {
+  minPrice: number | undefined;
+  maxPrice: number | undefined;
+};
+
 /**
- * The saved search the property filters stand for (prices as typed, in the agent's currency); the filters a
- * search cannot keep (listing dates, sort) are left out. `status` is the search's, for sale by default.
+ * The saved search the property filters stand for; the filters a search cannot keep (listing dates, sort)
+ * are left out. `status` is the search's, for sale by default.
  */
 export function searchFromFilters(
-  filters: PropertyFilters,
+  filters: SearchFilters,
   currency: string,
   status: SoughtStatus,
 ): Omit<NewSavedSearch, 'name'> & SearchCriteria {
-  const min = typedAmount(filters.minPrice);
-  const max = typedAmount(filters.maxPrice);
+  const { minPrice: min, maxPrice: max } = filters;
   const bedrooms = Number(filters.bedrooms);
   return {
     status,

@@ -4,7 +4,6 @@ import {
   Bell,
   CalendarClock,
   Check,
-  HandCoins,
   Handshake,
   Inbox,
   type LucideIcon,
@@ -24,9 +23,8 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   connection: { icon: Handshake, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
   team: { icon: UsersRound, tone: 'bg-violet-50 text-violet-600 ring-violet-100' },
   lead: { icon: Inbox, tone: 'bg-emerald-50 text-emerald-600 ring-emerald-100' },
-  // the sidebar's own icons for deals and for matching: no new icon in the shell's first load
-  deal: { icon: HandCoins, tone: 'bg-teal-50 text-teal-700 ring-teal-100' },
-  match: { icon: Sparkles, tone: 'bg-rose-50 text-rose-600 ring-rose-100' },
+  // an icon and a tone the shell already loads: anything new weighs on every screen's first load
+  match: { icon: Sparkles, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
 };
 
 export interface NotificationItemsProps {

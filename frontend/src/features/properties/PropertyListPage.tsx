@@ -1,24 +1,16 @@
 import clsx from 'clsx';
-import {
-  BellPlus,
-  Building2,
-  LayoutGrid,
-  List,
-  Plus,
-  SearchCheck,
-  SearchX,
-  SlidersHorizontal,
-} from 'lucide-react';
-import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Building2, LayoutGrid, List, Plus, ScanSearch, SearchX, SlidersHorizontal } from 'lucide-react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PROPERTY_SORT } from '#contracts/property-values';
 import { useAppDispatch } from '../../app/hooks.ts';
-import { paths } from '../../app/paths.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
+import { savedSearchesPath } from '../matches/paths.ts';
+import { SaveSearchDialog } from '../matches/SaveSearchDialog.tsx';
 import { formatCount } from '../preferences/format.ts';
 import { formatRatesDate, useCurrency } from '../preferences/usePreferences.ts';
 import { useAddProperty } from '../shell/useAddProperty.ts';
@@ -30,16 +22,15 @@ import {
   isEmptySearch,
   readListing,
   searchQuery,
+  typedAmount,
   writeListing,
 } from './listing.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 import type { Property, PropertyFilters } from './types.ts';
 
-// the dialog (and the matching endpoints) load when an agent saves a search, not with the list
-const SaveSearchDialog = lazy(() =>
-  import('../matches/SaveSearchDialog.tsx').then((module) => ({ default: module.SaveSearchDialog })),
-);
+// the saved searches screen is this screen's sibling (its route loads this module): one chunk for both
+export { SavedSearchesPage } from '../matches/SavedSearchesPage.tsx';
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[0.9375rem] text-slate-900 shadow-xs hover:border-slate-400 focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none';
@@ -153,8 +144,8 @@ export function PropertyListPage() {
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-2">
-          <Link to={paths.savedSearches} className={buttonClassName({ variant: 'secondary' })}>
-            <SearchCheck className="size-4" aria-hidden="true" />
+          <Link to={savedSearchesPath} className={buttonClassName({ variant: 'secondary' })}>
+            <ScanSearch className="size-4" aria-hidden="true" />
             Saved searches
           </Link>
           <fieldset
@@ -197,14 +188,16 @@ export function PropertyListPage() {
         {...(searching ? { onSave: () => setSavingSearch(true) } : {})}
       />
       {savingSearch && (
-        <Suspense fallback={null}>
-          <SaveSearchDialog
-            filters={filters}
-            currency={currency}
-            open
-            onOpenChange={(open) => !open && setSavingSearch(false)}
-          />
-        </Suspense>
+        <SaveSearchDialog
+          filters={{
+            ...filters,
+            minPrice: typedAmount(filters.minPrice),
+            maxPrice: typedAmount(filters.maxPrice),
+          }}
+          currency={currency}
+          open
+          onOpenChange={(open) => !open && setSavingSearch(false)}
+        />
       )}
 
       {results.errorMessage && (
@@ -371,7 +364,6 @@ function SearchFilters({
             </Button>
             {onSave && (
               <Button variant="secondary" onClick={onSave} className="h-11">
-                <BellPlus className="size-4" aria-hidden="true" />
                 Save this search
               </Button>
             )}
