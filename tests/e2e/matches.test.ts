@@ -206,10 +206,10 @@ describe('matching clients and searches to the network’s listings', () => {
     const filters = page.getByRole('search', { name: 'Search properties' });
     await filters.getByLabel('City').fill(town);
     await filters.getByLabel(/^Max price/).fill('500000');
-    await filters.getByRole('button', { name: 'Search', exact: true }).click();
+    await filters.getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/city=/);
     await shoot(page, 'search-bar');
-    await filters.getByRole('button', { name: 'Save this search' }).click();
+    await page.getByRole('button', { name: 'Save this search' }).click();
     const dialog = page.getByRole('dialog', { name: 'Save this search' });
     await dialog.getByText(`For sale · ${town} · up to $500,000`).waitFor();
     await dialog.getByLabel('Name').fill(searchName);
@@ -221,7 +221,7 @@ describe('matching clients and searches to the network’s listings', () => {
 
     const row = await openNotification(page, new RegExp(`match(es)? ${searchName}$`));
     await row.getByRole('link').click();
-    await page.waitForURL(/\/saved-searches\?search=/);
+    await page.waitForURL(/\/properties\/saved\?tab=searches&search=/);
     const search = page.getByRole('region', { name: searchName });
     await search
       .getByRole('list', { name: `Matches for ${searchName}` })

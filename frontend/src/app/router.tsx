@@ -34,9 +34,6 @@ export function settledWithin(work: Promise<unknown>, ms: number): Promise<void>
   ]).finally(() => clearTimeout(timer));
 }
 
-/** The property search screen's code: the property list and its saved searches (one import, one chunk). */
-const loadPropertySearch = () => import('../features/properties/PropertyListPage.tsx');
-
 /** All routes of the app, in one array; every screen is a lazy route so it loads only when visited. */
 export const routes: RouteObject[] = [
   {
@@ -191,7 +188,10 @@ export const routes: RouteObject[] = [
           // the property screens load with their routes only (the dashboard's first load is nearly full)
           {
             path: paths.propertyList,
-            lazy: () => loadPropertySearch().then((module) => ({ Component: module.PropertyListPage })),
+            lazy: () =>
+              import('../features/properties/PropertyListPage.tsx').then((module) => ({
+                Component: module.PropertyListPage,
+              })),
           },
           {
             path: paths.addProperty,
@@ -213,12 +213,6 @@ export const routes: RouteObject[] = [
               import('../features/properties/SavedPropertiesPage.tsx').then((module) => ({
                 Component: module.SavedPropertiesPage,
               })),
-          },
-          {
-            // saved property searches and their matches (issue 22), where a search's match notification
-            // opens: part of the property search screen's code (its Save this search makes them)
-            path: '/saved-searches',
-            lazy: () => loadPropertySearch().then((module) => ({ Component: module.SavedSearchesPage })),
           },
           {
             path: '/properties/details/:propertyId',

@@ -5,8 +5,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MAX_SAVED_SEARCHES } from '#contracts/listing-match';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { PropertyListPage } from '../properties/PropertyListPage.tsx';
+import { SavedPropertiesPage } from '../properties/SavedPropertiesPage.tsx';
 import type { ListingMatch, SavedSearch } from './api.ts';
-import { SavedSearchesPage } from './SavedSearchesPage.tsx';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
@@ -42,7 +42,7 @@ function renderList() {
   return renderWithProviders(
     <Routes>
       <Route path="/properties/property-list" element={<PropertyListPage />} />
-      <Route path="/saved-searches" element={<p>Saved searches page</p>} />
+      <Route path="/properties/saved" element={<p>Saved searches page</p>} />
     </Routes>,
     {
       preloadedState: signedIn,
@@ -167,9 +167,9 @@ function stubSavedSearches(server: { items: SavedSearch[] }) {
 describe('the saved searches page', () => {
   it('opens the search a notification names onto its matches, and another on demand', async () => {
     stubSavedSearches({ items: [saved('s2', 'Estoril villas'), saved('s1', 'Cascais flats')] });
-    const { user } = renderWithProviders(<SavedSearchesPage />, {
+    const { user } = renderWithProviders(<SavedPropertiesPage />, {
       preloadedState: signedIn,
-      route: '/saved-searches?search=s1',
+      route: '/properties/saved?tab=searches&search=s1',
     });
     const cascais = await screen.findByRole('region', { name: 'Cascais flats' });
     expect(cascais.textContent).toContain('For sale · Cascais · up to €500,000');
@@ -187,7 +187,10 @@ describe('the saved searches page', () => {
   it('deletes a search after asking', async () => {
     const server = { items: [saved('s1', 'Cascais flats')] };
     const deleted = stubSavedSearches(server);
-    const { user } = renderWithProviders(<SavedSearchesPage />, { preloadedState: signedIn });
+    const { user } = renderWithProviders(<SavedPropertiesPage />, {
+      preloadedState: signedIn,
+      route: '/properties/saved?tab=searches',
+    });
     await user.click(await screen.findByRole('button', { name: 'Delete Cascais flats' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Cascais flats?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete search' }));

@@ -20,7 +20,7 @@ const SavedSearchMatches = lazy(() =>
 );
 
 /**
- * /saved-searches: the agent's saved property searches, newest first, each opening onto its matches among
+ * The Saved page's Searches tab: the agent's saved property searches, newest first, each opening onto its matches among
  * the network's listings (?search=<id> opens one: a match notification links there). Delete asks first.
  */
 export function SavedSearchesPage() {
@@ -31,7 +31,15 @@ export function SavedSearchesPage() {
   const [deleting, setDeleting] = useState<SavedSearch>();
 
   const toggle = (id: string) =>
-    setParams(openId === id ? {} : { search: id }, { replace: true, preventScrollReset: true });
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (openId === id) next.delete('search');
+        else next.set('search', id);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
 
   // arriving from a notification: the search it names comes into view
   useEffect(() => {
@@ -100,7 +108,7 @@ export function SavedSearchesPage() {
           search={deleting}
           onClose={() => setDeleting(undefined)}
           onDeleted={() => {
-            if (openId === deleting.saved_search_id) setParams({}, { replace: true });
+            if (openId === deleting.saved_search_id) toggle(deleting.saved_search_id);
             setDeleting(undefined);
           }}
         />

@@ -1,5 +1,5 @@
 /**
- * The saved searches screen: where a saved search's match notification opens it
- * (contracts/listing-match.ts savedSearchMatchesLink). Kept out of app/paths.ts, which every screen loads.
+ * The saved searches: a tab of the Saved page (/properties/saved), beside the saved properties; a saved
+ * search's match notification opens it there (contracts/listing-match.ts savedSearchMatchesLink).
  */
-export const savedSearchesPath = '/saved-searches';
+export const savedSearchesPath = '/properties/saved?tab=searches';

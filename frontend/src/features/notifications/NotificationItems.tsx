@@ -7,7 +7,6 @@ import {
   Handshake,
   Inbox,
   type LucideIcon,
-  Sparkles,
   UsersRound,
 } from 'lucide-react';
 import { Link } from 'react-router-dom';
@@ -23,8 +22,6 @@ const KIND_ICONS: Record<string, { icon: LucideIcon; tone: string }> = {
   connection: { icon: Handshake, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
   team: { icon: UsersRound, tone: 'bg-violet-50 text-violet-600 ring-violet-100' },
   lead: { icon: Inbox, tone: 'bg-emerald-50 text-emerald-600 ring-emerald-100' },
-  // an icon and a tone the shell already loads: anything new weighs on every screen's first load
-  match: { icon: Sparkles, tone: 'bg-brand-50 text-brand-2 ring-brand-100' },
 };
 
 export interface NotificationItemsProps {

@@ -89,7 +89,9 @@ describe('the notifications page', () => {
     const client = await screen.findByRole('listitem', { name: '2 new listings match Sophie Laurent' });
     expect(within(client).getByRole('link').getAttribute('href')).toBe('/clients?client=c1&tab=matches');
     const search = screen.getByRole('listitem', { name: 'A new listing matches Cascais flats' });
-    expect(within(search).getByRole('link').getAttribute('href')).toBe('/saved-searches?search=s1');
+    expect(within(search).getByRole('link').getAttribute('href')).toBe(
+      '/properties/saved?tab=searches&search=s1',
+    );
   });
 
   it('marks every notification read and then shows that nothing waits', async () => {

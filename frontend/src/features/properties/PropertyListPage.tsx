@@ -1,6 +1,15 @@
 import clsx from 'clsx';
-import { Building2, LayoutGrid, List, Plus, ScanSearch, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import {
+  BellPlus,
+  Building2,
+  LayoutGrid,
+  List,
+  Plus,
+  ScanSearch,
+  SearchX,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PROPERTY_SORT } from '#contracts/property-values';
 import { useAppDispatch } from '../../app/hooks.ts';
@@ -10,7 +19,6 @@ import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
 import { savedSearchesPath } from '../matches/paths.ts';
-import { SaveSearchDialog } from '../matches/SaveSearchDialog.tsx';
 import { formatCount } from '../preferences/format.ts';
 import { formatRatesDate, useCurrency } from '../preferences/usePreferences.ts';
 import { useAddProperty } from '../shell/useAddProperty.ts';
@@ -29,8 +37,10 @@ import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 import type { Property, PropertyFilters } from './types.ts';
 
-// the saved searches screen is this screen's sibling (its route loads this module): one chunk for both
-export { SavedSearchesPage } from '../matches/SavedSearchesPage.tsx';
+// the dialog (and the saved searches endpoints) load when an agent saves a search, not with the list
+const SaveSearchDialog = lazy(() =>
+  import('../matches/SaveSearchDialog.tsx').then((module) => ({ default: module.SaveSearchDialog })),
+);
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[0.9375rem] text-slate-900 shadow-xs hover:border-slate-400 focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none';
@@ -142,6 +152,17 @@ export function PropertyListPage() {
                 ? 'No properties found'
                 : `${formatCount(results.propertyCount)}${results.countExact ? '' : '+'} ${results.propertyCount === 1 ? 'property' : 'properties'}${searching ? ' match your search' : ' across the network'}`}
           </p>
+          {searching && (
+            // beside the results it would alert on; a search with nothing in it would match every listing
+            <button
+              type="button"
+              onClick={() => setSavingSearch(true)}
+              className="mt-1.5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-2 hover:underline"
+            >
+              <BellPlus className="size-4" aria-hidden="true" />
+              Save this search
+            </button>
+          )}
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <Link to={savedSearchesPath} className={buttonClassName({ variant: 'secondary' })}>
@@ -185,19 +206,20 @@ export function PropertyListPage() {
         filters={filters}
         currency={currency}
         onApply={(next) => go({ filters: next, toPage: 1 })}
-        {...(searching ? { onSave: () => setSavingSearch(true) } : {})}
       />
       {savingSearch && (
-        <SaveSearchDialog
-          filters={{
-            ...filters,
-            minPrice: typedAmount(filters.minPrice),
-            maxPrice: typedAmount(filters.maxPrice),
-          }}
-          currency={currency}
-          open
-          onOpenChange={(open) => !open && setSavingSearch(false)}
-        />
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            filters={{
+              ...filters,
+              minPrice: typedAmount(filters.minPrice),
+              maxPrice: typedAmount(filters.maxPrice),
+            }}
+            currency={currency}
+            open
+            onOpenChange={(open) => !open && setSavingSearch(false)}
+          />
+        </Suspense>
       )}
 
       {results.errorMessage && (
@@ -290,13 +312,10 @@ function SearchFilters({
   filters,
   currency,
   onApply,
-  onSave,
 }: {
   filters: PropertyFilters;
   currency: string;
   onApply: (filters: PropertyFilters) => void;
-  /** saves the search as applied (the filters in the address, not a draft not yet searched); absent: nothing searched yet */
-  onSave?: () => void;
 }) {
   const [draft, setDraft] = useState(filters);
   const [open, setOpen] = useState(!isEmptySearch({ ...filters, sortBy: DEFAULT_PROPERTY_SORT }));
@@ -362,11 +381,6 @@ function SearchFilters({
             <Button type="submit" className="h-11">
               Search
             </Button>
-            {onSave && (
-              <Button variant="secondary" onClick={onSave} className="h-11">
-                Save this search
-              </Button>
-            )}
           </div>
         </div>
         {open && (
