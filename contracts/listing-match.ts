@@ -142,4 +142,4 @@ export const MAX_BEDROOMS_MIN = 50;
 export const clientMatchesLink = (clientId: string) =>
   `/clients?client=${encodeURIComponent(clientId)}&tab=matches`;
 export const savedSearchMatchesLink = (savedSearchId: string) =>
-  `/saved-searches?search=${encodeURIComponent(savedSearchId)}`;
+  `/properties/saved?tab=searches&search=${encodeURIComponent(savedSearchId)}`;

@@ -14,7 +14,7 @@ import {
   UserRoundCheck,
   X,
 } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { type KeyboardEvent, lazy, type ReactNode, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import { CLIENT_STAGES, type ClientActivityKind, type ClientStage } from '#contracts/client-values';
 import { fieldLabel } from '#contracts/field-labels';
@@ -43,19 +43,33 @@ import {
 } from './clientFormat.ts';
 import { StageBadge } from './StageBadge.tsx';
 
+// the Matches tab (its cards and the deal dialog) loads when it is opened, not with the client book
+const ClientMatches = lazy(() =>
+  import('../matches/ClientMatches.tsx').then((module) => ({ default: module.ClientMatches })),
+);
+
 export interface ClientRights {
   canEdit: boolean;
   canDelete: boolean;
 }
 
+/** The drawer's tabs: the client's details and activity, or its matches among the network's listings. */
+export type ClientDrawerTab = 'details' | 'matches';
+const DRAWER_TABS: Array<{ id: ClientDrawerTab; label: string }> = [
+  { id: 'details', label: 'Details' },
+  { id: 'matches', label: 'Matches' },
+];
+
 /**
- * A client's details and its activity trail, in a drawer from the right (full screen on phones). Quick
- * actions for those who may edit: log a contact, move the stage, edit, delete.
+ * A client's details and its activity trail, or its matches, in a drawer from the right (full screen on
+ * phones). Quick actions for those who may edit: log a contact, move the stage, edit, delete.
  */
 export function ClientDrawer({
   client,
   names,
   rights,
+  tab = 'details',
+  onTabChange,
   onClose,
   onEdit,
   onDelete,
@@ -63,6 +77,8 @@ export function ClientDrawer({
   client: Client;
   names: ReadonlyMap<string, string>;
   rights: ClientRights;
+  tab?: ClientDrawerTab;
+  onTabChange: (tab: ClientDrawerTab) => void;
   onClose: () => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -171,81 +187,152 @@ export function ClientDrawer({
                 View only: the client's agent, its assigned agent or the agency admin can change it.
               </p>
             )}
+            <DrawerTabs clientId={client.client_id} tab={tab} onTabChange={onTabChange} />
           </header>
 
-          <div className="flex-1 overflow-y-auto px-5 py-5 sm:px-6">
-            <dl className="grid grid-cols-[8.5rem_1fr] gap-x-4 gap-y-3 text-sm">
-              <Detail label="Email">
-                {client.email && (
-                  <a
-                    className="inline-flex items-center gap-1.5 text-brand-2 hover:underline"
-                    href={`mailto:${client.email}`}
-                  >
-                    <Mail className="size-3.5" aria-hidden="true" />
-                    {client.email}
-                  </a>
-                )}
-              </Detail>
-              <Detail label="Phone">
-                {client.phone && (
-                  <a
-                    className="inline-flex items-center gap-1.5 text-brand-2 hover:underline"
-                    href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}
-                  >
-                    <Phone className="size-3.5" aria-hidden="true" />
-                    {client.phone}
-                  </a>
-                )}
-              </Detail>
-              <Detail label="Budget">{formatBudget(client)}</Detail>
-              <Detail label="Preferred areas">{client.preferred_areas.join(', ')}</Detail>
-              <Detail label="Property interests">
-                {client.property_interests.length > 0 && (
-                  <span className="flex flex-col gap-0.5">
-                    {client.property_interests.map((propertyId) => (
-                      <PropertyInterest key={propertyId} propertyId={propertyId} />
-                    ))}
-                  </span>
-                )}
-              </Detail>
-              <Detail label="Tags">
-                {client.tags.length > 0 && (
-                  <span className="flex flex-wrap gap-1">
-                    {client.tags.map((tag) => (
-                      <span
-                        key={tag}
-                        className="rounded-md bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-100"
+          <div
+            role="tabpanel"
+            id={`client-panel-${client.client_id}`}
+            aria-labelledby={`client-tab-${tab}-${client.client_id}`}
+            className="flex-1 overflow-y-auto px-5 py-5 sm:px-6"
+          >
+            {tab === 'matches' ? (
+              <Suspense
+                fallback={
+                  <div className="flex justify-center py-6 text-brand-2">
+                    <Spinner label="Loading matches" />
+                  </div>
+                }
+              >
+                <ClientMatches client={client} canEdit={rights.canEdit} onEdit={onEdit} />
+              </Suspense>
+            ) : (
+              <>
+                <dl className="grid grid-cols-[8.5rem_1fr] gap-x-4 gap-y-3 text-sm">
+                  <Detail label="Email">
+                    {client.email && (
+                      <a
+                        className="inline-flex items-center gap-1.5 text-brand-2 hover:underline"
+                        href={`mailto:${client.email}`}
                       >
-                        {tag}
+                        <Mail className="size-3.5" aria-hidden="true" />
+                        {client.email}
+                      </a>
+                    )}
+                  </Detail>
+                  <Detail label="Phone">
+                    {client.phone && (
+                      <a
+                        className="inline-flex items-center gap-1.5 text-brand-2 hover:underline"
+                        href={`tel:${client.phone.replace(/[^\d+]/g, '')}`}
+                      >
+                        <Phone className="size-3.5" aria-hidden="true" />
+                        {client.phone}
+                      </a>
+                    )}
+                  </Detail>
+                  <Detail label="Budget">{formatBudget(client)}</Detail>
+                  <Detail label="Preferred areas">{client.preferred_areas.join(', ')}</Detail>
+                  <Detail label={fieldLabel('bedrooms_min')}>{client.bedrooms_min?.toString()}</Detail>
+                  <Detail label="Property interests">
+                    {client.property_interests.length > 0 && (
+                      <span className="flex flex-col gap-0.5">
+                        {client.property_interests.map((propertyId) => (
+                          <PropertyInterest key={propertyId} propertyId={propertyId} />
+                        ))}
                       </span>
-                    ))}
-                  </span>
+                    )}
+                  </Detail>
+                  <Detail label="Tags">
+                    {client.tags.length > 0 && (
+                      <span className="flex flex-wrap gap-1">
+                        {client.tags.map((tag) => (
+                          <span
+                            key={tag}
+                            className="rounded-md bg-brand-50 px-1.5 py-0.5 text-xs font-medium text-brand-800 ring-1 ring-brand-100"
+                          >
+                            {tag}
+                          </span>
+                        ))}
+                      </span>
+                    )}
+                  </Detail>
+                  <Detail label="Source">{client.source}</Detail>
+                  <Detail label="Last contact">
+                    {client.last_contact_at
+                      ? `${formatRelativeDate(client.last_contact_at)} · ${formatDateTime(client.last_contact_at)}`
+                      : 'Never'}
+                  </Detail>
+                  <Detail label="Assigned to">{agentName(client.assigned_agent_id)}</Detail>
+                  <Detail label="Added by">{agentName(client.agentId)}</Detail>
+                </dl>
+
+                {client.notes && (
+                  <section className="mt-5">
+                    <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Notes</h3>
+                    <p className="mt-2 rounded-xl bg-slate-50 px-3.5 py-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200">
+                      {client.notes}
+                    </p>
+                  </section>
                 )}
-              </Detail>
-              <Detail label="Source">{client.source}</Detail>
-              <Detail label="Last contact">
-                {client.last_contact_at
-                  ? `${formatRelativeDate(client.last_contact_at)} · ${formatDateTime(client.last_contact_at)}`
-                  : 'Never'}
-              </Detail>
-              <Detail label="Assigned to">{agentName(client.assigned_agent_id)}</Detail>
-              <Detail label="Added by">{agentName(client.agentId)}</Detail>
-            </dl>
 
-            {client.notes && (
-              <section className="mt-5">
-                <h3 className="text-xs font-semibold tracking-wide text-slate-500 uppercase">Notes</h3>
-                <p className="mt-2 rounded-xl bg-slate-50 px-3.5 py-3 text-sm leading-relaxed whitespace-pre-wrap text-slate-700 ring-1 ring-slate-200">
-                  {client.notes}
-                </p>
-              </section>
+                <ActivityTrail clientId={client.client_id} names={names} />
+              </>
             )}
-
-            <ActivityTrail clientId={client.client_id} names={names} />
           </div>
         </Dialog.Content>
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/** Details | Matches, as tabs under the header (arrow keys move between them). */
+function DrawerTabs({
+  clientId,
+  tab,
+  onTabChange,
+}: {
+  clientId: string;
+  tab: ClientDrawerTab;
+  onTabChange: (tab: ClientDrawerTab) => void;
+}) {
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return;
+    const next = DRAWER_TABS[(DRAWER_TABS.findIndex((item) => item.id === tab) + 1) % DRAWER_TABS.length]!;
+    onTabChange(next.id);
+    document.getElementById(`client-tab-${next.id}-${clientId}`)?.focus();
+  };
+  return (
+    <div
+      role="tablist"
+      aria-label="Client"
+      onKeyDown={onKeyDown}
+      className="-mb-4 mt-4 flex gap-5 border-t border-slate-100 pt-1"
+    >
+      {DRAWER_TABS.map((item) => {
+        const active = item.id === tab;
+        return (
+          <button
+            key={item.id}
+            type="button"
+            role="tab"
+            id={`client-tab-${item.id}-${clientId}`}
+            aria-selected={active}
+            aria-controls={`client-panel-${clientId}`}
+            tabIndex={active ? 0 : -1}
+            onClick={() => onTabChange(item.id)}
+            className={clsx(
+              'border-b-2 px-0.5 pt-2 pb-2.5 text-sm font-semibold transition-colors',
+              active
+                ? 'border-brand-2 text-brand-800'
+                : 'border-transparent text-slate-500 hover:text-slate-800',
+            )}
+          >
+            {item.label}
+          </button>
+        );
+      })}
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import { type ChangeEvent, type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { CLIENT_STAGES, CLIENT_TYPES } from '#contracts/client-values';
+import { fieldLabel } from '#contracts/field-labels';
 import { showToast } from '../../components/toasts/toast.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
 import { Button } from '../../components/ui/Button.tsx';
@@ -30,6 +31,7 @@ interface FormValues {
   budget_max: string;
   currency: string;
   preferred_areas: string;
+  bedrooms_min: string;
   tags: string;
   property_interests: string;
   source: string;
@@ -58,6 +60,7 @@ function valuesOf(client: Client | undefined, defaultCurrency: string): FormValu
     budget_max: client?.budget_max === undefined ? '' : String(client.budget_max),
     currency: client?.currency ?? defaultCurrency,
     preferred_areas: client?.preferred_areas.join(', ') ?? '',
+    bedrooms_min: client?.bedrooms_min === undefined ? '' : String(client.bedrooms_min),
     tags: client?.tags.join(', ') ?? '',
     property_interests: client?.property_interests.join(', ') ?? '',
     source: client?.source ?? '',
@@ -86,6 +89,7 @@ function bodyOf(values: FormValues): Record<string, unknown> {
     budget_max: amount(values.budget_max),
     currency: values.currency,
     preferred_areas: splitList(values.preferred_areas),
+    bedrooms_min: amount(values.bedrooms_min),
     tags: splitList(values.tags),
     property_interests: splitList(values.property_interests),
     source: text(values.source),
@@ -103,6 +107,7 @@ const OPTIONAL_TEXT = new Set([
   'phone',
   'budget_min',
   'budget_max',
+  'bedrooms_min',
   'source',
   'assigned_agent_id',
   'last_contact_at',
@@ -353,7 +358,12 @@ export function ClientFormDialog({
           <FormField label="Preferred areas" error={errors.preferred_areas} hint="Separate with commas.">
             {(props) => <Input {...props} {...control('preferred_areas')} placeholder="Alfama, Chiado" />}
           </FormField>
-          <FormField label="Tags" error={errors.tags} hint="Separate with commas.">
+          <FormField label={fieldLabel('bedrooms_min')} error={errors.bedrooms_min}>
+            {(props) => (
+              <Input {...props} {...control('bedrooms_min')} inputMode="numeric" placeholder="Any" />
+            )}
+          </FormField>
+          <FormField label="Tags" error={errors.tags} hint="Separate with commas." className="sm:col-span-2">
             {(props) => <Input {...props} {...control('tags')} placeholder="vip, relocation" />}
           </FormField>
           <FormField

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Columns3, Contact, Download, FileUp, Plus, RefreshCw, Search, Sparkles, X } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { CLIENT_STAGES, CLIENT_TYPES, type ClientStage } from '#contracts/client-values';
 import { planFor } from '#contracts/plans';
 import { useAppDispatch, useAppSelector } from '../../app/hooks.ts';
@@ -26,7 +26,7 @@ import {
   useListClientsInfiniteQuery,
   useListPendingLeadsQuery,
 } from './api.ts';
-import { ClientDrawer, type ClientRights } from './ClientDrawer.tsx';
+import { ClientDrawer, type ClientDrawerTab, type ClientRights } from './ClientDrawer.tsx';
 import { ClientFormDialog } from './ClientFormDialog.tsx';
 import { ClientTable, type ClientTableFilters } from './ClientTable.tsx';
 import { ColumnsDialog } from './ColumnsDialog.tsx';
@@ -68,7 +68,26 @@ export function ClientsPage() {
   const preferences = useTablePreferences();
   const [filters, setFilters] = useState<ClientTableFilters>(NO_FILTERS);
   const [mineOnly, setMineOnly] = useState(false);
-  const [openId, setOpenId] = useState<string | null>(null);
+  // the open client and its tab are in the address (?client=…&tab=matches): a match notification opens them
+  const [params, setParams] = useSearchParams();
+  const openId = params.get('client');
+  const openTab: ClientDrawerTab = params.get('tab') === 'matches' ? 'matches' : 'details';
+  const setOpenId = useCallback(
+    (id: string | null, tab: ClientDrawerTab = 'details') =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete('client');
+          next.delete('tab');
+          if (id) next.set('client', id);
+          if (id && tab !== 'details') next.set('tab', tab);
+          return next;
+        },
+        // a tab change of the open client does not add to the history
+        { replace: id !== null && id === openId },
+      ),
+    [setParams, openId],
+  );
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [visibleRows, setVisibleRows] = useState<Client[]>([]);
   const [checkLimit, limitCheck] = useLazyGetFeatureLimitQuery();
@@ -161,7 +180,7 @@ export function ClientsPage() {
     showToast('success', `Exported ${rows.length} ${rows.length === 1 ? 'client' : 'clients'}`);
   };
 
-  const onOpen = useCallback((client: Client) => setOpenId(client.client_id), []);
+  const onOpen = useCallback((client: Client) => setOpenId(client.client_id), [setOpenId]);
   const open = openId ? clients.find((client) => client.client_id === openId) : undefined;
   const loading = book.isLoading || (!book.isSuccess && !book.isError && clients.length === 0);
   const failed = book.isError && clients.length === 0;
@@ -387,6 +406,8 @@ export function ClientsPage() {
           client={open}
           names={names}
           rights={rightsOf(open)}
+          tab={openTab}
+          onTabChange={(tab) => setOpenId(open.client_id, tab)}
           onClose={() => setOpenId(null)}
           onEdit={() => setDialog({ kind: 'edit', client: open })}
           onDelete={() => setDialog({ kind: 'delete', client: open })}

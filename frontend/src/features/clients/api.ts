@@ -10,6 +10,7 @@ import type {
   ClientUpdateInput,
   ClientView,
 } from '#contracts/schemas/clients';
+import type { MatchListView } from '#contracts/schemas/matches';
 import type { PendingLeadListView, PendingLeadView } from '#contracts/schemas/pending-leads';
 import { api } from '../../app/api.ts';
 import { useAppSelector } from '../../app/hooks.ts';
@@ -268,3 +269,30 @@ export function useClientOptions() {
   );
   return { options, isLoading: query.isLoading, isError: query.isError };
 }
+
+/** Matches a page of a client's Matches tab loads at once. */
+export const CLIENT_MATCH_PAGE_SIZE = 10;
+
+/**
+ * GET /api/clients/{id}/matches (issue 22): the client's matches among the network's listings, best first,
+ * page after page. Here rather than with the saved searches' endpoints: the Matches tab then needs no
+ * chunk of its own beside the clients screen's (every shared chunk is named in the app's preload lists,
+ * which the dashboard's first load carries).
+ */
+export const clientMatchesApi = api.enhanceEndpoints({ addTagTypes: ['Match'] }).injectEndpoints({
+  endpoints: (build) => ({
+    listClientMatches: build.infiniteQuery<MatchListView, string, string>({
+      infiniteQueryOptions: {
+        initialPageParam: '',
+        getNextPageParam: (lastPage) => lastPage.cursor,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `${clientPath(queryArg)}/matches`,
+        params: { limit: CLIENT_MATCH_PAGE_SIZE, ...(pageParam ? { cursor: pageParam } : {}) },
+      }),
+      providesTags: (_result, _error, clientId) => [{ type: 'Match', id: `client:${clientId}` }, 'Match'],
+    }),
+  }),
+});
+
+export const { useListClientMatchesInfiniteQuery } = clientMatchesApi;

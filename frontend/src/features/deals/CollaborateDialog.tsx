@@ -32,14 +32,16 @@ const TYPE_NAMES: Record<string, string> = { buyer: 'buyers', investor: 'investo
 /**
  * Proposes one of the caller's clients for another agent's listing (POST /api/deals): the client, what
  * to share of them beyond the name, a message; the agreed commission is the listing's. On success the
- * deal's page opens; a refusal is shown here.
+ * deal's page opens; a refusal is shown here. `clientId` chooses the client beforehand (a client's match).
  */
 export function CollaborateDialog({
   listing,
+  clientId: chosenClientId = '',
   open,
   onOpenChange,
 }: {
   listing: CollaborationListing;
+  clientId?: string;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
@@ -55,7 +57,7 @@ export function CollaborateDialog({
         .sort((a, b) => a.full_name.localeCompare(b.full_name)),
     [book.data, types],
   );
-  const [clientId, setClientId] = useState('');
+  const [clientId, setClientId] = useState(chosenClientId);
   const [shared, setShared] = useState<DealShareableClientField[]>([]);
   const [message, setMessage] = useState('');
   const [clientError, setClientError] = useState<string>();

@@ -5,7 +5,7 @@ import type { dealsRoutes } from '#contracts/routes/deals';
 import type { DealCreateInput, DealTimelineEntryView, DealView } from '#contracts/schemas/deals';
 import { api } from '../../app/api.ts';
 
-/** The deals endpoints (issue 22). Types only from the contracts, so this module costs other pages nothing. */
+/** The deals endpoints (issue 22). Types and the zod-free stage table from the contracts, so this module costs other pages little. */
 export type Deal = DealView;
 export type DealDetail = z.infer<(typeof dealsRoutes)['getDeal']['response']>;
 export type DealTimelineEntry = DealTimelineEntryView;
@@ -43,10 +43,16 @@ const dealTag = (id: string) => ({ type: 'Deal', id }) as const;
  */
 const changedDealTags = (deal: Deal | undefined, id: string) =>
   deal
-    ? [dealTag(id), LIST, ...(deal.status === 'closed' ? (['Agent', 'Reputation'] as const) : [])]
+    ? [
+        dealTag(id),
+        LIST,
+        ...(deal.status === 'closed' ? (['Agent', 'Reputation'] as const) : []),
+        // an ended deal no longer shows on its client's match ("Propose deal" again)
+        ...(FINAL_DEAL_STAGES.includes(deal.status) ? (['Match'] as const) : []),
+      ]
     : [dealTag(id)];
 
-export const dealsApi = api.enhanceEndpoints({ addTagTypes: ['Deal'] }).injectEndpoints({
+export const dealsApi = api.enhanceEndpoints({ addTagTypes: ['Deal', 'Match'] }).injectEndpoints({
   endpoints: (build) => ({
     /** GET /api/deals: both sides' deals, newest first, page after page (cursor) */
     listDeals: build.infiniteQuery<DealPage, void, string>({
@@ -67,7 +73,8 @@ export const dealsApi = api.enhanceEndpoints({ addTagTypes: ['Deal'] }).injectEn
     }),
     createDeal: build.mutation<Deal, NewDeal>({
       query: (body) => ({ url: 'api/deals', method: 'POST', body }),
-      invalidatesTags: (result) => (result ? [LIST, 'Notification'] : []),
+      // the client's match now names the deal ("View deal")
+      invalidatesTags: (result) => (result ? [LIST, 'Notification', 'Match'] : []),
     }),
     moveDeal: build.mutation<Deal, { id: string; status: DealStage }>({
       query: ({ id, status }) => ({ url: dealPath(id), method: 'PUT', body: { status } }),

@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { clientMatchesLink, savedSearchMatchesLink } from '#contracts/listing-match';
 import { selectNotificationState } from '../../app/specState.ts';
 import { authState, renderWithProviders } from '../../test/renderWithProviders.tsx';
 import { agentsApi } from '../agents/api.ts';
@@ -69,6 +70,28 @@ describe('the notifications page', () => {
       method: 'PUT',
       url: expect.stringMatching(/\/api\/notifications\/n2\/read$/),
     });
+  });
+
+  it('links a match notification to the client’s Matches tab, and a saved search’s to its matches', async () => {
+    stubApi({
+      items: [
+        {
+          ...notification('m1', '2 new listings match Sophie Laurent', 'match'),
+          link: clientMatchesLink('c1'),
+        },
+        {
+          ...notification('m2', 'A new listing matches Cascais flats', 'match'),
+          link: savedSearchMatchesLink('s1'),
+        },
+      ],
+    });
+    renderWithProviders(<NotificationsPage />, { preloadedState: signedIn });
+    const client = await screen.findByRole('listitem', { name: '2 new listings match Sophie Laurent' });
+    expect(within(client).getByRole('link').getAttribute('href')).toBe('/clients?client=c1&tab=matches');
+    const search = screen.getByRole('listitem', { name: 'A new listing matches Cascais flats' });
+    expect(within(search).getByRole('link').getAttribute('href')).toBe(
+      '/properties/saved?tab=searches&search=s1',
+    );
   });
 
   it('marks every notification read and then shows that nothing waits', async () => {

@@ -26,6 +26,10 @@ import { Avatar } from '../agents/Avatar.tsx';
 import { useGetAgentQuery } from '../agents/api.ts';
 import { selectAgentId } from '../auth/authSlice.ts';
 import { CollaborateDialog } from '../deals/CollaborateDialog.tsx';
+
+// a client's matches open the deal dialog from this page's chunk (features/matches/MatchList.tsx)
+export { CollaborateDialog };
+
 import { isCollaborable } from '../deals/dealView.ts';
 import { apiErrorMessage } from '../errors/apiError.ts';
 import { formatRatesDate, useAreaUnit, useCurrency } from '../preferences/usePreferences.ts';

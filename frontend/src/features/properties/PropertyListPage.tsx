@@ -1,14 +1,24 @@
 import clsx from 'clsx';
-import { Building2, LayoutGrid, List, Plus, SearchX, SlidersHorizontal } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import {
+  BellPlus,
+  Building2,
+  LayoutGrid,
+  List,
+  Plus,
+  ScanSearch,
+  SearchX,
+  SlidersHorizontal,
+} from 'lucide-react';
+import { type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { DEFAULT_PROPERTY_SORT } from '#contracts/property-values';
 import { useAppDispatch } from '../../app/hooks.ts';
 import { Alert } from '../../components/ui/Alert.tsx';
-import { Button } from '../../components/ui/Button.tsx';
+import { Button, buttonClassName } from '../../components/ui/Button.tsx';
 import { EmptyState } from '../../components/ui/EmptyState.tsx';
 import { FormField } from '../../components/ui/FormField.tsx';
 import { Input } from '../../components/ui/Input.tsx';
+import { savedSearchesPath } from '../matches/paths.ts';
 import { formatCount } from '../preferences/format.ts';
 import { formatRatesDate, useCurrency } from '../preferences/usePreferences.ts';
 import { useAddProperty } from '../shell/useAddProperty.ts';
@@ -20,11 +30,17 @@ import {
   isEmptySearch,
   readListing,
   searchQuery,
+  typedAmount,
   writeListing,
 } from './listing.ts';
 import { Pagination } from './Pagination.tsx';
 import { PropertyCard, PropertyCardSkeletons } from './PropertyCard.tsx';
 import type { Property, PropertyFilters } from './types.ts';
+
+// the dialog (and the saved searches endpoints) load when an agent saves a search, not with the list
+const SaveSearchDialog = lazy(() =>
+  import('../matches/SaveSearchDialog.tsx').then((module) => ({ default: module.SaveSearchDialog })),
+);
 
 const selectClass =
   'block h-11 w-full rounded-lg border border-slate-300 bg-white px-3 text-[0.9375rem] text-slate-900 shadow-xs hover:border-slate-400 focus:border-brand-2 focus:ring-4 focus:ring-brand-1/15 focus:outline-none';
@@ -62,6 +78,7 @@ export function PropertyListPage() {
   const dispatch = useAppDispatch();
   const [results, setResults] = useState<Results>(LOADING);
   const [retry, setRetry] = useState(0);
+  const [savingSearch, setSavingSearch] = useState(false);
   const { addProperty, checking } = useAddProperty();
   /** the cursor that fetches each page, learnt from the page before it (page numbers jump without one) */
   const cursors = useRef(new Map<string, string>());
@@ -135,8 +152,23 @@ export function PropertyListPage() {
                 ? 'No properties found'
                 : `${formatCount(results.propertyCount)}${results.countExact ? '' : '+'} ${results.propertyCount === 1 ? 'property' : 'properties'}${searching ? ' match your search' : ' across the network'}`}
           </p>
+          {searching && (
+            // beside the results it would alert on; a search with nothing in it would match every listing
+            <button
+              type="button"
+              onClick={() => setSavingSearch(true)}
+              className="mt-1.5 inline-flex items-center gap-1.5 text-sm font-semibold text-brand-2 hover:underline"
+            >
+              <BellPlus className="size-4" aria-hidden="true" />
+              Save this search
+            </button>
+          )}
         </div>
-        <div className="flex items-center gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <Link to={savedSearchesPath} className={buttonClassName({ variant: 'secondary' })}>
+            <ScanSearch className="size-4" aria-hidden="true" />
+            Saved searches
+          </Link>
           <fieldset
             className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5"
             aria-label="Layout"
@@ -175,6 +207,20 @@ export function PropertyListPage() {
         currency={currency}
         onApply={(next) => go({ filters: next, toPage: 1 })}
       />
+      {savingSearch && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            filters={{
+              ...filters,
+              minPrice: typedAmount(filters.minPrice),
+              maxPrice: typedAmount(filters.maxPrice),
+            }}
+            currency={currency}
+            open
+            onOpenChange={(open) => !open && setSavingSearch(false)}
+          />
+        </Suspense>
+      )}
 
       {results.errorMessage && (
         <Alert>
@@ -321,7 +367,7 @@ function SearchFilters({
               </select>
             )}
           </FormField>
-          <div className="flex gap-2">
+          <div className="flex flex-wrap gap-2">
             <Button
               variant="secondary"
               aria-expanded={open}
