@@ -10,7 +10,7 @@ import {
   WEBSITE_LEAD_CAPS,
 } from '#functions/website-leads/website-leads';
 import { Agent } from '#platform/accounts/entities';
-import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { callApi, createTestAgent, GATEWAY_THROTTLED, jsonBody, type TestAgent } from '../support/agents.ts';
 import { api } from '../support/cloud-files.ts';
 import { expectDocumentedStatus } from '../support/documented-statuses.ts';
 
@@ -33,7 +33,6 @@ interface Answer {
 }
 
 /** API Gateway's own refusal past the route's throttle: sent again once its bucket had time to refill. */
-const GATEWAY_THROTTLED = '{"message":"Too Many Requests"}';
 
 /**
  * POSTs a lead form over a connection from `from` (a loopback address: 127.0.0.0/8 all reach the local
