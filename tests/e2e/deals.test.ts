@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, createTestAgent, formBody, jsonBody } from '../support/agents.ts';
-import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import {
+  appUrl,
+  expectVerifiedDeals,
+  shootWideAndPhone,
+  signInWithPassword,
+  TEST_PASSWORD,
+  useBrowser,
+  verifiedDeals,
+  WIDE_SCREEN,
+} from './helpers.ts';
 
 /**
  * A deal between two agents (issue 22), through the screens: A proposes a buyer for B's listing from the
@@ -12,35 +19,7 @@ import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from '
  * agent's verified deals go up by one (the awarder runs on the DealClosed event, so that is polled).
  * Screenshots of the board, the dialog and the deal page, wide and phone-sized: .test-artifacts/deals-*.png
  */
-const SHOTS = join(import.meta.dirname, '..', '..', '.test-artifacts');
-const WIDE = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/** Saves the page at 1366 px and at 390 px wide, and leaves it wide. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `deals-${name}-1366.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: join(SHOTS, `deals-${name}-390.png`), fullPage: true });
-  await page.setViewportSize(WIDE);
-}
-
-/** The sidebar's Verified deals figure. */
-const verifiedDeals = (page: Page) => sidebar(page).locator('div:has(> dt:text-is("Verified deals")) > dd');
-
-/** Reloads until the sidebar's Verified deals figure reads `expected` (the awarder raises it). */
-async function expectVerifiedDeals(page: Page, expected: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await sidebar(page).getByTestId('sidebar-name').waitFor();
-        return verifiedDeals(page).textContent();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(expected);
-}
+const shoot = (page: Page, name: string) => shootWideAndPhone(page, `deals-${name}`);
 
 describe('a deal between two agents', () => {
   const { openPage } = useBrowser();
@@ -83,7 +62,7 @@ describe('a deal between two agents', () => {
     expect(listing.status, await listing.clone().text()).toBe(201);
     const { propertyId } = (await listing.json()) as { propertyId: string };
 
-    const [almaPage, brunoPage] = await Promise.all([openPage(WIDE), openPage(WIDE)]);
+    const [almaPage, brunoPage] = await Promise.all([openPage(WIDE_SCREEN), openPage(WIDE_SCREEN)]);
     await Promise.all([
       signInWithPassword(almaPage, alma.email, TEST_PASSWORD),
       signInWithPassword(brunoPage, bruno.email, TEST_PASSWORD),

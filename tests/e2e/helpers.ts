@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
@@ -231,4 +233,35 @@ export async function siteOnItsDomain(
   const body = (await response.json()) as { domain?: string };
   expect(response.status, JSON.stringify(body)).toBe(200);
   return `http://${body.domain}:${new URL(appUrl()).port}`;
+}
+
+const SHOTS = join(import.meta.dirname, '..', '..', '.test-artifacts');
+export const WIDE_SCREEN = { width: 1366, height: 900 };
+const PHONE_SCREEN = { width: 390, height: 844 };
+
+/** Saves the page at 1366 px and at 390 px wide (.test-artifacts/<name>-1366.png, -390.png), and leaves it wide. */
+export async function shootWideAndPhone(page: Page, name: string): Promise<void> {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: join(SHOTS, `${name}-1366.png`), fullPage: true });
+  await page.setViewportSize(PHONE_SCREEN);
+  await page.screenshot({ path: join(SHOTS, `${name}-390.png`), fullPage: true });
+  await page.setViewportSize(WIDE_SCREEN);
+}
+
+/** The sidebar's Verified deals figure. */
+export const verifiedDeals = (page: Page) =>
+  sidebar(page).locator('div:has(> dt:text-is("Verified deals")) > dd');
+
+/** Reloads until the sidebar's Verified deals figure reads `expected` (the awarder raises it on the bus). */
+export async function expectVerifiedDeals(page: Page, expected: string): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await sidebar(page).getByTestId('sidebar-name').waitFor();
+        return verifiedDeals(page).textContent();
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(expected);
 }

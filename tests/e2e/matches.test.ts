@@ -1,10 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { callApi, createTestAgent, formBody, type TestAgent } from '../support/agents.ts';
-import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from './helpers.ts';
+import {
+  appUrl,
+  expectVerifiedDeals,
+  shootWideAndPhone,
+  signInWithPassword,
+  TEST_PASSWORD,
+  useBrowser,
+  verifiedDeals,
+  WIDE_SCREEN,
+} from './helpers.ts';
 
 /**
  * Matching (issue 22), through the screens: A adds a buyer with a budget, an area and a bedroom count; B
@@ -14,35 +21,7 @@ import { appUrl, sidebar, signInWithPassword, TEST_PASSWORD, useBrowser } from '
  * the search with its match. The matcher runs on the bus, so what it writes is waited for, never slept on.
  * Screenshots, wide and phone-sized: .test-artifacts/matches-*.png
  */
-const SHOTS = join(import.meta.dirname, '..', '..', '.test-artifacts');
-const WIDE = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
-
-/** Saves the page at 1366 px and at 390 px wide, and leaves it wide. */
-async function shoot(page: Page, name: string) {
-  mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: join(SHOTS, `matches-${name}-1366.png`), fullPage: true });
-  await page.setViewportSize(PHONE);
-  await page.screenshot({ path: join(SHOTS, `matches-${name}-390.png`), fullPage: true });
-  await page.setViewportSize(WIDE);
-}
-
-/** The sidebar's Verified deals figure. */
-const verifiedDeals = (page: Page) => sidebar(page).locator('div:has(> dt:text-is("Verified deals")) > dd');
-
-/** Reloads until the sidebar's Verified deals figure reads `expected` (the awarder raises it). */
-async function expectVerifiedDeals(page: Page, expected: string) {
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await sidebar(page).getByTestId('sidebar-name').waitFor();
-        return verifiedDeals(page).textContent();
-      },
-      { timeout: 30_000, interval: 1_000 },
-    )
-    .toBe(expected);
-}
+const shoot = (page: Page, name: string) => shootWideAndPhone(page, `matches-${name}`);
 
 /**
  * Opens the header's notifications until one named `message` is there (the matcher writes it once the
@@ -95,7 +74,7 @@ describe('matching clients and searches to the network’s listings', () => {
     const clientName = `Sophie Laurent ${suffix}`;
     const title = `Garden flat in ${town}`;
 
-    const [almaPage, brunoPage] = await Promise.all([openPage(WIDE), openPage(WIDE)]);
+    const [almaPage, brunoPage] = await Promise.all([openPage(WIDE_SCREEN), openPage(WIDE_SCREEN)]);
     await Promise.all([
       signInWithPassword(almaPage, alma.email, TEST_PASSWORD),
       signInWithPassword(brunoPage, bruno.email, TEST_PASSWORD),
@@ -199,7 +178,7 @@ describe('matching clients and searches to the network’s listings', () => {
     const town = `Searchtown ${suffix}`;
     const searchName = `Flats in ${town}`;
     const title = `Sunny flat in ${town}`;
-    const page = await openPage(WIDE);
+    const page = await openPage(WIDE_SCREEN);
     await signInWithPassword(page, alma.email, TEST_PASSWORD);
 
     await page.goto(appUrl('/properties/property-list'));
