@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MatchCriteria } from '#contracts/listing-match';
+import { propertyItem } from '../support/property-item.ts';
 import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
@@ -212,27 +213,16 @@ export async function measureMatchBench(
       const candidates: number[] = [];
       const matched: number[] = [];
       for (const shape of listingShapes) {
-        const property = {
-          property_id: randomUUID(),
+        const property = propertyItem({
           agent_id: randomUUID(),
           title: 'Bench listing with a garden',
           price: shape.price,
           city: shape.city,
           area: shape.area,
           bedrooms_count: shape.bedrooms,
-          measurement_metric: 'sqm' as const,
           status: shape.status,
           additionalFeatures: ['Garden'],
-          closeTo: [],
-          views: [],
-          metaDetails: {},
-          media: [],
-          imageOrder: [],
-          deed_verified: false,
-          owner_acknowledged: false,
-          created_at: new Date().toISOString(),
-          version: 1,
-        };
+        });
         await properties.writeProperty(undefined, property);
         readUnits = 0;
         const started = performance.now();

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PropertySearch } from '#functions/properties/property-search';
+import { propertyItem } from '../support/property-item.ts';
 import { runBenchPartIfChild, runBenchPartIsolated } from './isolated.ts';
 
 /**
@@ -204,8 +205,7 @@ export async function measurePropertyBench(
       const items: Record<string, unknown>[] = [];
       for (; seeded < total; seeded += 1) {
         const bedrooms = Math.floor(next() * 7);
-        const property = {
-          property_id: randomUUID(),
+        const property = propertyItem({
           agent_id: agents[seeded % agents.length]!,
           title: `Bench listing ${seeded}`,
           price: Math.round(50_000 * 60 ** next()),
@@ -213,20 +213,14 @@ export async function measurePropertyBench(
           bedrooms_count: bedrooms,
           bathrooms_count: Math.max(1, Math.ceil(bedrooms / 2)),
           size: 30 + Math.round(next() * 300),
-          measurement_metric: 'sqm' as const,
           status: STATUSES[Math.floor(next() * STATUSES.length)]!,
           description: 'A seeded listing of the search bench, about as long as a short real description.',
           additionalFeatures: ['Balcony', 'Lift'],
           closeTo: ['Metro'],
-          views: [],
-          metaDetails: {},
-          media: [{ url: `/media/properties/bench/${seeded}.png`, type: 'image' as const }],
+          media: [{ url: `/media/properties/bench/${seeded}.png`, type: 'image' }],
           imageOrder: [`/media/properties/bench/${seeded}.png`],
-          deed_verified: false,
-          owner_acknowledged: false,
           created_at: new Date(NEWEST - next() * SPAN_MS).toISOString(),
-          version: 1,
-        };
+        });
         for (const action of data.propertyWriteActions(undefined, property)) {
           if (action.Put) items.push(action.Put.Item as Record<string, unknown>);
           const update = action.Update;

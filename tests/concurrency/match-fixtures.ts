@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
 import { createTestAgent, type TestAgent } from '../support/agents.ts';
+import { propertyItem } from '../support/property-item.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
 /**
@@ -34,27 +35,9 @@ async function buyerOf(agent: TestAgent, city: string) {
 
 async function listingIn(agent: TestAgent, city: string): Promise<string> {
   const { writeProperty } = await import('#functions/properties/entities');
-  const propertyId = randomUUID();
-  await writeProperty(undefined, {
-    property_id: propertyId,
-    agent_id: agent.agentId,
-    title: 'Idempotent flat',
-    price: 300_000,
-    city,
-    measurement_metric: 'sqm',
-    status: 'for_sale',
-    additionalFeatures: [],
-    closeTo: [],
-    views: [],
-    metaDetails: {},
-    media: [],
-    imageOrder: [],
-    deed_verified: false,
-    owner_acknowledged: false,
-    created_at: new Date().toISOString(),
-    version: 1,
-  });
-  return propertyId;
+  const property = propertyItem({ agent_id: agent.agentId, city });
+  await writeProperty(undefined, property);
+  return property.property_id;
 }
 
 async function matchEffect(clientId: string, agent: TestAgent) {

@@ -3,6 +3,7 @@ import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { expect } from 'vitest';
 import { REPUTATION_ACTIVITIES } from '#contracts/reputation-points';
 import { callApi, createTestAgent, type TestAgent } from '../support/agents.ts';
+import { propertyItem } from '../support/property-item.ts';
 import { submitDeed, uploadDeed } from '../support/verifications.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
@@ -87,25 +88,7 @@ async function verifiedListing(kind: 'deed' | 'owner') {
     import('#functions/properties/entities'),
     import('#functions/verifications/verifications'),
   ]);
-  const property = {
-    property_id: randomUUID(),
-    agent_id: agent.agentId,
-    title: 'Idempotent flat',
-    price: 250_000,
-    city: 'Lisbon',
-    measurement_metric: 'sqm' as const,
-    status: 'for_sale' as const,
-    additionalFeatures: [],
-    closeTo: [],
-    views: [],
-    metaDetails: {},
-    media: [],
-    imageOrder: [],
-    deed_verified: false,
-    owner_acknowledged: false,
-    created_at: new Date().toISOString(),
-    version: 1,
-  };
+  const property = propertyItem({ agent_id: agent.agentId, price: 250_000 });
   await writeProperty(undefined, property);
   if (kind === 'deed') {
     const submitted = await submitDeed(agent, property.property_id, await uploadDeed(agent));

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { expect } from 'vitest';
 import { callApi, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import { propertyItem } from '../support/property-item.ts';
 import { testS3 } from '../support/s3.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
 
@@ -90,25 +91,10 @@ const agentListingsChanged = {
     // the listing written through the data layer: the suite's deliveries are the only events
     const propertyId = randomUUID();
     const title = `Idempotent Villa ${propertyId.slice(0, 6)}`;
-    await writeProperty(undefined, {
-      property_id: propertyId,
-      agent_id: agent.agentId,
-      title,
-      price: 410000,
-      city: 'Lagos',
-      measurement_metric: 'sqm',
-      status: 'for_sale',
-      additionalFeatures: [],
-      closeTo: [],
-      views: [],
-      metaDetails: {},
-      media: [],
-      imageOrder: [],
-      deed_verified: false,
-      owner_acknowledged: false,
-      created_at: new Date().toISOString(),
-      version: 1,
-    });
+    await writeProperty(
+      undefined,
+      propertyItem({ property_id: propertyId, agent_id: agent.agentId, title, price: 410000, city: 'Lagos' }),
+    );
     return {
       detailType: 'AgentListingsChanged',
       detail: { agentId: agent.agentId, propertyId },

@@ -9,7 +9,15 @@ import { WebsiteLeadCount } from '#functions/website-leads/entities';
 import { WEBSITE_LEAD_CAP_MESSAGES, WEBSITE_LEAD_CAPS } from '#functions/website-leads/website-leads';
 import { Agent, FeatureUsage } from '#platform/accounts/entities';
 import { handler as updateAgent } from '../../functions/agents/update-agent.ts';
-import { callApi, createTestAgency, createTestAgent, jsonBody, type TestAgent } from '../support/agents.ts';
+import {
+  callApi,
+  createTestAgency,
+  createTestAgent,
+  type JsonAnswer,
+  jsonBody,
+  type TestAgent,
+  waitingOutThrottle,
+} from '../support/agents.ts';
 import { expectDocumentedErrorBody } from '../support/documented-statuses.ts';
 
 /**
@@ -18,12 +26,7 @@ import { expectDocumentedErrorBody } from '../support/documented-statuses.ts';
  * callApi also fails any test that sees an error body without a code openapi.json documents for it.
  */
 
-interface Answer {
-  status: number;
-  body: Record<string, unknown>;
-}
-
-async function answerOf(response: Response): Promise<Answer> {
+async function answerOf(response: Response): Promise<JsonAnswer> {
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
@@ -31,7 +34,7 @@ const call = async (path: string, init: Parameters<typeof callApi>[1] = {}) =>
   answerOf(await callApi(path, init));
 
 /** An error answer: its status, its text, and a code from the list. */
-function expectError(answer: Answer, status: number, code: ErrorCode, error?: string) {
+function expectError(answer: JsonAnswer, status: number, code: ErrorCode, error?: string) {
   expect(answer.status, JSON.stringify(answer.body)).toBe(status);
   expect(ERROR_CODE_NAMES).toContain(answer.body.code);
   expect(answer.body).toMatchObject({ code, error: error ?? expect.stringMatching(/\S/) });
@@ -49,7 +52,7 @@ async function publishedWebsite(agent: TestAgent): Promise<string> {
 }
 
 /** A lead from the website's contact form, sent again while the public route's own throttle refuses it. */
-async function postLead(websiteId: string): Promise<Answer> {
+async function postLead(websiteId: string): Promise<JsonAnswer> {
   const form = new URLSearchParams({
     name: 'Vera Lopes',
     email: `vera-${randomUUID().slice(0, 8)}@example.com`,
@@ -57,17 +60,15 @@ async function postLead(websiteId: string): Promise<Answer> {
     message: 'I would like to see the flat.',
     page: '/contact',
   });
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const answer = await call(`/api/website-leads/${websiteId}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
-    const throttled = answer.status === 429 && answer.body.message === 'Too Many Requests';
-    if (!throttled || Date.now() > deadline) return answer;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  return answerOf(
+    await waitingOutThrottle(() =>
+      callApi(`/api/website-leads/${websiteId}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: form.toString(),
+      }),
+    ),
+  );
 }
 
 const WRITES = new Set(['PutCommand', 'UpdateCommand', 'DeleteCommand', 'TransactWriteCommand']);
