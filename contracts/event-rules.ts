@@ -103,8 +103,8 @@ export const eventRules: readonly EventRule[] = [
   {
     name: 'index-match-criteria',
     description:
-      'Keeps a client’s match criteria index in step with the client, and records the listings already on the market that match it',
-    pattern: fromPlatform('ClientChanged'),
+      'Keeps a client’s match criteria index in step with the client (and its agent’s market), and records the listings already on the market that match it',
+    pattern: fromPlatform('ClientChanged', 'AgentMarketChanged'),
     consumer: 'events/consumers/index-match-criteria.ts',
     bus: 'platform',
     resources: { table: 'readwrite' },

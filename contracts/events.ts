@@ -46,6 +46,11 @@ export const eventCatalog = {
    * brings its criteria index in step (the client's version orders late deliveries)
    */
   ClientChanged: z.object({ clientId: z.string(), agentId: z.string() }),
+  /**
+   * an agent's city changed: the market its clients and saved searches naming no area look in moved, and
+   * the matcher indexes them again in the new city
+   */
+  AgentMarketChanged: z.object({ agentId: z.string() }),
 } as const;
 
 export type DetailType = keyof typeof eventCatalog;

@@ -40,7 +40,8 @@ export const agentsRoutes = defineRoutes({
     summary: 'Change the signed-in agent’s own profile fields',
     request: { path: idParam, body: agentPatch },
     response: agent,
-    resources: { table: 'readwrite' },
+    // a changed city moves the agent's market: AgentMarketChanged
+    resources: { table: 'readwrite', bus: true },
   },
   uploadProfilePicture: {
     method: 'POST',

@@ -94,7 +94,7 @@ export const handler = defineConsumer({
         // both agents of the deal, each once per deal; the deal must really be closed (the event only says so)
         const { dealId } = event.detail;
         const deal = await Deal.get({ deal_id: dealId }, { consistent: true });
-        if (!deal || deal.status !== 'closed') {
+        if (deal?.status !== 'closed') {
           logger.warn('DealClosed for a deal that is not closed: nothing awarded', { dealId });
           return;
         }

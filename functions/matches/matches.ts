@@ -22,8 +22,12 @@ import { backfillMatches } from './matching.ts';
 export const SAVED_SEARCHES_FULL_MESSAGE = `You can save at most ${MAX_SAVED_SEARCHES} searches; delete one to save another`;
 
 const rates = async () => (await currentExchangeRates()).rates;
-/** The market an agent works: the city on its profile (./criteria.ts, areasOrMarket). */
-const marketOf = async (agentId: string) => (await Agent.get({ agent_id: agentId }))?.city;
+/**
+ * The market an agent works: the city on its profile (./criteria.ts, areasOrMarket). Read consistently:
+ * after the agent moves, the re-index of its no-area owners must see the new city.
+ */
+const marketOf = async (agentId: string) =>
+  (await Agent.get({ agent_id: agentId }, { consistent: true }))?.city;
 
 /** The agent a client's matches are for: the one following it up, else the one who added it. */
 export const clientAgentOf = (client: Pick<ClientItem, 'agentId' | 'assigned_agent_id'>) =>
@@ -78,6 +82,45 @@ export async function syncClient(clientId: string): Promise<void> {
   if ((await syncCriteria(indexed)) && indexed.criteria) await backfillMatches(indexed, indexed.criteria);
 }
 
+/** Owners re-indexed at once when an agent's market moves. */
+const MARKET_SYNC_CONCURRENCY = 4;
+
+/**
+ * The agent's market moved (its city changed, AgentMarketChanged): the clients it follows up and its saved
+ * searches that name no area looked in the old city, so each is indexed again — in the new one — and its
+ * matches there recorded. Each owner is re-read and synced at its own version, as its own change would be,
+ * so an edit meanwhile still wins. Answers how many owners were re-indexed.
+ */
+export async function syncAgentMarket(agentId: string): Promise<number> {
+  const agent = await Agent.get({ agent_id: agentId }, { consistent: true });
+  if (!agent) return 0;
+  const [added, agencyBook, searches] = await Promise.all([
+    Client.queryAll('byAgent', { agentId }),
+    agent.agency_id ? Client.queryAll('byAgency', { agencyId: agent.agency_id }) : [],
+    SavedSearch.queryAll('primary', { agent_id: agentId }, { consistent: true }),
+  ]);
+  const clientIds = new Set(
+    [...added, ...agencyBook]
+      .filter((client) => clientAgentOf(client) === agentId && client.preferred_areas.length === 0)
+      .map((client) => client.client_id),
+  );
+  const marketSearches = searches.filter((search) => search.areas.length === 0);
+  const syncs: Array<() => Promise<void>> = [
+    ...[...clientIds].map((clientId) => () => syncClient(clientId)),
+    ...marketSearches.map((search) => () => syncSearch(search)),
+  ];
+  for (let start = 0; start < syncs.length; start += MARKET_SYNC_CONCURRENCY) {
+    await Promise.all(syncs.slice(start, start + MARKET_SYNC_CONCURRENCY).map((sync) => sync()));
+  }
+  return syncs.length;
+}
+
+/** Indexes a saved search as it is now and records its matches among the listings on the market. */
+async function syncSearch(search: SavedSearchItem): Promise<void> {
+  const indexed = await searchOwner(search);
+  if ((await syncCriteria(indexed)) && indexed.criteria) await backfillMatches(indexed, indexed.criteria);
+}
+
 const searchView = ({ agent_id, ...view }: SavedSearchItem): SavedSearchView => view;
 
 /**
@@ -114,9 +157,7 @@ export async function createSavedSearch(
       throw conflict(SAVED_SEARCHES_FULL_MESSAGE);
     throw error;
   }
-  const indexed = await searchOwner(search);
-  await syncCriteria(indexed);
-  await backfillMatches(indexed, indexed.criteria!);
+  await syncSearch(search);
   return searchView(search);
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect } from 'vitest';
+import { normaliseArea } from '#contracts/listing-match';
 import { createTestAgent, type TestAgent } from '../support/agents.ts';
 import { propertyItem } from '../support/property-item.ts';
 import type { ConsumerProbe, IdempotencyCase } from './idempotency-fixtures.ts';
@@ -16,7 +17,8 @@ const consumerCase = <Effect>(name: string, arrange: () => Promise<ConsumerProbe
 
 const uniqueCity = () => `Idempotown ${randomUUID().slice(0, 8)}`;
 
-async function buyerOf(agent: TestAgent, city: string) {
+/** A buyer looking in `areas` (none: in its agent's market). */
+async function buyerOf(agent: TestAgent, areas: string[]) {
   const { Client } = await import('#functions/clients/entities');
   return Client.create({
     client_id: randomUUID(),
@@ -27,7 +29,7 @@ async function buyerOf(agent: TestAgent, city: string) {
     currency: 'USD',
     budget_min: 250_000,
     budget_max: 350_000,
-    preferred_areas: [city],
+    preferred_areas: areas,
     property_interests: [],
     tags: [],
   });
@@ -66,7 +68,7 @@ async function matchEffect(clientId: string, agent: TestAgent) {
 const listingMatched = consumerCase('a listing matching a client of another agent', async () => {
   const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
   const city = uniqueCity();
-  const client = await buyerOf(buyerAgent, city);
+  const client = await buyerOf(buyerAgent, [city]);
   const { syncClient } = await import('#functions/matches/matches');
   await syncClient(client.client_id);
   const propertyId = await listingIn(listingAgent, city);
@@ -88,7 +90,7 @@ const clientIndexed = consumerCase('a client added with a listing already on the
   const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
   const city = uniqueCity();
   const propertyId = await listingIn(listingAgent, city);
-  const client = await buyerOf(buyerAgent, city);
+  const client = await buyerOf(buyerAgent, [city]);
   return {
     detailType: 'ClientChanged',
     detail: { clientId: client.client_id, agentId: buyerAgent.agentId },
@@ -104,7 +106,38 @@ const clientIndexed = consumerCase('a client added with a listing already on the
   };
 });
 
+/**
+ * An agent's move announced three times: its client naming no area indexed once in the new city (no entry
+ * left in the old one) and the new city's listing recorded once, without a notification.
+ */
+const marketMoved = consumerCase('an agent moved to a city with a matching listing', async () => {
+  const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
+  const [before, after] = [uniqueCity(), uniqueCity()];
+  const [{ Agent }, { syncClient }] = await Promise.all([
+    import('#platform/accounts/entities'),
+    import('#functions/matches/matches'),
+  ]);
+  await Agent.update({ agent_id: buyerAgent.agentId }, { set: { city: before } });
+  const client = await buyerOf(buyerAgent, []);
+  await syncClient(client.client_id);
+  const propertyId = await listingIn(listingAgent, after);
+  await Agent.update({ agent_id: buyerAgent.agentId }, { set: { city: after } });
+  const inCity = (city: string) => `|${encodeURIComponent(normaliseArea(city))}|`;
+  return {
+    detailType: 'AgentMarketChanged',
+    detail: { agentId: buyerAgent.agentId },
+    effect: () => matchEffect(client.client_id, buyerAgent),
+    expectOnce: (once: Awaited<ReturnType<typeof matchEffect>>) => {
+      expect(once.head!.partitions.length).toBeGreaterThan(0);
+      expect(once.head!.partitions.every((partition) => partition.includes(inCity(after)))).toBe(true);
+      expect(once.entries.every((entry) => entry?.partition.includes(inCity(after)))).toBe(true);
+      expect(once.records).toEqual([{ property_id: propertyId, score: expect.any(Number) }]);
+      expect(once.notifications).toEqual([]);
+    },
+  };
+});
+
 export const matchConsumerCases = {
   'match-listing': [listingMatched],
-  'index-match-criteria': [clientIndexed],
+  'index-match-criteria': [clientIndexed, marketMoved],
 };

@@ -4,6 +4,7 @@ import { MAX_SAVED_SEARCHES } from '#contracts/listing-match';
 import type { MatchListView, SavedSearchView } from '#contracts/schemas/matches';
 import {
   callApi,
+  callAs,
   createTestAgency,
   createTestAgent,
   formBody,
@@ -17,20 +18,6 @@ import { drainEvents } from '../support/events.ts';
  * matched against the clients and saved searches that can match it, recorded and notified once; a client
  * added after the listing finds it too; a listing that no longer fits drops out of the matches.
  */
-
-interface Answer<T = Record<string, unknown>> {
-  status: number;
-  body: T;
-}
-
-async function call<T = Record<string, unknown>>(
-  agent: TestAgent,
-  path: string,
-  init: RequestInit = {},
-): Promise<Answer<T>> {
-  const response = await callApi(path, { ...init, token: agent.token });
-  return { status: response.status, body: (await response.json()) as T };
-}
 
 /** A city no other test lists in, so only this test's listings and clients meet there. */
 const uniqueCity = () => `Matchville ${randomUUID().slice(0, 8)}`;
@@ -46,7 +33,7 @@ async function listing(agent: TestAgent, fields: Record<string, string>): Promis
 }
 
 async function client(agent: TestAgent, fields: Record<string, unknown>): Promise<string> {
-  const { status, body } = await call<{ client_id: string }>(
+  const { status, body } = await callAs<{ client_id: string }>(
     agent,
     '/api/clients',
     jsonBody('POST', {
@@ -63,7 +50,7 @@ async function client(agent: TestAgent, fields: Record<string, unknown>): Promis
 }
 
 const matchesOf = (agent: TestAgent, clientId: string) =>
-  call<MatchListView>(agent, `/api/clients/${clientId}/matches`);
+  callAs<MatchListView>(agent, `/api/clients/${clientId}/matches`);
 
 async function updateListing(agent: TestAgent, propertyId: string, fields: Record<string, string>) {
   const response = await callApi(`/api/properties/updateProperty/${propertyId}`, {
@@ -76,7 +63,7 @@ async function updateListing(agent: TestAgent, propertyId: string, fields: Recor
 
 const matchNotifications = async (agent: TestAgent) =>
   (
-    await call<{
+    await callAs<{
       items: Array<{ id: string; kind?: string; message: string; link?: string; read: boolean }>;
     }>(agent, `/api/agents/${agent.agentId}/reputation/notifications`)
   ).body.items.filter((item) => item.kind === 'match');
@@ -85,7 +72,7 @@ describe('matching clients to listings', () => {
   it("matches a client who names no area with listings in its agent's city only", async () => {
     const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
     const [market, elsewhere] = [uniqueCity(), uniqueCity()];
-    const profile = await call(
+    const profile = await callAs(
       buyerAgent,
       `/api/agents/${buyerAgent.agentId}`,
       jsonBody('PATCH', { city: market }),
@@ -99,6 +86,59 @@ describe('matching clients to listings', () => {
     await drainEvents();
     const matches = await matchesOf(buyerAgent, clientId);
     expect(matches.body.items.map((match) => match.listing.property_id)).toEqual([inMarket]);
+  });
+
+  it("moves a no-area client and saved search to the agent's new city when the agent moves", async () => {
+    const [buyerAgent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
+    const [before, after] = [uniqueCity(), uniqueCity()];
+    const moveTo = async (city: string) => {
+      const profile = await callAs(
+        buyerAgent,
+        `/api/agents/${buyerAgent.agentId}`,
+        jsonBody('PATCH', { city }),
+      );
+      expect(profile.status, JSON.stringify(profile.body)).toBe(200);
+    };
+    await moveTo(before);
+    const anywhere = await client(buyerAgent, { preferred_areas: [] });
+    const named = await client(buyerAgent, { preferred_areas: [before] });
+    const search = await callAs<SavedSearchView>(
+      buyerAgent,
+      '/api/saved-searches',
+      jsonBody('POST', { name: 'Flats in my market', status: 'for_sale', max_price: 400_000 }),
+    );
+    expect(search.status, JSON.stringify(search.body)).toBe(201);
+    const searchMatches = async () =>
+      (
+        await callAs<MatchListView>(buyerAgent, `/api/saved-searches/${search.body.saved_search_id}/matches`)
+      ).body.items.map((item) => item.listing.property_id);
+    const clientMatches = async (clientId: string) =>
+      (await matchesOf(buyerAgent, clientId)).body.items.map((match) => match.listing.property_id);
+    await drainEvents();
+
+    const oldMarket = await listing(listingAgent, { city: before });
+    const waiting = await listing(listingAgent, { city: after });
+    await drainEvents();
+    expect(await clientMatches(anywhere)).toEqual([oldMarket]);
+    expect(await searchMatches()).toEqual([oldMarket]);
+
+    await moveTo(after);
+    await drainEvents();
+    // the new market's listing already on the market is found; what was matched stays recorded
+    expect((await clientMatches(anywhere)).sort()).toEqual([oldMarket, waiting].sort());
+    expect((await searchMatches()).sort()).toEqual([oldMarket, waiting].sort());
+    // a client naming its area keeps it
+    expect(await clientMatches(named)).toEqual([oldMarket]);
+
+    const newInOld = await listing(listingAgent, { city: before });
+    const newInNew = await listing(listingAgent, { city: after });
+    await drainEvents();
+    const anywhereNow = await clientMatches(anywhere);
+    expect(anywhereNow).toContain(newInNew);
+    expect(anywhereNow).not.toContain(newInOld);
+    expect(await searchMatches()).toContain(newInNew);
+    expect(await searchMatches()).not.toContain(newInOld);
+    expect(await clientMatches(named)).toContain(newInOld);
   });
 
   it("records another agent's matching listing under the client and notifies its agent, once per day and client", async () => {
@@ -191,7 +231,7 @@ describe('matching clients to listings', () => {
     ).toEqual([edge]);
 
     // the client's own budget moves: the matches follow it
-    const narrowed = await call(
+    const narrowed = await callAs(
       buyerAgent,
       `/api/clients/${clientId}`,
       jsonBody('PUT', { budget_max: 320_000 }),
@@ -212,10 +252,10 @@ describe('matching clients to listings', () => {
 
     await updateListing(listingAgent, dear, { price: '310000' });
     await drainEvents();
-    const first = await call<MatchListView>(buyerAgent, `/api/clients/${clientId}/matches?limit=1`);
+    const first = await callAs<MatchListView>(buyerAgent, `/api/clients/${clientId}/matches?limit=1`);
     expect(first.body.items).toHaveLength(1);
     expect(first.body.cursor).toBeDefined();
-    const second = await call<MatchListView>(
+    const second = await callAs<MatchListView>(
       buyerAgent,
       `/api/clients/${clientId}/matches?limit=1&cursor=${first.body.cursor}`,
     );
@@ -233,7 +273,7 @@ describe('matching clients to listings', () => {
     await drainEvents();
     const propertyId = await listing(listingAgent, { city });
     await drainEvents();
-    const deal = await call<{ deal_id: string }>(
+    const deal = await callAs<{ deal_id: string }>(
       buyerAgent,
       '/api/deals',
       jsonBody('POST', { property_id: propertyId, client_id: clientId }),
@@ -276,7 +316,7 @@ describe('matching clients to listings', () => {
 
 describe('saved searches', () => {
   const create = (agent: TestAgent, body: Record<string, unknown>) =>
-    call<SavedSearchView>(agent, '/api/saved-searches', jsonBody('POST', body));
+    callAs<SavedSearchView>(agent, '/api/saved-searches', jsonBody('POST', body));
 
   it('saves, lists, matches and deletes a search', async () => {
     const [agent, listingAgent] = await Promise.all([createTestAgent(), createTestAgent()]);
@@ -306,18 +346,18 @@ describe('saved searches', () => {
     });
     await listing(listingAgent, { city, bedrooms_count: '1', status: 'for_rent', price: '1500' });
     await drainEvents();
-    const matches = await call<MatchListView>(agent, `/api/saved-searches/${id}/matches`);
+    const matches = await callAs<MatchListView>(agent, `/api/saved-searches/${id}/matches`);
     expect(matches.body.items.map((item) => item.listing.property_id).sort()).toEqual([before, after].sort());
     expect(await matchNotifications(agent)).toEqual([
       expect.objectContaining({ message: 'A new listing matches Rentals in town' }),
     ]);
 
-    const listed = await call<{ items: SavedSearchView[] }>(agent, '/api/saved-searches');
+    const listed = await callAs<{ items: SavedSearchView[] }>(agent, '/api/saved-searches');
     expect(listed.body.items.map((item) => item.saved_search_id)).toEqual([id]);
-    expect((await call(agent, `/api/saved-searches/${id}`, { method: 'DELETE' })).status).toBe(200);
-    expect((await call(agent, `/api/saved-searches/${id}/matches`)).status).toBe(404);
-    expect((await call(agent, `/api/saved-searches/${id}`, { method: 'DELETE' })).status).toBe(404);
-    expect((await call<{ items: unknown[] }>(agent, '/api/saved-searches')).body.items).toEqual([]);
+    expect((await callAs(agent, `/api/saved-searches/${id}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await callAs(agent, `/api/saved-searches/${id}/matches`)).status).toBe(404);
+    expect((await callAs(agent, `/api/saved-searches/${id}`, { method: 'DELETE' })).status).toBe(404);
+    expect((await callAs<{ items: unknown[] }>(agent, '/api/saved-searches')).body.items).toEqual([]);
   });
 
   it(`refuses a search beyond ${MAX_SAVED_SEARCHES} (409), and takes one again after a delete`, async () => {
@@ -334,10 +374,10 @@ describe('saved searches', () => {
     }
     const refused = await create(agent, { name: 'One too many', status: 'for_sale' });
     expect(refused.status).toBe(409);
-    expect((await call<{ items: unknown[] }>(agent, '/api/saved-searches')).body.items).toHaveLength(
+    expect((await callAs<{ items: unknown[] }>(agent, '/api/saved-searches')).body.items).toHaveLength(
       MAX_SAVED_SEARCHES,
     );
-    expect((await call(agent, `/api/saved-searches/${ids[0]}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await callAs(agent, `/api/saved-searches/${ids[0]}`, { method: 'DELETE' })).status).toBe(200);
     expect((await create(agent, { name: 'Room again', status: 'for_sale' })).status).toBe(201);
   });
 });
@@ -395,7 +435,7 @@ describe('the criteria index', () => {
     ).toBe(true);
 
     expect(
-      (await call(agent, `/api/clients/${clientId}`, jsonBody('PUT', { preferred_areas: [to] }))).status,
+      (await callAs(agent, `/api/clients/${clientId}`, jsonBody('PUT', { preferred_areas: [to] }))).status,
     ).toBe(200);
     await drainEvents();
     const moved = await indexOf(owner);
@@ -407,7 +447,7 @@ describe('the criteria index', () => {
       expect(await MatchCriteriaEntry.get({ partition, owner }, { consistent: true })).toBeUndefined();
     }
 
-    expect((await call(agent, `/api/clients/${clientId}`, { method: 'DELETE' })).status).toBe(200);
+    expect((await callAs(agent, `/api/clients/${clientId}`, { method: 'DELETE' })).status).toBe(200);
     await drainEvents();
     const gone = await indexOf(owner);
     expect(gone.head).toMatchObject({ partitions: [] });
