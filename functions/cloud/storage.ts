@@ -103,11 +103,16 @@ export async function settleCloudUpload(itemId: string): Promise<SettleOutcome> 
   });
 }
 
-/** The outcome of an upload that is no longer pending. */
-const decided = (item: CloudItemRecord): SettleOutcome =>
-  item.state === 'rejected'
-    ? { outcome: 'rejected', reason: item.rejection ?? 'quota', item }
-    : { outcome: 'complete', item };
+/**
+ * The outcome of an upload that is no longer pending. A rejected one's bytes are deleted (again) before it
+ * is answered: the settlement that rejected it may still be deleting them, and whoever reads the rejection
+ * (the confirm call's 402, 413 or 415) is told the file was not kept.
+ */
+async function decided(item: CloudItemRecord): Promise<SettleOutcome> {
+  if (item.state !== 'rejected') return { outcome: 'complete', item };
+  if (item.object_key) await deleteObject({ bucket: 'files', key: item.object_key });
+  return { outcome: 'rejected', reason: item.rejection ?? 'quota', item };
+}
 
 /** Marks the upload rejected (a tombstone the confirm call still answers from), then frees it. */
 async function reject(

@@ -146,6 +146,24 @@ describe('uploads', () => {
     expect(await listAll(agent, '/cloud/files')).toEqual([]);
   });
 
+  it('deletes the bytes of a rejection whose settlement stopped before deleting them, before answering', async () => {
+    // the settlement that rejected the upload committed its tombstone and then stopped (a Lambda timing
+    // out, a refused DeleteObject) with the bytes still there: whoever reads the rejection next deletes them
+    const agent = await createTestAgent();
+    const start = await startUpload(agent, { name: 'stranded.bin', size: 10 });
+    await CloudItem.update(
+      { id: start.body.file.id },
+      { set: { state: 'rejected', rejection: 'too_large' } },
+    );
+    const key = `cloud/${agent.agentId}/${start.body.file.id}`;
+    await putObjectDirectly(key, bytesOf(50));
+
+    const confirmed = await api(agent, `/cloud/${start.body.file.id}/confirm`, { method: 'POST' });
+
+    expect(confirmed.status).toBe(413);
+    expect(await objectExists(key)).toBe(false);
+  });
+
   it('settles a smaller object than declared to its real size', async () => {
     const agent = await createTestAgent();
     const start = await startUpload(agent, { name: 'short.bin', size: 100 });
