@@ -151,10 +151,13 @@ describe('uploads', () => {
     // out, a refused DeleteObject) with the bytes still there: whoever reads the rejection next deletes them
     const agent = await createTestAgent();
     const start = await startUpload(agent, { name: 'stranded.bin', size: 10 });
-    await CloudItem.update(
-      { id: start.body.file.id },
-      { set: { state: 'rejected', rejection: 'too_large' } },
-    );
+    const pending = await CloudItem.get({ id: start.body.file.id }, { consistent: true });
+    await CloudItem.put({
+      ...pending!,
+      state: 'rejected',
+      rejection: 'too_large',
+      upload_expires_at: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     const key = `cloud/${agent.agentId}/${start.body.file.id}`;
     await putObjectDirectly(key, bytesOf(50));
 
