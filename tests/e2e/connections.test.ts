@@ -94,13 +94,17 @@ describe('connections between two agents', () => {
       .click();
     await pageA.getByTestId('connection-panel').getByText('Connected').waitFor();
 
-    // B's own action: the sidebar follows once the awarder has counted it (the app asks for the award's
-    // notification over the next seconds), within one refresh cycle even when the awarder starts cold
-    await expect.poll(() => connectionsStat(pageB).textContent(), { timeout: REFRESH_CYCLE_MS }).toBe('1');
+    // B's own action, counted by the awarder: B's page was loaded again since the accept, so the count comes
+    // with that page or, counted after it, at a refresh of the notifications, without a reload: within
+    // two cycles even when the awarder starts cold on a busy machine (one was not, under load)
+    await expect
+      .poll(() => connectionsStat(pageB).textContent(), { timeout: 2 * REFRESH_CYCLE_MS })
+      .toBe('1');
     await expectConnections(pageA, '1');
     await pageA.context().close();
     await pageB.context().close();
-  });
+    // the flow and up to two refresh cycles: more than the project's 120 s on a busy machine
+  }, 180_000);
 
   it('B sees the request in the notifications dropdown after one refresh cycle and accepts it there', async () => {
     const [ada, ben] = await twoAgents('Ada Asker', 'Ben Bell');
