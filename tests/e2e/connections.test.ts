@@ -95,8 +95,9 @@ describe('connections between two agents', () => {
     await pageA.getByTestId('connection-panel').getByText('Connected').waitFor();
 
     // B's own action, counted by the awarder: B's page was loaded again since the accept, so the count comes
-    // with that page or, counted after it, at a refresh of the notifications, without a reload: within
-    // two cycles even when the awarder starts cold on a busy machine (one was not, under load)
+    // with that page (counted before its reads, or between them: a fresh award in the first notifications
+    // has the agent read again) or, counted after them, at a refresh of the notifications, without a
+    // reload: within two cycles even when the awarder starts cold on a busy machine
     await expect
       .poll(() => connectionsStat(pageB).textContent(), { timeout: 2 * REFRESH_CYCLE_MS })
       .toBe('1');

@@ -115,8 +115,12 @@ describe('the notifications page', () => {
 });
 
 describe('notifications and the sidebar', () => {
-  it('reads the agent again when a new notification arrives, not on the first load', async () => {
-    const server = { items: [notification('old', 'Old news')] };
+  it('reads the agent again when a new notification arrives, not on a first load of old news', async () => {
+    const server = {
+      items: [
+        { ...notification('old', 'Old news'), created_at: new Date(Date.now() - 3_600_000).toISOString() },
+      ],
+    };
     const calls = stubApi(server);
     const { store } = renderWithProviders(<NotificationsPage />, { preloadedState: signedIn });
     store.dispatch(agentsApi.endpoints.getAgent.initiate('agent-1'));
@@ -136,5 +140,15 @@ describe('notifications and the sidebar', () => {
 
     await waitFor(() => expect(agentReads()).toBe(2));
     expect(selectNotificationState(store.getState()).items.map((item) => item.id)).toEqual(['award', 'old']);
+  });
+
+  it('reads the agent again after a first load holding a fresh award: it may have been counted after the agent was read', async () => {
+    const calls = stubApi({ items: [notification('award', '+5 reputation points: New connection')] });
+    const { store } = renderWithProviders(<NotificationsPage />, { preloadedState: signedIn });
+    store.dispatch(agentsApi.endpoints.getAgent.initiate('agent-1'));
+    await screen.findByRole('listitem', { name: '+5 reputation points: New connection' });
+    const agentReads = () => calls.filter((call) => call.url.endsWith('/api/agents/agent-1')).length;
+
+    await waitFor(() => expect(agentReads()).toBe(2));
   });
 });

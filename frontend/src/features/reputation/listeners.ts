@@ -13,6 +13,13 @@ const { listNotifications } = reputationApi.endpoints;
 export const AWARD_FOLLOW_UP_DELAYS_MS = [400, 800, 1600, 3200, 6400, 6400, 6400] as const;
 
 /**
+ * At start the agent record and the notifications are read side by side: an award counted between the two
+ * reads is in the list but not in the record, and would never come as news (the sidebar kept a connection
+ * out until a reload). So a first list holding an unread notification this young has the record read again.
+ */
+const RECENT_ON_FIRST_LOAD_MS = 10 * 60_000;
+
+/**
  * Registered on each store by `makeStore`. The notifications themselves stay in the API cache
  * (./selectors.ts); these listeners only react to them: a notification that was not there before means
  * something changed the agent's counters a moment ago (an award, a connection), so the agent record and
@@ -24,12 +31,17 @@ export function registerReputationListeners(startListening: AppStartListening): 
     effect: (action, { dispatch, getState, getOriginalState }) => {
       const { agentId, agencyId } = getState().auth;
       if (!agentId || action.meta.arg.originalArgs !== agentId) return;
-      // what the list held before this answer; nothing on the first load, which has nothing to compare
+      // what the list held before this answer; nothing on the first load
       const previous = listNotifications.select(agentId)(getOriginalState()).data;
-      if (!previous) return;
-      const known = new Set(previous.items.map((item) => item.id));
-      const news = action.payload.items.filter((item) => !known.has(item.id));
-      if (!news.some((item) => item.kind !== 'reminder')) return;
+      const known = new Set(previous?.items.map((item) => item.id));
+      const counted = action.payload.items.some(
+        (item) =>
+          item.kind !== 'reminder' &&
+          (previous
+            ? !known.has(item.id)
+            : !item.read && Date.now() - Date.parse(item.created_at) < RECENT_ON_FIRST_LOAD_MS),
+      );
+      if (!counted) return;
       dispatch(
         reputationApi.util.invalidateTags([
           { type: 'Agent', id: agentId },
